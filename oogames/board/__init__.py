@@ -1,0 +1,55 @@
+"""The rules of a game: the board model, its states, the lambda, the visitors, undo."""
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel, IBoardModel
+from oogames.board.moves import PASS, Move
+from oogames.board.states import (
+    DRAW,
+    NON_TERMINAL,
+    PLAYER0_WON,
+    PLAYER1_WON,
+    ABoardState,
+    DrawState,
+    NonTerminalState,
+    Player0WonState,
+    Player1WonState,
+)
+from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, NoUndo, PassRecord
+from oogames.board.visitors import (
+    IGNORE_STATUS,
+    RAISE_ON_INVALID,
+    IBoardStatusVisitor,
+    ICheckMoveVisitor,
+    IgnoreStatus,
+    OutcomeVisitor,
+    RaiseOnInvalid,
+)
+
+__all__ = [
+    "DRAW",
+    "IGNORE_STATUS",
+    "NON_TERMINAL",
+    "NO_UNDO",
+    "PASS",
+    "PLAYER0_WON",
+    "PLAYER1_WON",
+    "RAISE_ON_INVALID",
+    "ABoardModel",
+    "ABoardState",
+    "AMoveRecord",
+    "DrawState",
+    "IBoardLambda",
+    "IBoardModel",
+    "IBoardStatusVisitor",
+    "ICheckMoveVisitor",
+    "IUndoMove",
+    "IgnoreStatus",
+    "Move",
+    "NoUndo",
+    "NonTerminalState",
+    "OutcomeVisitor",
+    "PassRecord",
+    "Player0WonState",
+    "Player1WonState",
+    "RaiseOnInvalid",
+]

@@ -1,0 +1,47 @@
+"""``IBoardLambda``: the command that ``IBoardModel.map`` applies to every valid move."""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from oogames.board.model import IBoardModel
+    from oogames.board.moves import Move
+
+
+class IBoardLambda(abc.ABC):
+    """A function object mapped over the valid moves of a board (Rice role: ``IBoardLambda``).
+
+    :meth:`IBoardModel.map <oogames.board.model.IBoardModel.map>` calls
+    :meth:`apply` once per valid move, in the board's move order, until
+    ``apply`` returns false; when the game is over, or the player has no valid
+    move, it calls :meth:`no_apply` once instead. Search code has no loop over
+    moves of its own: this is the only one.
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        """Handle one valid move of ``player`` on ``host``.
+
+        Args:
+            player: The player whose moves are being mapped.
+            host: The board being mapped.
+            move: One valid move of ``player``.
+            param: The parameter given to ``map``.
+
+        Returns:
+            True to go on to the next move, False to stop the map here.
+        """
+
+    @abc.abstractmethod
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        """Handle a position where ``player`` has no valid move (game over, or a pass).
+
+        Args:
+            player: The player whose moves were to be mapped.
+            host: The board being mapped.
+            param: The parameter given to ``map``.
+        """

@@ -1,0 +1,418 @@
+"""``IBoardModel``, the board contract, and ``ABoardModel``, the behaviour boards share."""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Self
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.moves import PASS, Move
+from oogames.board.states import NON_TERMINAL, ABoardState
+from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, PassRecord
+from oogames.board.visitors import (
+    IGNORE_STATUS,
+    RAISE_ON_INVALID,
+    IBoardStatusVisitor,
+    ICheckMoveVisitor,
+)
+from oogames.errors import (
+    BoardOptionError,
+    GameOverError,
+    IllegalMoveError,
+    MalformedMoveError,
+    NotYourTurnError,
+)
+
+
+class IBoardModel(abc.ABC):
+    """The rules of a two-player game (Rice role: ``IBoardModel``).
+
+    Players are the ints 0 and 1; player 0 moves first. A search sees a
+    board only through :meth:`map`, :meth:`make_move` and :meth:`execute`.
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
+        """Apply ``lam`` to every valid move of ``player``, in the board's move order.
+
+        Calls ``lam.apply(player, self, move, param)`` for each valid move and
+        stops as soon as ``apply`` returns false. If the game is over, or
+        ``player`` has no valid move (it is not their turn, or they must
+        pass), calls ``lam.no_apply(player, self, param)`` once instead.
+        """
+
+    @abc.abstractmethod
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Make ``move`` for ``player`` and report through the visitors.
+
+        An invalid move calls ``check.invalid_move_case``, changes nothing
+        and returns an undo that does nothing. A valid move changes the
+        board, calls ``check.valid_move_case``, then dispatches the new
+        status to exactly one case of ``status`` (with this board and
+        ``param``), and returns the undo command.
+        """
+
+    @abc.abstractmethod
+    def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
+        """Dispatch the current status to ``visitor`` and return what its case returns."""
+
+    @abc.abstractmethod
+    def reset(self) -> None:
+        """Go back to the starting position."""
+
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int:
+        """The player whose turn it is."""
+
+    @abc.abstractmethod
+    def key(self) -> Any:
+        """A hashable key of the position, equal exactly when the positions are equal."""
+
+    @abc.abstractmethod
+    def copy(self) -> Self:
+        """An independent board in the same position, with the same history."""
+
+    @abc.abstractmethod
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        """The valid moves of ``player`` (default: the player to move), in map order."""
+
+
+class _Collect(IBoardLambda):
+    """A lambda that collects every move it is applied to into ``param`` (a list)."""
+
+    __slots__ = ()
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        param.append(move)
+        return True
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        return None
+
+
+class _FindAny(IBoardLambda):
+    """A lambda that records whether there is at least one move, then stops the map."""
+
+    __slots__ = ()
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        param.append(move)
+        return False
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        return None
+
+
+_COLLECT = _Collect()
+_FIND_ANY = _FindAny()
+
+
+class ABoardModel(IBoardModel):
+    """What every board shares (Rice role: ``ABoardModel``).
+
+    A concrete game implements the hot path (:meth:`make_move` and
+    :meth:`_map_moves`) and a few descriptions of itself (:meth:`options`,
+    :meth:`key`, :meth:`_draw`, :meth:`_move_universe`, ...); everything
+    else is here: the delegation of :meth:`map` and :meth:`execute` to the
+    state object, passes, explanations of refused moves, ``==``,
+    :meth:`copy`, :meth:`from_moves`, move notation and move order.
+
+    Attributes kept for subclasses: ``_state`` (the state object),
+    ``_to_move`` (the player to move) and ``_history`` (the stack of move
+    records, each an undo command with ``player`` and ``move``).
+    """
+
+    __slots__ = ("_custom_order", "_history", "_state", "_to_move")
+
+    #: The name of the game, as the command line knows it.
+    game_name: ClassVar[str] = ""
+    #: How the players are shown in drawings and messages.
+    player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
+
+    def __init__(self) -> None:
+        self._state: ABoardState = NON_TERMINAL
+        self._to_move = 0
+        self._history: list[AMoveRecord] = []
+        self._custom_order: tuple[Move, ...] | None = None
+
+    # -- the Rice contract -------------------------------------------------
+
+    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
+        """Apply ``lam`` to every valid move of ``player`` (see :meth:`IBoardModel.map`).
+
+        The current state object decides: a game that goes on maps the
+        moves of the player to move; a finished game calls ``no_apply``.
+        """
+        self._state.map(self, player, lam, param)
+
+    def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
+        """Dispatch the current status to ``visitor`` (see :meth:`IBoardModel.execute`)."""
+        return self._state.execute(self, visitor, param)
+
+    @abc.abstractmethod
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        """Apply ``lam`` to the moves of ``player``, who is to move in a game that goes on.
+
+        Must call ``lam.no_apply`` once if there is no move (a forced pass).
+        """
+
+    # -- what a Python user expects -----------------------------------------
+
+    @property
+    def to_move(self) -> int:
+        """The player whose turn it is."""
+        return self._to_move
+
+    @property
+    def state(self) -> ABoardState:
+        """The state object of the current status (see :mod:`oogames.board.states`)."""
+        return self._state
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._state.is_over
+
+    @property
+    def winner(self) -> int | None:
+        """The player who has won, or None (a draw, or the game goes on)."""
+        return self._state.winner
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played from the start, oldest first (passes included)."""
+        return tuple(record.move for record in self._history)
+
+    @property
+    def ply(self) -> int:
+        """How many moves (passes included) have been played from the start."""
+        return len(self._history)
+
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        """The valid moves of ``player`` (default: the player to move), in map order.
+
+        Empty when the game is over or it is not ``player``'s turn; a forced
+        pass is not listed (it is ``[PASS]`` only through :meth:`can_pass`).
+        """
+        found: list[Move] = []
+        self.map(self._to_move if player is None else player, _COLLECT, found)
+        return found
+
+    def can_pass(self, player: int | None = None) -> bool:
+        """Whether :data:`~oogames.board.moves.PASS` is a valid move for ``player`` now."""
+        player = self._to_move if player is None else player
+        if self._state.is_over or player != self._to_move:
+            return False
+        found: list[Move] = []
+        self.map(player, _FIND_ANY, found)
+        return not found
+
+    def play(self, move: Move, player: int | None = None) -> IUndoMove:
+        """Make ``move`` for ``player`` (default: the player to move), raising if it is illegal.
+
+        Returns:
+            The undo command of the move.
+
+        Raises:
+            IllegalMoveError: The move is not valid here (the board is unchanged).
+        """
+        return self.make_move(
+            self._to_move if player is None else player, move, RAISE_ON_INVALID, IGNORE_STATUS
+        )
+
+    def pop(self) -> Move:
+        """Take back the latest move and return it.
+
+        Raises:
+            IndexError: No move has been played.
+        """
+        if not self._history:
+            raise IndexError("pop from a board with no moves played")
+        record = self._history[-1]
+        record()
+        return record.move
+
+    @classmethod
+    def from_moves(cls, moves: Iterable[Move] | str, **options: Any) -> Self:
+        """Build a board with ``options`` and play ``moves`` from the start.
+
+        Raises:
+            IllegalMoveError: A move is illegal; ``error.index`` says which (0-based).
+            BoardOptionError: The options are not valid for this game.
+        """
+        board = cls(**options)
+        items = board._split_moves(moves) if isinstance(moves, str) else moves
+        for index, move in enumerate(items):
+            try:
+                board.play(move)
+            except IllegalMoveError as error:
+                raise error.at_index(index) from None
+        return board
+
+    def _split_moves(self, text: str) -> Iterable[Move]:
+        """Read a string of moves: whitespace-separated moves in the game's notation."""
+        return [self.parse_move(word) for word in text.split()]
+
+    def copy(self) -> Self:
+        """An independent board in the same position, with the same history and move order."""
+        twin = type(self)(**self.options())
+        if self._custom_order is not None:
+            twin.set_move_order(self._custom_order)
+        for record in self._history:
+            twin.play(record.move, record.player)
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        """Boards are equal when they are the same game, options and position."""
+        if not isinstance(other, ABoardModel) or type(other) is not type(self):
+            return NotImplemented
+        return (
+            self.options() == other.options()
+            and self._to_move == other._to_move
+            and self._state is other._state
+            and self.key() == other.key()
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # boards change; hash their key()
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{name}={value!r}" for name, value in self.options().items())
+        moves = list(self.moves)
+        return f"{type(self).__name__}.from_moves({moves!r}{', ' if options else ''}{options})"
+
+    def __str__(self) -> str:
+        """A drawing of the position, then a line saying whose turn it is or how it ended."""
+        return f"{self._draw()}\n{self.status_text()}"
+
+    def status_text(self) -> str:
+        """One line: whose turn it is, or how the game ended."""
+        state = self._state
+        if state.winner is not None:
+            return f"{self.player_names[state.winner]} has won"
+        if state.is_over:
+            return "draw"
+        return f"{self.player_names[self._to_move]} to move"
+
+    @abc.abstractmethod
+    def options(self) -> dict[str, Any]:
+        """The keyword arguments that build this game's empty board (its size, k, ...)."""
+
+    @abc.abstractmethod
+    def _draw(self) -> str:
+        """A drawing of the position, with coordinates in the game's notation."""
+
+    # -- move notation -------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move written in the game's notation (``"pass"`` is :data:`PASS`).
+
+        Raises:
+            MalformedMoveError: The text is not a move of this game.
+        """
+        if text.strip().lower() == "pass":
+            return PASS
+        raise self._malformed(text, "this game has no such move")
+
+    def format_move(self, move: Move) -> str:
+        """Write ``move`` in the game's notation."""
+        return "pass" if move is PASS else str(move)
+
+    def _malformed(self, move: Move, reason: str) -> MalformedMoveError:
+        return MalformedMoveError(move, self._to_move, reason, str(self))
+
+    # -- move order ----------------------------------------------------------
+
+    @abc.abstractmethod
+    def _move_universe(self) -> tuple[Move, ...]:
+        """Every move the game can ever play, in the default map order."""
+
+    @abc.abstractmethod
+    def _install_order(self, order: tuple[Move, ...]) -> None:
+        """Make ``map`` visit moves in ``order`` (a permutation of the move universe)."""
+
+    @property
+    def move_order(self) -> tuple[Move, ...]:
+        """The order in which :meth:`map` visits moves."""
+        return self._move_universe() if self._custom_order is None else self._custom_order
+
+    def set_move_order(self, order: Sequence[Move]) -> None:
+        """Make :meth:`map` visit moves in ``order``, a permutation of :attr:`move_order`.
+
+        Raises:
+            BoardOptionError: ``order`` is not a permutation of the game's moves.
+        """
+        order = tuple(order)
+        universe = self._move_universe()
+        if len(order) != len(universe) or set(order) != set(universe):
+            raise BoardOptionError(
+                f"a move order must list each of the {len(universe)} moves of this game once"
+            )
+        self._custom_order = None if order == universe else order
+        self._install_order(order)
+
+    def shuffle_move_order(self, seed: int | None = None) -> None:
+        """Make :meth:`map` visit moves in a random order, reproducible with ``seed``."""
+        order = list(self._move_universe())
+        random.Random(seed).shuffle(order)
+        self.set_move_order(order)
+
+    # -- the slow path of make_move: passes and refusals ---------------------
+
+    def _make_move_slow(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any,
+    ) -> IUndoMove:
+        """Handle what a game's fast path of ``make_move`` did not: a pass, or a refusal."""
+        if move is PASS and self.can_pass(player):
+            record = PassRecord(self, player, PASS)
+            self._to_move = 1 - player
+            self._history.append(record)
+            check.valid_move_case(self, player, move, param)
+            self._state.execute(self, status, param)
+            return record
+        check.invalid_move_case(self, player, move, self._refusal(player, move), param)
+        return NO_UNDO
+
+    def _refusal(self, player: int, move: Move) -> IllegalMoveError:
+        """The error that explains why ``move`` by ``player`` is refused."""
+        drawing = str(self)
+        if self._state.is_over:
+            return GameOverError(move, player, "the game is over", drawing)
+        if player != self._to_move:
+            names = self.player_names
+            who = names[self._to_move]
+            return NotYourTurnError(move, player, f"it is {who}'s turn", drawing)
+        if move is PASS:
+            return IllegalMoveError(move, player, "a player with a valid move cannot pass", drawing)
+        return self._why_illegal(player, move)
+
+    @abc.abstractmethod
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        """The error for a move by the player to move, in a game that goes on, that is refused."""
+
+
+def check_size(name: str, value: object, low: int, high: int) -> int:
+    """Check that a board option is an int in ``[low, high]`` and return it.
+
+    Raises:
+        BoardOptionError: It is not.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BoardOptionError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+    return value

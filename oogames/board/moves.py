@@ -1,0 +1,37 @@
+"""Moves: the :data:`Move` type and the :data:`PASS` move.
+
+A move is any hashable value a game defines: ``(row, col)`` for tic-tac-toe,
+a column for Connect Four, an increment for Nim. :data:`PASS` is the one
+move every game shares: a player whose turn it is, with no other move while
+the game goes on, passes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Final, TypeAlias
+
+Move: TypeAlias = Hashable
+"""The type of a move: any hashable value the game defines."""
+
+
+class _Pass:
+    """The type of :data:`PASS`; there is exactly one instance."""
+
+    __slots__ = ()
+    _instance: _Pass | None = None
+
+    def __new__(cls) -> _Pass:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __reduce__(self) -> str:
+        return "PASS"
+
+
+PASS: Final = _Pass()
+"""The pass move: valid only when the player to move has no other move and the game goes on."""

@@ -1,0 +1,127 @@
+"""The visitors a board reports to: ``IBoardStatusVisitor`` and ``ICheckMoveVisitor``.
+
+Also a few ready-made visitors that most callers need:
+:data:`RAISE_ON_INVALID`, :data:`IGNORE_STATUS` and :class:`OutcomeVisitor`.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from oogames.board.model import IBoardModel
+    from oogames.board.moves import Move
+    from oogames.errors import IllegalMoveError
+
+
+class IBoardStatusVisitor(abc.ABC):
+    """A visitor to the status of a board (Rice role: ``IBoardStatusVisitor``).
+
+    A board dispatches its status to exactly one case: after every valid move
+    from ``make_move``, and on request from ``execute``. The board does not
+    switch on a flag: its current state object calls the matching case.
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def player0_won_case(self, host: IBoardModel, param: Any) -> Any:
+        """The game is over and player 0 has won."""
+
+    @abc.abstractmethod
+    def player1_won_case(self, host: IBoardModel, param: Any) -> Any:
+        """The game is over and player 1 has won."""
+
+    @abc.abstractmethod
+    def draw_case(self, host: IBoardModel, param: Any) -> Any:
+        """The game is over and nobody has won."""
+
+    @abc.abstractmethod
+    def no_winner_case(self, host: IBoardModel, param: Any) -> Any:
+        """The game goes on."""
+
+
+class ICheckMoveVisitor(abc.ABC):
+    """A visitor told whether a move was valid (Rice role: ``ICheckMoveVisitor``).
+
+    ``make_move`` calls exactly one of the two cases, before it reports the
+    new status.
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def valid_move_case(self, host: IBoardModel, player: int, move: Move, param: Any) -> None:
+        """The move was valid and has been made on ``host``."""
+
+    @abc.abstractmethod
+    def invalid_move_case(
+        self, host: IBoardModel, player: int, move: Move, error: IllegalMoveError, param: Any
+    ) -> None:
+        """The move was refused; ``host`` is unchanged. ``error`` says why."""
+
+
+class RaiseOnInvalid(ICheckMoveVisitor):
+    """A check visitor that accepts valid moves silently and raises on an invalid one."""
+
+    __slots__ = ()
+
+    def valid_move_case(self, host: IBoardModel, player: int, move: Move, param: Any) -> None:
+        """Do nothing: the move was made."""
+
+    def invalid_move_case(
+        self, host: IBoardModel, player: int, move: Move, error: IllegalMoveError, param: Any
+    ) -> None:
+        """Raise ``error``, the board's explanation of why the move was refused."""
+        raise error
+
+
+class IgnoreStatus(IBoardStatusVisitor):
+    """A status visitor whose every case does nothing and returns None."""
+
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> None:
+        """Do nothing."""
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> None:
+        """Do nothing."""
+
+    def draw_case(self, host: IBoardModel, param: Any) -> None:
+        """Do nothing."""
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+        """Do nothing."""
+
+
+class OutcomeVisitor(IBoardStatusVisitor):
+    """A status visitor that names the status: ``"player0"``, ``"player1"``, ``"draw"`` or None.
+
+    ``board.execute(OutcomeVisitor())`` is None while the game goes on.
+    """
+
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> str:
+        """Return ``"player0"``."""
+        return "player0"
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> str:
+        """Return ``"player1"``."""
+        return "player1"
+
+    def draw_case(self, host: IBoardModel, param: Any) -> str:
+        """Return ``"draw"``."""
+        return "draw"
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+        """Return None: the game goes on."""
+        return None
+
+
+RAISE_ON_INVALID: Final = RaiseOnInvalid()
+"""The shared :class:`RaiseOnInvalid` instance."""
+
+IGNORE_STATUS: Final = IgnoreStatus()
+"""The shared :class:`IgnoreStatus` instance."""

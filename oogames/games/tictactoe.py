@@ -1,0 +1,268 @@
+"""Tic-tac-toe and every m,n,k game: ``TicTacToeBoard(rows=3, cols=3, k=3)``.
+
+Players put a stone on an empty cell in turn; whoever first has ``k`` stones
+in a row (across, down or diagonally) wins; a full board is a draw. A move is
+``(row, col)``, counted from 0 at the top left. In text, a move is a column
+letter and a row number, as the drawing shows them: ``"b2"`` is ``(1, 1)``.
+
+Each player's stones are one int used as a bit set, so making a move, taking
+it back and checking for a win are a few integer operations.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel, check_size
+from oogames.board.moves import Move
+from oogames.board.states import DRAW, NON_TERMINAL, WON
+from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.errors import IllegalMoveError, UndoError
+
+_DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
+_NOTATION: Final = re.compile(r"\s*([a-z])\s*(\d+)\s*$", re.IGNORECASE)
+_MAX_SIDE: Final = 26
+
+
+class _Stone(AMoveRecord):
+    """The record and undo of one stone; one per (player, cell) is made with the board."""
+
+    __slots__ = ("_keep",)
+
+    def __init__(self, board: TicTacToeBoard, player: int, move: Move, bit: int) -> None:
+        super().__init__(board, player, move)
+        self._keep = ~bit
+
+    def __call__(self) -> None:
+        """Take the stone back, if it is the latest move on its board."""
+        board = self.board
+        history = board._history
+        if not history or history[-1] is not self:
+            raise UndoError(f"cannot undo {self.move!r}: it is not the latest move on the board")
+        history.pop()
+        self._restore(board)
+
+    def _restore(self, board: ABoardModel) -> None:
+        assert isinstance(board, TicTacToeBoard)
+        board._stones[self.player] &= self._keep
+        board._to_move = self.player
+        board._state = NON_TERMINAL
+
+
+class TicTacToeBoard(ABoardModel):
+    """The board of tic-tac-toe, or of any m,n,k game (``rows`` x ``cols``, ``k`` in a row wins).
+
+    Args:
+        rows: Number of rows, 1 to 26.
+        cols: Number of columns, 1 to 26.
+        k: Stones in a row needed to win, 1 to ``max(rows, cols)``.
+
+    Raises:
+        BoardOptionError: An option is out of range.
+
+    >>> board = TicTacToeBoard.from_moves([(1, 1), (0, 0)])
+    >>> print(board)
+       a b c
+     1 O . .
+     2 . X .
+     3 . . .
+    X to move
+    >>> board.legal_moves()[:3]
+    [(0, 1), (0, 2), (1, 0)]
+    """
+
+    __slots__ = (
+        "_all_cells",
+        "_cell_lines",
+        "_index",
+        "_pairs",
+        "_records",
+        "_stones",
+        "_windows",
+        "cols",
+        "k",
+        "rows",
+    )
+
+    game_name = "tictactoe"
+    player_names = ("X", "O")
+
+    def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
+        super().__init__()
+        self.rows = check_size("rows", rows, 1, _MAX_SIDE)
+        self.cols = check_size("cols", cols, 1, _MAX_SIDE)
+        self.k = check_size("k", k, 1, max(rows, cols))
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        self._all_cells = (1 << len(cells)) - 1
+        self._index = {cell: i for i, cell in enumerate(cells)}
+        self._windows = self._make_windows()
+        self._cell_lines = [
+            tuple(w for w in self._windows if w >> i & 1) for i in range(len(cells))
+        ]
+        self._records = [
+            [_Stone(self, p, cell, 1 << i) for i, cell in enumerate(cells)] for p in (0, 1)
+        ]
+        self._stones = [0, 0]
+        self._install_order(tuple(cells))
+
+    def _make_windows(self) -> tuple[int, ...]:
+        """Every line of ``k`` cells on the board, as a bit set."""
+        windows = []
+        for r in range(self.rows):
+            for c in range(self.cols):
+                for dr, dc in _DIRECTIONS:
+                    end_r, end_c = r + dr * (self.k - 1), c + dc * (self.k - 1)
+                    if 0 <= end_r < self.rows and 0 <= end_c < self.cols:
+                        bits = 0
+                        for step in range(self.k):
+                            bits |= 1 << ((r + dr * step) * self.cols + c + dc * step)
+                        windows.append(bits)
+        return tuple(sorted(set(windows)))
+
+    # -- the hot path ----------------------------------------------------------
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Put a stone of ``player`` on the cell ``move`` (see :meth:`IBoardModel.make_move`)."""
+        try:
+            index = self._index.get(move)
+        except TypeError:  # an unhashable move is no cell
+            index = None
+        stones = self._stones
+        if (
+            index is None
+            or player != self._to_move
+            or self._state is not NON_TERMINAL
+            or (stones[0] | stones[1]) >> index & 1
+        ):
+            return self._make_move_slow(player, move, check, status, param)
+        # Place the stone and remember how to take it back.
+        mine = stones[player] | 1 << index
+        stones[player] = mine
+        self._to_move = 1 - player
+        record = self._records[player][index]
+        self._history.append(record)
+        # Only lines through the new stone can have become complete.
+        for line in self._cell_lines[index]:
+            if mine & line == line:
+                state = WON[player]
+                break
+        else:
+            state = DRAW if (mine | stones[1 - player]) == self._all_cells else NON_TERMINAL
+        self._state = state
+        check.valid_move_case(self, player, move, param)
+        state.execute(self, status, param)
+        return record
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        occupied = self._stones[0] | self._stones[1]
+        for move, bit in self._pairs:
+            if not occupied & bit and not lam.apply(player, self, move, param):
+                return
+
+    # -- describing the position ----------------------------------------------
+
+    def reset(self) -> None:
+        """Empty the board; X (player 0) to move."""
+        self._stones = [0, 0]
+        self._to_move = 0
+        self._state = NON_TERMINAL
+        self._history.clear()
+
+    def key(self) -> int:
+        """The position as one int: X's stones in the low bits, O's above them."""
+        return self._stones[0] | self._stones[1] << (self.rows * self.cols)
+
+    def options(self) -> dict[str, Any]:
+        """``rows``, ``cols`` and ``k``."""
+        return {"rows": self.rows, "cols": self.cols, "k": self.k}
+
+    def stone_at(self, row: int, col: int) -> int | None:
+        """The player whose stone is on ``(row, col)``, or None for an empty cell."""
+        bit = 1 << self._index[(row, col)]
+        for player in (0, 1):
+            if self._stones[player] & bit:
+                return player
+        return None
+
+    def stones(self, player: int) -> int:
+        """The cells of ``player``'s stones as a bit set (bit ``row * cols + col``)."""
+        return self._stones[player]
+
+    @property
+    def windows(self) -> tuple[int, ...]:
+        """Every line of ``k`` cells on the board, as bit sets like :meth:`stones`."""
+        return self._windows
+
+    def _draw(self) -> str:
+        marks = {0: "X", 1: "O", None: "."}
+        width = len(str(self.rows))
+        lines = [" " * (width + 2) + " ".join(chr(97 + c) for c in range(self.cols))]
+        for r in range(self.rows):
+            cells = " ".join(marks[self.stone_at(r, c)] for c in range(self.cols))
+            lines.append(f" {r + 1:>{width}} {cells}")
+        return "\n".join(lines)
+
+    def parse_move(self, text: str) -> Move:
+        """Read a cell as column letter and row number (``"b2"`` is ``(1, 1)``), or ``"pass"``.
+
+        Raises:
+            MalformedMoveError: The text names no cell of this board.
+        """
+        found = _NOTATION.match(text)
+        if found is None:
+            return super().parse_move(text)
+        cell = (int(found.group(2)) - 1, ord(found.group(1).lower()) - 97)
+        if cell not in self._index:
+            raise self._malformed(text, f"there is no cell {text.strip()!r} on this board")
+        return cell
+
+    def format_move(self, move: Move) -> str:
+        """Write a cell as column letter and row number: ``(1, 1)`` is ``"b2"``."""
+        if move in self._index:
+            row, col = move  # type: ignore[misc]
+            return f"{chr(97 + col)}{row + 1}"
+        return super().format_move(move)
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        if move not in self._index:
+            return self._malformed(
+                move, f"a move is (row, col) with row < {self.rows} and col < {self.cols}"
+            )
+        return IllegalMoveError(move, player, f"{self.format_move(move)} is taken", str(self))
+
+    # -- move order -------------------------------------------------------------
+
+    def _move_universe(self) -> tuple[Move, ...]:
+        return tuple(self._index)
+
+    def _install_order(self, order: tuple[Move, ...]) -> None:
+        self._pairs = [(cell, 1 << self._index[cell]) for cell in order]
+
+
+def open_lines(board: TicTacToeBoard, player: int) -> float:
+    """The lecture slides' evaluation M(s) - O(s), from ``player``'s view.
+
+    M(s) is the number of lines of ``k`` cells still open to ``player`` (no
+    opponent stone on them), O(s) the number still open to the opponent.
+
+    >>> open_lines(TicTacToeBoard.from_moves([(1, 1)]), 0)
+    4
+    """
+    mine, theirs = board.stones(player), board.stones(1 - player)
+    score = 0
+    for line in board.windows:
+        if not line & theirs:
+            score += 1
+        if not line & mine:
+            score -= 1
+    return score

@@ -1,0 +1,357 @@
+"""Accumulators: the objects that fold child values into a node's value (Rice: ``AAccumulator``).
+
+A search makes one accumulator per position it expands. The accumulator
+folds the values of the children with :meth:`AAccumulator.update_best`, says
+with :meth:`AAccumulator.is_not_done` whether the remaining children are
+still worth visiting, and makes the accumulator of a child position with
+:meth:`AAccumulator.make_opposite` (factory method). Which search runs
+(minimax, alpha-beta, depth-limited) depends only on which accumulators the
+search starts with.
+"""
+
+from __future__ import annotations
+
+import abc
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, TypeAlias
+
+from oogames.board.lambdas import IBoardLambda
+
+if TYPE_CHECKING:
+    from oogames.board.model import IBoardModel
+    from oogames.board.moves import Move
+
+INF = math.inf
+
+Evaluation: TypeAlias = Callable[["IBoardModel", int], float]
+"""An evaluation (payoff) function: ``evaluate(board, player)`` is the worth of the
+position to ``player``; larger is better for ``player``."""
+
+
+class AAccumulator(abc.ABC):
+    """The value of one position of a search, folded from its children (Rice: ``AAccumulator``).
+
+    Attributes:
+        val: The best value found so far, from ``model_player``'s view.
+        move: The move that gave :attr:`val` (None until a child is folded in).
+        model_player: The player the whole search is for (the root's player).
+        player: The player to move in this accumulator's position.
+        depth: Plies from the root to this position (the root is 0).
+        current: The move whose child is being valued now (set by the search).
+        best_child: The accumulator of the child that gave :attr:`val`, or None.
+        horizon: True when this position must be scored by an evaluation
+            function instead of expanded (see :class:`DepthAcc`).
+    """
+
+    __slots__ = ()
+
+    val: float
+    move: Move | None
+    model_player: int
+    player: int
+    depth: int
+    current: Move | None
+    best_child: AAccumulator | None
+    horizon: bool = False
+
+    @abc.abstractmethod
+    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
+        """Fold in the value of the child reached by ``move``.
+
+        Args:
+            move: The move that leads to the child.
+            value: The child's value, from ``model_player``'s view.
+            child: The child's accumulator, if it was expanded (for the principal variation).
+        """
+
+    @abc.abstractmethod
+    def make_opposite(self) -> AAccumulator:
+        """Make the accumulator of a child position, where the other player moves."""
+
+    def is_not_done(self) -> bool:
+        """Whether the rest of the children are still worth visiting (always, unless pruning)."""
+        return True
+
+    def evaluate(self, board: IBoardModel) -> float:
+        """Score this (horizon) position statically, from ``model_player``'s view.
+
+        Only accumulators whose :attr:`horizon` is true are asked.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no evaluation function")
+
+    @property
+    def pv(self) -> tuple[Move, ...]:
+        """The principal variation: the best move here, the best reply, and so on."""
+        line: list[Move] = []
+        node: AAccumulator | None = self
+        while node is not None and node.move is not None:
+            line.append(node.move)
+            node = node.best_child
+        return tuple(line)
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} player={self.player} depth={self.depth} "
+            f"val={self.val} move={self.move!r}>"
+        )
+
+
+class _FoldAcc(AAccumulator):
+    """The state that :class:`MaxAcc` and :class:`MinAcc` share."""
+
+    __slots__ = ("best_child", "current", "depth", "model_player", "move", "player", "val")
+
+    _start: ClassVar[float] = 0.0
+
+    def __init__(self, model_player: int, player: int, depth: int = 0) -> None:
+        self.model_player = model_player
+        self.player = player
+        self.depth = depth
+        self.val = self._start
+        self.move = None
+        self.current = None
+        self.best_child = None
+
+
+class MaxAcc(_FoldAcc):
+    """Keeps the largest child value: the model player's positions (Rice: ``MaxAcc``)."""
+
+    __slots__ = ()
+    _start = -INF
+
+    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
+        """Keep ``value`` if it is larger than every value so far (the first best wins ties)."""
+        if value > self.val:
+            self.val = value
+            self.move = move
+            self.best_child = child
+
+    def make_opposite(self) -> AAccumulator:
+        """A :class:`MinAcc` for the opponent's reply."""
+        return MinAcc(self.model_player, 1 - self.player, self.depth + 1)
+
+
+class MinAcc(_FoldAcc):
+    """Keeps the smallest child value: the opponent's positions (Rice: ``MinAcc``)."""
+
+    __slots__ = ()
+    _start = INF
+
+    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
+        """Keep ``value`` if it is smaller than every value so far (the first best wins ties)."""
+        if value < self.val:
+            self.val = value
+            self.move = move
+            self.best_child = child
+
+    def make_opposite(self) -> AAccumulator:
+        """A :class:`MaxAcc` for the model player's reply."""
+        return MaxAcc(self.model_player, 1 - self.player, self.depth + 1)
+
+
+class AlphaAcc(MaxAcc):
+    """A :class:`MaxAcc` that prunes with the (alpha, beta) window (Rice: ``AlphaAcc``).
+
+    ``alpha`` and ``beta`` are the bounds the ancestors have proved: a value
+    at or above ``beta`` here will never be chosen above, so the rest of
+    the children are skipped (a beta cut-off). The child accumulator closes
+    over what this one knows: its alpha is the larger of this window's
+    alpha and the best value found here so far. This carries the whole
+    window down, so the search visits exactly the nodes of textbook
+    alpha-beta (deep cut-offs), not only those of a comparison with the
+    immediate parent.
+    """
+
+    __slots__ = ("alpha", "beta")
+
+    def __init__(
+        self,
+        model_player: int,
+        player: int,
+        depth: int = 0,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> None:
+        super().__init__(model_player, player, depth)
+        self.alpha = alpha
+        self.beta = beta
+
+    def is_not_done(self) -> bool:
+        """False once a child is worth ``beta`` or more: the opponent will avoid this position."""
+        return self.val < self.beta
+
+    def make_opposite(self) -> AAccumulator:
+        """A :class:`BetaAcc` whose alpha is the best this position is already sure of."""
+        val, alpha = self.val, self.alpha
+        return BetaAcc(
+            self.model_player,
+            1 - self.player,
+            self.depth + 1,
+            val if val > alpha else alpha,
+            self.beta,
+        )
+
+
+class BetaAcc(MinAcc):
+    """A :class:`MinAcc` that prunes with the (alpha, beta) window (Rice: ``BetaAcc``).
+
+    The mirror of :class:`AlphaAcc`: once a child is worth ``alpha`` or less,
+    the model player will avoid this position, so the rest are skipped (an
+    alpha cut-off).
+    """
+
+    __slots__ = ("alpha", "beta")
+
+    def __init__(
+        self,
+        model_player: int,
+        player: int,
+        depth: int = 0,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> None:
+        super().__init__(model_player, player, depth)
+        self.alpha = alpha
+        self.beta = beta
+
+    def is_not_done(self) -> bool:
+        """False once a child is worth ``alpha`` or less: the model player will avoid this."""
+        return self.val > self.alpha
+
+    def make_opposite(self) -> AAccumulator:
+        """An :class:`AlphaAcc` whose beta is the least this position already concedes."""
+        val, beta = self.val, self.beta
+        return AlphaAcc(
+            self.model_player,
+            1 - self.player,
+            self.depth + 1,
+            self.alpha,
+            val if val < beta else beta,
+        )
+
+
+class DepthAcc(AAccumulator):
+    """Decorates any accumulator with a depth limit (Rice: ``DepthAcc``, decorator pattern).
+
+    It passes folding and pruning through to the accumulator it wraps, and
+    wraps every child it makes. A child at ``max_depth`` plies from the root
+    is a *horizon*: the search scores it with ``evaluate`` instead of
+    expanding it (the lecture definition V(x, d): the depth is checked
+    before a child is expanded). Terminal positions are still scored by the
+    game's payoff, at any depth.
+
+    Args:
+        inner: The accumulator to decorate.
+        max_depth: Plies to search; positions this deep are scored statically.
+        evaluate: ``evaluate(board, player)``, the worth of a position to ``player``.
+    """
+
+    __slots__ = ("_evaluate", "current", "horizon", "inner", "max_depth")
+
+    def __init__(self, inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> None:
+        self.inner = inner
+        self.max_depth = max_depth
+        self._evaluate = evaluate
+        self.horizon = inner.depth >= max_depth
+        self.current = None
+
+    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
+        """Pass through to the wrapped accumulator."""
+        self.inner.update_best(move, value, child)
+
+    def is_not_done(self) -> bool:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.is_not_done()
+
+    def make_opposite(self) -> AAccumulator:
+        """Wrap the wrapped accumulator's child in a :class:`DepthAcc` with the same limit."""
+        return DepthAcc(self.inner.make_opposite(), self.max_depth, self._evaluate)
+
+    def evaluate(self, board: IBoardModel) -> float:
+        """Score the position with the evaluation function, from ``model_player``'s view."""
+        return self._evaluate(board, self.inner.model_player)
+
+    @property  # type: ignore[override]
+    def val(self) -> float:
+        """The wrapped accumulator's value."""
+        return self.inner.val
+
+    @property  # type: ignore[override]
+    def move(self) -> Move | None:
+        """The wrapped accumulator's best move."""
+        return self.inner.move
+
+    @property  # type: ignore[override]
+    def best_child(self) -> AAccumulator | None:
+        """The wrapped accumulator's best child."""
+        return self.inner.best_child
+
+    @property  # type: ignore[override]
+    def model_player(self) -> int:
+        """The wrapped accumulator's model player."""
+        return self.inner.model_player
+
+    @property  # type: ignore[override]
+    def player(self) -> int:
+        """The wrapped accumulator's player."""
+        return self.inner.player
+
+    @property  # type: ignore[override]
+    def depth(self) -> int:
+        """The wrapped accumulator's depth."""
+        return self.inner.depth
+
+
+class Payoff:
+    """The parameter an :class:`IBoardLambda` payoff is mapped with: a running total.
+
+    Attributes:
+        value: The total so far; starts at 0 and is the evaluation when the map ends.
+        model_player: The player whose view the value is from.
+    """
+
+    __slots__ = ("model_player", "value")
+
+    def __init__(self, model_player: int) -> None:
+        self.model_player = model_player
+        self.value: float = 0.0
+
+
+class LambdaEvaluation:
+    """An evaluation function made of an :class:`IBoardLambda`, as the Rice payoff lambdas were.
+
+    Calling it maps ``lam`` over the moves of the player to move with a
+    fresh :class:`Payoff` as the parameter, and returns ``payoff.value``.
+
+    Args:
+        lam: A lambda that adds to ``param.value`` in ``apply`` (and may in ``no_apply``).
+    """
+
+    __slots__ = ("lam",)
+
+    def __init__(self, lam: IBoardLambda) -> None:
+        self.lam = lam
+
+    def __call__(self, board: IBoardModel, player: int) -> float:
+        """Map the lambda and return the total it left in the payoff."""
+        payoff = Payoff(player)
+        board.map(board.to_move, self.lam, payoff)
+        return payoff.value
+
+
+def as_evaluation(evaluate: Evaluation | IBoardLambda) -> Evaluation:
+    """Accept an evaluation as a callable or as an :class:`IBoardLambda` payoff.
+
+    Raises:
+        TypeError: ``evaluate`` is neither.
+    """
+    if isinstance(evaluate, IBoardLambda):
+        return LambdaEvaluation(evaluate)
+    if not callable(evaluate):
+        raise TypeError(
+            f"an evaluation is a callable evaluate(board, player) or an IBoardLambda, "
+            f"not {evaluate!r}"
+        )
+    return evaluate
+

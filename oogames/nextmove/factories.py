@@ -1,0 +1,106 @@
+"""Accumulator factories (Rice: ``IAccFactory``): which search runs is chosen here.
+
+``MinMax(MinMaxFac())`` is plain minimax, ``MinMax(AlphaBetaFac())`` is
+alpha-beta, and ``MinMax(DepthFac(AlphaBetaFac(), 4, evaluate))`` is
+alpha-beta to four plies; the search code is the same in every case.
+"""
+
+from __future__ import annotations
+
+import abc
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import check_size
+from oogames.nextmove.accumulators import (
+    AAccumulator,
+    AlphaAcc,
+    DepthAcc,
+    Evaluation,
+    MaxAcc,
+    as_evaluation,
+)
+
+
+class IAccFactory(abc.ABC):
+    """Makes the root accumulator of a search (Rice role: ``IAccFactory``, factory)."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def make_acc(self, model_player: int) -> AAccumulator:
+        """The accumulator of the root position, where ``model_player`` is to move."""
+
+    @property
+    @abc.abstractmethod
+    def name(self) -> str:
+        """A short name of the search, for tables and messages."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class MinMaxFac(IAccFactory):
+    """Plain minimax: :class:`~oogames.nextmove.accumulators.MaxAcc` at the root."""
+
+    __slots__ = ()
+
+    def make_acc(self, model_player: int) -> AAccumulator:
+        """A :class:`~oogames.nextmove.accumulators.MaxAcc` for ``model_player``."""
+        return MaxAcc(model_player, model_player)
+
+    @property
+    def name(self) -> str:
+        """``"minimax"``."""
+        return "minimax"
+
+
+class AlphaBetaFac(IAccFactory):
+    """Alpha-beta: :class:`~oogames.nextmove.accumulators.AlphaAcc` with an open window."""
+
+    __slots__ = ()
+
+    def make_acc(self, model_player: int) -> AAccumulator:
+        """An :class:`~oogames.nextmove.accumulators.AlphaAcc` with window (-inf, +inf)."""
+        return AlphaAcc(model_player, model_player)
+
+    @property
+    def name(self) -> str:
+        """``"alphabeta"``."""
+        return "alphabeta"
+
+
+class DepthFac(IAccFactory):
+    """Limits any search to ``depth`` plies, scoring the horizon with ``evaluate``.
+
+    Args:
+        inner_factory: The search to limit (for example :class:`AlphaBetaFac`).
+        depth: Plies to search, at least 1.
+        evaluate: The worth of a horizon position: a callable
+            ``evaluate(board, player)`` or an :class:`~oogames.board.lambdas.IBoardLambda`
+            payoff (see :class:`~oogames.nextmove.accumulators.LambdaEvaluation`).
+
+    Raises:
+        BoardOptionError: ``depth`` is not a whole number of at least 1.
+        TypeError: ``evaluate`` is not an evaluation.
+    """
+
+    __slots__ = ("depth", "evaluate", "inner_factory")
+
+    def __init__(
+        self, inner_factory: IAccFactory, depth: int, evaluate: Evaluation | IBoardLambda
+    ) -> None:
+        self.inner_factory = inner_factory
+        self.depth = check_size("depth", depth, 1, 10_000)
+        self.evaluate = as_evaluation(evaluate)
+
+    def make_acc(self, model_player: int) -> AAccumulator:
+        """The inner factory's root accumulator, decorated with the depth limit."""
+        return DepthAcc(self.inner_factory.make_acc(model_player), self.depth, self.evaluate)
+
+    @property
+    def name(self) -> str:
+        """The inner search's name and the depth, for example ``"alphabeta:4"``."""
+        return f"{self.inner_factory.name}:{self.depth}"
+
+    def __repr__(self) -> str:
+        return f"DepthFac({self.inner_factory!r}, {self.depth}, {self.evaluate!r})"

@@ -1,0 +1,168 @@
+"""``MinMax``: the one search, written once, that every accumulator factory drives.
+
+One :class:`~oogames.board.lambdas.IBoardLambda` (``_MinMaxLambda``) makes
+each move, and one :class:`~oogames.board.visitors.IBoardStatusVisitor`
+(``_MinMaxStatus``) values the position the move reached: a finished game by
+its payoff, a horizon by the accumulator's evaluation, any other position by
+mapping the lambda over it again with the child accumulator. There is no
+loop over moves here: the board's ``map`` is the only one.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Final
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import IBoardModel
+from oogames.board.moves import PASS, Move
+from oogames.board.visitors import RAISE_ON_INVALID, IBoardStatusVisitor
+from oogames.errors import SearchError
+from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.results import SearchResult, SearchStats
+from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+
+WIN_VALUE: Final = 1_000_000
+"""The value of a win at the root; a quicker win scores ``WIN_VALUE - plies``.
+
+Evaluation functions should stay well inside ``±(WIN_VALUE - 10_000)``.
+"""
+
+
+class _MinMaxLambda(IBoardLambda):
+    """Makes one move, lets the status visitor value the result, takes the move back."""
+
+    __slots__ = ("cutoffs", "nodes", "status")
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.cutoffs = 0
+        self.status: _MinMaxStatus
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        """Value ``move`` into the accumulator ``param``; go on unless it says it is done."""
+        self.nodes += 1
+        param.current = move
+        host.make_move(player, move, RAISE_ON_INVALID, self.status, param)()
+        if param.is_not_done():
+            return True
+        self.cutoffs += 1
+        return False
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        """The game goes on but ``player`` has no move: the pass is the only move."""
+        self.apply(player, host, PASS, param)
+
+
+class _MinMaxStatus(IBoardStatusVisitor):
+    """Values the position a move reached and folds it into the parent's accumulator."""
+
+    __slots__ = ("lam", "leaves", "max_depth", "quick", "win")
+
+    def __init__(self, lam: _MinMaxLambda, win: float, quick: bool) -> None:
+        self.lam = lam
+        self.win = win
+        self.quick = quick
+        self.leaves = 0
+        self.max_depth = 0
+
+    def _payoff(self, acc: AAccumulator) -> float:
+        """The value of a win one ply below ``acc``, for the winner (quicker is larger)."""
+        ply = acc.depth + 1
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        return self.win - ply if self.quick else self.win
+
+    def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """Player 0 won: a win or a loss for the model player."""
+        value = self._payoff(acc)
+        acc.update_best(acc.current, value if acc.model_player == 0 else -value)
+
+    def player1_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """Player 1 won: a win or a loss for the model player."""
+        value = self._payoff(acc)
+        acc.update_best(acc.current, value if acc.model_player == 1 else -value)
+
+    def draw_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """A draw is worth 0."""
+        self._payoff(acc)
+        acc.update_best(acc.current, 0)
+
+    def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """Score a horizon statically; otherwise search the position with a child accumulator."""
+        child = acc.make_opposite()
+        if child.horizon:
+            self.leaves += 1
+            if child.depth > self.max_depth:
+                self.max_depth = child.depth
+            acc.update_best(acc.current, child.evaluate(host))
+        else:
+            host.map(child.player, self.lam, child)
+            acc.update_best(acc.current, child.val, child)
+
+
+class MinMax(INextMoveStrategy):
+    """The min-max strategy, driven by an accumulator factory (Rice role: ``MinMax``).
+
+    Args:
+        factory: Chooses the search: :class:`~oogames.nextmove.factories.MinMaxFac`,
+            :class:`~oogames.nextmove.factories.AlphaBetaFac`,
+            :class:`~oogames.nextmove.factories.DepthFac`, ...
+        prefer_quick_wins: Score a win ``win_value - plies`` and a loss
+            ``-(win_value - plies)``, so that a quicker win and a slower loss
+            are preferred. With False, every win is ``win_value`` and every loss
+            ``-win_value``.
+        win_value: The value of a win; a draw is 0.
+
+    >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
+    >>> board = TicTacToeBoard.from_moves("a1 b1 a2 b2")
+    >>> result = MinMax(AlphaBetaFac()).analyze(board)
+    >>> board.format_move(result.move), result.outcome()
+    ('a3', 'win in 1')
+    """
+
+    __slots__ = ("factory", "prefer_quick_wins", "win_value")
+
+    def __init__(
+        self,
+        factory: IAccFactory,
+        *,
+        prefer_quick_wins: bool = True,
+        win_value: float = WIN_VALUE,
+    ) -> None:
+        self.factory = factory
+        self.prefer_quick_wins = prefer_quick_wins
+        self.win_value = win_value
+
+    @property
+    def name(self) -> str:
+        """The factory's name, for example ``"alphabeta"``."""
+        return self.factory.name
+
+    def analyze(self, board: IBoardModel, player: int | None = None) -> SearchResult:
+        """Search the position and return the best move, its value, the line and statistics.
+
+        The board is left exactly as it was.
+
+        Raises:
+            GameOverError: The game is over.
+            NotYourTurnError: ``player`` is not the player to move.
+            SearchError: The board offered no move at all (a broken board model).
+        """
+        player = check_can_move(board, player)
+        lam = _MinMaxLambda()
+        status = _MinMaxStatus(lam, self.win_value, self.prefer_quick_wins)
+        lam.status = status
+        acc = self.factory.make_acc(player)
+        start = time.perf_counter()
+        board.map(player, lam, acc)
+        seconds = time.perf_counter() - start
+        if acc.move is None:
+            raise SearchError(f"the search found no move for player {player}:\n{board}")
+        stats = SearchStats(lam.nodes, status.leaves, lam.cutoffs, status.max_depth, seconds)
+        return SearchResult(acc.move, acc.val, acc.pv, stats, player, self.win_value)
+
+    def __repr__(self) -> str:
+        return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins})"

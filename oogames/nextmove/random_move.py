@@ -1,0 +1,61 @@
+"""``RandomValidMove``: a strategy that plays any valid move, chosen at random."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import IBoardModel
+from oogames.board.moves import PASS, Move
+from oogames.nextmove.results import SearchResult, SearchStats
+from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+
+
+class _Gather(IBoardLambda):
+    """Collects the valid moves into the list ``param``."""
+
+    __slots__ = ()
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        param.append(move)
+        return True
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        param.append(PASS)
+
+
+_GATHER = _Gather()
+
+
+class RandomValidMove(INextMoveStrategy):
+    """Plays a valid move chosen uniformly at random (Rice role: ``RandomValidMove``).
+
+    Args:
+        seed: Seed of the random generator, for reproducible games.
+    """
+
+    __slots__ = ("_random", "seed")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+
+    @property
+    def name(self) -> str:
+        """``"random"``."""
+        return "random"
+
+    def analyze(self, board: IBoardModel, player: int | None = None) -> SearchResult:
+        """Pick a valid move at random (a pass if it is the only move); no value."""
+        player = check_can_move(board, player)
+        start = time.perf_counter()
+        moves: list[Move] = []
+        board.map(player, _GATHER, moves)
+        move = self._random.choice(moves)
+        stats = SearchStats(seconds=time.perf_counter() - start)
+        return SearchResult(move, None, (move,), stats, player)
+
+    def __repr__(self) -> str:
+        return f"RandomValidMove(seed={self.seed!r})"

@@ -1,0 +1,73 @@
+"""What a strategy reports: :class:`SearchResult` and :class:`SearchStats` (frozen values)."""
+
+from __future__ import annotations
+
+import attrs
+
+from oogames.board.moves import Move
+
+
+@attrs.frozen
+class SearchStats:
+    """How much work a search did.
+
+    Attributes:
+        nodes: Positions generated below the root: every ``make_move`` the
+            search performed (passes included), the root not counted.
+        leaves: Positions scored without expanding them: finished games and
+            horizon positions given to the evaluation function.
+        cutoffs: How many times a position stopped its map early because
+            ``is_not_done()`` turned false (a beta or alpha cut-off).
+        max_depth: The deepest ply the search generated (the root is 0).
+        seconds: Wall-clock time of the search.
+    """
+
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    max_depth: int = 0
+    seconds: float = 0.0
+
+    @property
+    def microseconds_per_node(self) -> float:
+        """Wall-clock time per generated node, in microseconds (0 if there were none)."""
+        return self.seconds * 1e6 / self.nodes if self.nodes else 0.0
+
+
+@attrs.frozen
+class SearchResult:
+    """The answer of :meth:`INextMoveStrategy.analyze`.
+
+    Attributes:
+        move: The chosen move.
+        value: Its value from the searching player's view, or None if the
+            strategy does not value moves (a random player).
+        pv: The principal variation: the chosen move, the expected reply, ...
+        stats: How much work the search did.
+        player: The player the move is for.
+        win_value: The value of a win at the root, used to read :attr:`value`.
+    """
+
+    move: Move
+    value: float | None
+    pv: tuple[Move, ...]
+    stats: SearchStats
+    player: int
+    win_value: float = 0.0
+
+    def outcome(self) -> str:
+        """The value in words: ``"win in 3"``, ``"loss in 4"``, ``"draw"``, or the number.
+
+        A proven win or loss is reported with its distance in plies when the
+        search scored quick wins (values within 10,000 plies of a win).
+        """
+        value = self.value
+        if value is None:
+            return "not valued"
+        if self.win_value and abs(value) > self.win_value - 10_000:
+            plies = int(self.win_value - abs(value))
+            word = "win" if value > 0 else "loss"
+            return f"{word} in {plies}" if plies else word
+        if value == 0:
+            return "0 (draw or even)"
+        return f"{value:g}"

@@ -1,0 +1,81 @@
+"""``INextMoveStrategy``: what a computer player, a hint or an analysis asks for a move."""
+
+from __future__ import annotations
+
+import abc
+from typing import Any
+
+from oogames.board.model import IBoardModel
+from oogames.board.moves import Move
+from oogames.board.visitors import IBoardStatusVisitor
+from oogames.errors import GameOverError, NotYourTurnError
+from oogames.nextmove.results import SearchResult
+
+
+class INextMoveStrategy(abc.ABC):
+    """Chooses a move for a player (Rice role: ``INextMoveStrategy``, strategy pattern)."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def analyze(self, board: IBoardModel, player: int | None = None) -> SearchResult:
+        """Choose a move for ``player`` and report its value, line and statistics.
+
+        The board is left exactly as it was.
+
+        Args:
+            board: The position.
+            player: The player to move (default: ``board.to_move``).
+
+        Raises:
+            GameOverError: The game is over.
+            NotYourTurnError: ``player`` is not the player to move.
+        """
+
+    def get_next_move(self, board: IBoardModel, player: int | None = None) -> Move:
+        """Choose a move for ``player`` (see :meth:`analyze`); returns only the move."""
+        return self.analyze(board, player).move
+
+    @property
+    @abc.abstractmethod
+    def name(self) -> str:
+        """A short name, for tables and messages."""
+
+
+class _IsOver(IBoardStatusVisitor):
+    """True in every case but ``no_winner_case``."""
+
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> bool:
+        return True
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> bool:
+        return True
+
+    def draw_case(self, host: IBoardModel, param: Any) -> bool:
+        return True
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> bool:
+        return False
+
+
+_IS_OVER = _IsOver()
+
+
+def check_can_move(board: IBoardModel, player: int | None) -> int:
+    """The player a strategy is asked to move for, after checking the request makes sense.
+
+    Raises:
+        GameOverError: The game is over.
+        NotYourTurnError: ``player`` is not the player to move.
+    """
+    if player is None:
+        player = board.to_move
+    if board.execute(_IS_OVER):
+        raise GameOverError(None, player, "the game is over: there is no move to choose", str(board))
+    if player != board.to_move:
+        raise NotYourTurnError(
+            None, player, f"it is player {board.to_move}'s turn, not player {player}'s", str(board)
+        )
+    return player
