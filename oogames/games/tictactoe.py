@@ -32,6 +32,8 @@ class _Stone(AMoveRecord):
 
     __slots__ = ("_keep",)
 
+    board: TicTacToeBoard
+
     def __init__(self, board: TicTacToeBoard, player: int, move: Move, bit: int) -> None:
         super().__init__(board, player, move)
         self._keep = ~bit
@@ -42,8 +44,11 @@ class _Stone(AMoveRecord):
         history = board._history
         if not history or history[-1] is not self:
             raise UndoError(f"cannot undo {self.move!r}: it is not the latest move on the board")
-        history.pop()
-        self._restore(board)
+        del history[-1]
+        # _restore, inlined: this runs for every node of every search.
+        board._stones[self.player] &= self._keep
+        board._to_move = self.player
+        board._state = NON_TERMINAL
 
     def _restore(self, board: ABoardModel) -> None:
         assert isinstance(board, TicTacToeBoard)

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 INF = math.inf
 
+# Children are built with _new and plain stores: it skips the __init__ frame,
+# which is a large part of the cost of a node on CPython.
+_new = object.__new__
+
 Evaluation: TypeAlias = Callable[["IBoardModel", int], float]
 """An evaluation (payoff) function: ``evaluate(board, player)`` is the worth of the
 position to ``player``; larger is better for ``player``."""
@@ -129,7 +133,13 @@ class MaxAcc(_FoldAcc):
 
     def make_opposite(self) -> AAccumulator:
         """A :class:`MinAcc` for the opponent's reply."""
-        return MinAcc(self.model_player, 1 - self.player, self.depth + 1)
+        child: MinAcc = _new(MinAcc)
+        child.model_player = self.model_player
+        child.player = 1 - self.player
+        child.depth = self.depth + 1
+        child.val = INF
+        child.move = child.current = child.best_child = None
+        return child
 
 
 class MinAcc(_FoldAcc):
@@ -147,7 +157,13 @@ class MinAcc(_FoldAcc):
 
     def make_opposite(self) -> AAccumulator:
         """A :class:`MaxAcc` for the model player's reply."""
-        return MaxAcc(self.model_player, 1 - self.player, self.depth + 1)
+        child: MaxAcc = _new(MaxAcc)
+        child.model_player = self.model_player
+        child.player = 1 - self.player
+        child.depth = self.depth + 1
+        child.val = -INF
+        child.move = child.current = child.best_child = None
+        return child
 
 
 class AlphaAcc(MaxAcc):
@@ -173,7 +189,14 @@ class AlphaAcc(MaxAcc):
         alpha: float = -INF,
         beta: float = INF,
     ) -> None:
-        super().__init__(model_player, player, depth)
+        # Not super().__init__: one call less for every node of a search.
+        self.model_player = model_player
+        self.player = player
+        self.depth = depth
+        self.val = self._start
+        self.move = None
+        self.current = None
+        self.best_child = None
         self.alpha = alpha
         self.beta = beta
 
@@ -184,13 +207,15 @@ class AlphaAcc(MaxAcc):
     def make_opposite(self) -> AAccumulator:
         """A :class:`BetaAcc` whose alpha is the best this position is already sure of."""
         val, alpha = self.val, self.alpha
-        return BetaAcc(
-            self.model_player,
-            1 - self.player,
-            self.depth + 1,
-            val if val > alpha else alpha,
-            self.beta,
-        )
+        child: BetaAcc = _new(BetaAcc)
+        child.model_player = self.model_player
+        child.player = 1 - self.player
+        child.depth = self.depth + 1
+        child.val = INF
+        child.move = child.current = child.best_child = None
+        child.alpha = val if val > alpha else alpha
+        child.beta = self.beta
+        return child
 
 
 class BetaAcc(MinAcc):
@@ -211,7 +236,14 @@ class BetaAcc(MinAcc):
         alpha: float = -INF,
         beta: float = INF,
     ) -> None:
-        super().__init__(model_player, player, depth)
+        # Not super().__init__: one call less for every node of a search.
+        self.model_player = model_player
+        self.player = player
+        self.depth = depth
+        self.val = self._start
+        self.move = None
+        self.current = None
+        self.best_child = None
         self.alpha = alpha
         self.beta = beta
 
@@ -222,13 +254,15 @@ class BetaAcc(MinAcc):
     def make_opposite(self) -> AAccumulator:
         """An :class:`AlphaAcc` whose beta is the least this position already concedes."""
         val, beta = self.val, self.beta
-        return AlphaAcc(
-            self.model_player,
-            1 - self.player,
-            self.depth + 1,
-            self.alpha,
-            val if val < beta else beta,
-        )
+        child: AlphaAcc = _new(AlphaAcc)
+        child.model_player = self.model_player
+        child.player = 1 - self.player
+        child.depth = self.depth + 1
+        child.val = -INF
+        child.move = child.current = child.best_child = None
+        child.alpha = self.alpha
+        child.beta = val if val < beta else beta
+        return child
 
 
 class DepthAcc(AAccumulator):

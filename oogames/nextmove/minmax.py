@@ -33,18 +33,19 @@ Evaluation functions should stay well inside ``±(WIN_VALUE - 10_000)``.
 class _MinMaxLambda(IBoardLambda):
     """Makes one move, lets the status visitor value the result, takes the move back."""
 
-    __slots__ = ("cutoffs", "nodes", "status")
+    __slots__ = ("check", "cutoffs", "nodes", "status")
 
     def __init__(self) -> None:
         self.nodes = 0
         self.cutoffs = 0
+        self.check = RAISE_ON_INVALID
         self.status: _MinMaxStatus
 
     def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
         """Value ``move`` into the accumulator ``param``; go on unless it says it is done."""
         self.nodes += 1
         param.current = move
-        host.make_move(player, move, RAISE_ON_INVALID, self.status, param)()
+        host.make_move(player, move, self.check, self.status, param)()
         if param.is_not_done():
             return True
         self.cutoffs += 1
@@ -67,27 +68,33 @@ class _MinMaxStatus(IBoardStatusVisitor):
         self.leaves = 0
         self.max_depth = 0
 
-    def _payoff(self, acc: AAccumulator) -> float:
-        """The value of a win one ply below ``acc``, for the winner (quicker is larger)."""
+    # The three terminal cases repeat a few lines rather than share a helper:
+    # they run at every leaf, and a call costs more than the lines.
+
+    def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """Player 0 won: a win or a loss for the model player (a quicker win is worth more)."""
         ply = acc.depth + 1
         self.leaves += 1
         if ply > self.max_depth:
             self.max_depth = ply
-        return self.win - ply if self.quick else self.win
-
-    def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """Player 0 won: a win or a loss for the model player."""
-        value = self._payoff(acc)
+        value = self.win - ply if self.quick else self.win
         acc.update_best(acc.current, value if acc.model_player == 0 else -value)
 
     def player1_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """Player 1 won: a win or a loss for the model player."""
-        value = self._payoff(acc)
+        """Player 1 won: a win or a loss for the model player (a quicker win is worth more)."""
+        ply = acc.depth + 1
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        value = self.win - ply if self.quick else self.win
         acc.update_best(acc.current, value if acc.model_player == 1 else -value)
 
     def draw_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """A draw is worth 0."""
-        self._payoff(acc)
+        ply = acc.depth + 1
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
         acc.update_best(acc.current, 0)
 
     def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
