@@ -233,13 +233,20 @@ class TicTacToeBoard(ABoardModel):
 
     def format_move(self, move: Move) -> str:
         """Write a cell as column letter and row number: ``(1, 1)`` is ``"b2"``."""
-        if move in self._index:
+        if self._cell_index(move) is not None:
             row, col = move  # type: ignore[misc]
             return f"{chr(97 + col)}{row + 1}"
         return super().format_move(move)
 
+    def _cell_index(self, move: object) -> int | None:
+        """The bit index of the cell ``move``, or None if it is no cell (even unhashable)."""
+        try:
+            return self._index.get(move)  # type: ignore[call-overload]
+        except TypeError:
+            return None
+
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        if move not in self._index:
+        if self._cell_index(move) is None:
             return self._malformed(
                 move, f"a move is (row, col) with row < {self.rows} and col < {self.cols}"
             )

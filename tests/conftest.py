@@ -1,0 +1,38 @@
+"""Shared fixtures: the boards every generic contract test runs over, and hypothesis settings."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from oogames import ABoardModel, TicTacToeBoard
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+settings.register_profile(
+    "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=60
+)
+settings.register_profile(
+    "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=40
+)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
+
+#: Every game (and size) the generic contract tests run over: name -> factory.
+#: Add a game here and it is checked against the whole board contract.
+BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
+    "tictactoe-3x3": lambda: TicTacToeBoard(),
+    "tictactoe-4x4-k3": lambda: TicTacToeBoard(4, 4, 3),
+    "tictactoe-2x5-k2": lambda: TicTacToeBoard(2, 5, 2),
+    "tictactoe-1x1-k1": lambda: TicTacToeBoard(1, 1, 1),
+}
+
+
+@pytest.fixture(params=sorted(BOARD_FACTORIES), scope="session")
+def make_board(request: pytest.FixtureRequest) -> Callable[[], ABoardModel]:
+    """A factory of empty boards, one per game and size in :data:`BOARD_FACTORIES`."""
+    return BOARD_FACTORIES[request.param]

@@ -1,0 +1,128 @@
+"""Helpers the tests share: random playouts and a full snapshot of a board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from oogames import PASS, ABoardModel
+
+
+def play_choices(board: ABoardModel, choices: Sequence[int], stop_before_end: bool = False) -> None:
+    """Play one move per choice (an index into the legal moves, modulo their number).
+
+    Passes when a pass is the only move. Stops when the game is over, or, with
+    ``stop_before_end``, before a move that would end it.
+    """
+    for choice in choices:
+        if board.is_over:
+            return
+        moves = board.legal_moves() or [PASS]
+        move = moves[choice % len(moves)]
+        undo = board.play(move)
+        if stop_before_end and board.is_over:
+            undo()
+            return
+
+
+def snapshot(board: ABoardModel) -> tuple[Any, ...]:
+    """Everything observable about a board: position, turn, status, history, drawing."""
+    return (
+        board.key(),
+        board.to_move,
+        board.state,
+        board.moves,
+        tuple(board._history),
+        str(board),
+        tuple(board.legal_moves()),
+    )
+
+
+class _Counter:
+    nodes = 0
+    leaves = 0
+    cutoffs = 0
+    max_depth = 0
+
+
+def textbook_alphabeta(
+    board: ABoardModel,
+    *,
+    prune: bool = True,
+    depth: int | None = None,
+    evaluate: Any = None,
+    quick: bool = True,
+    win: float = 1_000_000,
+) -> tuple[float, Any, _Counter]:
+    """Textbook minimax / alpha-beta over the public board API (legal_moves, play, undo).
+
+    Scores like MinMax: a win found at ply p is ``win - p`` (``win`` without
+    ``quick``), a draw 0, a horizon ``evaluate(board, model player)``; ties go
+    to the first move. Returns (value, move, counts).
+    """
+    model = board.to_move
+    counts = _Counter()
+    inf = float("inf")
+
+    def value(ply: int, alpha: float, beta: float) -> tuple[float, Any]:
+        maximizing = board.to_move == model
+        best = -inf if maximizing else inf
+        best_move = None
+        for move in board.legal_moves() or [PASS]:
+            counts.nodes += 1
+            counts.max_depth = max(counts.max_depth, ply + 1)
+            undo = board.play(move)
+            if board.is_over:
+                counts.leaves += 1
+                worth = (win - (ply + 1)) if quick else win
+                v = 0.0 if board.winner is None else worth if board.winner == model else -worth
+            elif depth is not None and ply + 1 >= depth:
+                counts.leaves += 1
+                v = evaluate(board, model)
+            else:
+                v, _ = value(ply + 1, alpha, beta)
+            undo()
+            if maximizing:
+                if v > best:
+                    best, best_move = v, move
+                if prune and best >= beta:
+                    counts.cutoffs += 1
+                    break
+                alpha = max(alpha, best)
+            else:
+                if v < best:
+                    best, best_move = v, move
+                if prune and best <= alpha:
+                    counts.cutoffs += 1
+                    break
+                beta = min(beta, best)
+        return best, best_move
+
+    best, move = value(0, -inf, inf)
+    return best, move, counts
+
+
+def tree_is_smaller_than(board: ABoardModel, cap: int) -> bool:
+    """Whether the full game tree below ``board`` has fewer than ``cap`` nodes."""
+    seen = 0
+
+    def walk() -> bool:
+        nonlocal seen
+        for move in board.legal_moves() or ([PASS] if board.can_pass() else []):
+            seen += 1
+            if seen >= cap:
+                return False
+            undo = board.play(move)
+            small = walk()
+            undo()
+            if not small:
+                return False
+        return True
+
+    return walk()
+
+
+def mobility(board: ABoardModel, player: int) -> float:
+    """A generic evaluation: the player to move's number of moves, signed for ``player``."""
+    count = len(board.legal_moves())
+    return count if board.to_move == player else -count

@@ -1,0 +1,302 @@
+"""The board contract (IBoardModel), checked on every game in conftest.BOARD_FACTORIES."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from helpers import play_choices, snapshot
+
+from oogames import (
+    PASS,
+    ABoardModel,
+    IBoardLambda,
+    IBoardModel,
+    IBoardStatusVisitor,
+    ICheckMoveVisitor,
+    IllegalMoveError,
+    UndoError,
+)
+from oogames.board import NO_UNDO, OutcomeVisitor
+
+choices = st.lists(st.integers(0, 1000), max_size=40)
+
+
+class Recorder(ICheckMoveVisitor, IBoardStatusVisitor):
+    """Records every visitor call it receives, in order."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def valid_move_case(self, host: IBoardModel, player: int, move: Any, param: Any) -> None:
+        self.calls.append(("valid", player, move, param))
+
+    def invalid_move_case(
+        self, host: IBoardModel, player: int, move: Any, error: IllegalMoveError, param: Any
+    ) -> None:
+        self.calls.append(("invalid", player, move, type(error), param))
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> str:
+        self.calls.append(("player0", param))
+        return "player0"
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> str:
+        self.calls.append(("player1", param))
+        return "player1"
+
+    def draw_case(self, host: IBoardModel, param: Any) -> str:
+        self.calls.append(("draw", param))
+        return "draw"
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> str:
+        self.calls.append(("none", param))
+        return "none"
+
+
+class Take(IBoardLambda):
+    """Collects moves and stops after ``limit`` of them; counts no_apply calls."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.seen: list[Any] = []
+        self.no_apply_calls = 0
+
+    def apply(self, player: int, host: IBoardModel, move: Any, param: Any) -> bool:
+        self.seen.append(move)
+        return len(self.seen) < self.limit
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        self.no_apply_calls += 1
+
+
+@given(data=st.data())
+def test_make_then_undo_restores_everything(
+    make_board: Callable[[], ABoardModel], data: st.DataObject
+) -> None:
+    """Each move of a random playout, taken back, restores cells, turn, status, key and history."""
+    board = make_board()
+    play_choices(board, data.draw(choices))
+    for move in board.legal_moves() or ([PASS] if board.can_pass() else []):
+        before = snapshot(board)
+        undo = board.play(move)
+        assert board.moves[-1] == move
+        undo()
+        assert snapshot(board) == before
+
+
+@given(path=choices)
+def test_undo_stack_unwinds_to_the_start(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """Undoing every move of a playout, newest first, gives back the empty board."""
+    board = make_board()
+    empty = snapshot(board)
+    undos = []
+    for choice in path:
+        if board.is_over:
+            break
+        moves = board.legal_moves() or [PASS]
+        undos.append(board.play(moves[choice % len(moves)]))
+    for undo in reversed(undos):
+        undo()
+    assert snapshot(board) == empty
+
+
+@given(path=choices)
+def test_stale_undo_raises_and_changes_nothing(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """An undo that is not the latest move raises UndoError; one called twice does too."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over:
+        return
+    first = board.play((board.legal_moves() or [PASS])[0])
+    if not board.is_over:
+        board.play((board.legal_moves() or [PASS])[0])
+        before = snapshot(board)
+        with pytest.raises(UndoError):
+            first()
+        assert snapshot(board) == before
+        board.pop()
+    first()
+    before = snapshot(board)
+    with pytest.raises(UndoError):
+        first()
+    assert snapshot(board) == before
+
+
+@given(path=choices, junk=st.one_of(st.integers(), st.text(), st.none(), st.lists(st.integers())))
+def test_invalid_move_changes_nothing_and_calls_invalid_case(
+    make_board: Callable[[], ABoardModel], path: list[int], junk: Any
+) -> None:
+    """A move that is not valid calls only invalid_move_case and returns an undo that does nothing."""
+    board = make_board()
+    play_choices(board, path)
+    legal = board.legal_moves()
+    try:
+        is_legal = junk in legal
+    except TypeError:
+        is_legal = False
+    if is_legal:
+        return
+    before = snapshot(board)
+    recorder = Recorder()
+    undo = board.make_move(board.to_move, junk, recorder, recorder, "p")
+    assert [call[0] for call in recorder.calls] == ["invalid"]
+    assert issubclass(recorder.calls[0][3], IllegalMoveError)
+    assert undo is NO_UNDO
+    undo()
+    assert snapshot(board) == before
+
+
+@given(path=choices)
+def test_occupied_and_wrong_turn_moves_are_refused(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """A move already played, or a move by the player not to move, is refused with a clear error."""
+    board = make_board()
+    play_choices(board, path)
+    before = snapshot(board)
+    if board.moves and board.moves[-1] is not PASS:
+        with pytest.raises(IllegalMoveError):
+            board.play(board.moves[-1])
+    if board.legal_moves():
+        with pytest.raises(IllegalMoveError, match="turn"):
+            board.play(board.legal_moves()[0], 1 - board.to_move)
+    assert snapshot(board) == before
+
+
+@given(path=choices)
+def test_valid_move_reports_valid_then_exactly_one_status(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """make_move calls valid_move_case, then one status case that matches execute()."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over:
+        return
+    move = (board.legal_moves() or [PASS])[0]
+    recorder = Recorder()
+    board.make_move(board.to_move, move, recorder, recorder, "p")
+    kinds = [call[0] for call in recorder.calls]
+    assert kinds[0] == "valid"
+    assert len(kinds) == 2
+    assert kinds[1] == (board.execute(OutcomeVisitor()) or "none")
+    assert recorder.calls[1][-1] == "p"
+
+
+@given(path=choices, limit=st.integers(1, 5))
+def test_map_stops_when_apply_returns_false(
+    make_board: Callable[[], ABoardModel], path: list[int], limit: int
+) -> None:
+    """map calls apply in move order and stops at the first False."""
+    board = make_board()
+    play_choices(board, path)
+    legal = board.legal_moves()
+    lam = Take(limit)
+    board.map(board.to_move, lam, None)
+    if legal:
+        assert lam.seen == legal[:limit]
+        assert lam.no_apply_calls == 0
+    else:
+        assert lam.seen == [] and lam.no_apply_calls == 1
+
+
+@given(path=choices)
+def test_finished_game_calls_no_apply_once(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """Once the game is over, map calls no_apply exactly once, for either player."""
+    board = make_board()
+    play_choices(board, [*path, *range(400)])
+    assert board.is_over
+    for player in (0, 1):
+        lam = Take(99)
+        board.map(player, lam, None)
+        assert lam.seen == [] and lam.no_apply_calls == 1
+
+
+@given(path=choices)
+def test_map_order_is_deterministic(make_board: Callable[[], ABoardModel], path: list[int]) -> None:
+    """Two boards in the same position map the same moves in the same order."""
+    one, two = make_board(), make_board()
+    play_choices(one, path)
+    play_choices(two, path)
+    assert one.legal_moves() == two.legal_moves()
+
+
+@given(path=choices, seed=st.integers(0, 2**32))
+def test_shuffled_order_is_a_reproducible_permutation(
+    make_board: Callable[[], ABoardModel], path: list[int], seed: int
+) -> None:
+    """A seeded random move order visits the same moves, and the same seed gives the same order."""
+    plain, one, two = make_board(), make_board(), make_board()
+    one.shuffle_move_order(seed)
+    two.shuffle_move_order(seed)
+    play_choices(plain, path)
+    for board in (one, two):
+        for move in plain.moves:
+            board.play(move)
+    assert one == plain
+    assert sorted(map(repr, one.legal_moves())) == sorted(map(repr, plain.legal_moves()))
+    assert one.legal_moves() == two.legal_moves()
+    assert one.copy().legal_moves() == one.legal_moves()
+
+
+@given(first=choices, second=choices)
+def test_key_and_equality_agree(
+    make_board: Callable[[], ABoardModel], first: list[int], second: list[int]
+) -> None:
+    """key() is equal exactly when the boards are equal; a copy is equal and independent."""
+    one, two = make_board(), make_board()
+    play_choices(one, first)
+    play_choices(two, second)
+    assert (one == two) == (one.key() == two.key())
+    twin = one.copy()
+    assert twin == one and twin.key() == one.key() and twin.moves == one.moves
+    if not twin.is_over:
+        twin.play((twin.legal_moves() or [PASS])[0])
+        assert twin != one
+
+
+@given(path=choices)
+def test_from_moves_replays_a_history(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """from_moves(board.moves, **board.options()) rebuilds an equal board."""
+    board = make_board()
+    play_choices(board, path)
+    rebuilt = type(board).from_moves(board.moves, **board.options())
+    assert rebuilt == board
+    assert repr(rebuilt) == repr(board)
+
+
+@given(path=choices)
+def test_notation_round_trips(make_board: Callable[[], ABoardModel], path: list[int]) -> None:
+    """Every legal move written with format_move reads back with parse_move."""
+    board = make_board()
+    play_choices(board, path)
+    for move in board.legal_moves():
+        assert board.parse_move(board.format_move(move)) == move
+
+
+def test_board_is_not_hashable(make_board: Callable[[], ABoardModel]) -> None:
+    """A board changes, so it is not hashable: its key() is."""
+    board = make_board()
+    with pytest.raises(TypeError):
+        hash(board)
+    assert hash(board.key()) == hash(make_board().key())
+
+
+def test_from_moves_names_the_first_bad_move(make_board: Callable[[], ABoardModel]) -> None:
+    """A move list with an illegal move is refused with the index of the first bad move."""
+    board = make_board()
+    first = board.legal_moves()[0]
+    with pytest.raises(IllegalMoveError) as caught:
+        type(board).from_moves([first, first], **board.options())
+    assert caught.value.index == 1
+    assert "move 2" in str(caught.value)

@@ -1,0 +1,347 @@
+"""MinMax driven by every factory: legal moves, unchanged boards, exact values and node counts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from helpers import mobility, play_choices, snapshot, textbook_alphabeta, tree_is_smaller_than
+from treegame import Pass, Static, TreeBoard
+
+from oogames import (
+    PASS,
+    WIN_VALUE,
+    ABoardModel,
+    AlphaBetaFac,
+    DepthFac,
+    GameOverError,
+    IBoardLambda,
+    IBoardModel,
+    INextMoveStrategy,
+    MinMax,
+    MinMaxFac,
+    NotYourTurnError,
+    RandomValidMove,
+    TicTacToeBoard,
+)
+from oogames.games import open_lines
+from oogames.nextmove import Payoff
+
+choices = st.lists(st.integers(0, 1000), max_size=30)
+FULL_SEARCH_CAP = 20_000
+
+
+def depth_limited() -> list[INextMoveStrategy]:
+    """Strategies cheap enough for any position of any game."""
+    return [
+        MinMax(DepthFac(MinMaxFac(), 1, mobility)),
+        MinMax(DepthFac(MinMaxFac(), 2, mobility)),
+        MinMax(DepthFac(AlphaBetaFac(), 3, mobility)),
+        RandomValidMove(seed=1),
+    ]
+
+
+@given(path=choices)
+def test_every_strategy_returns_a_legal_move_and_leaves_the_board_unchanged(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """On random positions each strategy picks a legal move and the board is exactly as it was."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over:
+        return
+    strategies = depth_limited()
+    if tree_is_smaller_than(board, FULL_SEARCH_CAP):
+        strategies += [MinMax(MinMaxFac()), MinMax(AlphaBetaFac())]
+    legal = board.legal_moves() or [PASS]
+    for strategy in strategies:
+        before = snapshot(board)
+        result = strategy.analyze(board)
+        assert snapshot(board) == before, strategy
+        assert result.move in legal, strategy
+        if not isinstance(strategy, RandomValidMove):
+            assert strategy.get_next_move(board, board.to_move) == result.move
+        assert result.pv[:1] == (result.move,)
+
+
+@given(path=choices)
+def test_alphabeta_agrees_with_minimax(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """Alpha-beta finds minimax's value and move (first best move), with no more nodes."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over or not tree_is_smaller_than(board, FULL_SEARCH_CAP):
+        return
+    plain = MinMax(MinMaxFac()).analyze(board)
+    pruned = MinMax(AlphaBetaFac()).analyze(board)
+    assert (pruned.value, pruned.move) == (plain.value, plain.move)
+    assert pruned.stats.nodes <= plain.stats.nodes
+    assert pruned.pv == plain.pv or pruned.value == plain.value
+
+
+@given(path=choices, depth=st.integers(1, 4))
+def test_depth_limited_alphabeta_agrees_with_depth_limited_minimax(
+    make_board: Callable[[], ABoardModel], path: list[int], depth: int
+) -> None:
+    """With the same depth and evaluation, alpha-beta and minimax choose the same value and move."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over:
+        return
+    plain = MinMax(DepthFac(MinMaxFac(), depth, mobility)).analyze(board)
+    pruned = MinMax(DepthFac(AlphaBetaFac(), depth, mobility)).analyze(board)
+    assert (pruned.value, pruned.move) == (plain.value, plain.move)
+    assert plain.stats.max_depth <= depth
+
+
+@given(path=choices, depth=st.one_of(st.none(), st.integers(1, 4)))
+def test_alphabeta_visits_exactly_the_textbook_nodes(
+    make_board: Callable[[], ABoardModel], path: list[int], depth: int | None
+) -> None:
+    """Nodes, leaves, cut-offs, depth, value and move equal a textbook alpha-beta's."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over or (depth is None and not tree_is_smaller_than(board, FULL_SEARCH_CAP)):
+        return
+    factory: Any = AlphaBetaFac() if depth is None else DepthFac(AlphaBetaFac(), depth, mobility)
+    result = MinMax(factory).analyze(board)
+    value, move, counts = textbook_alphabeta(board, depth=depth, evaluate=mobility)
+    assert (result.value, result.move) == (value, move)
+    stats = result.stats
+    assert (stats.nodes, stats.leaves, stats.cutoffs, stats.max_depth) == (
+        counts.nodes,
+        counts.leaves,
+        counts.cutoffs,
+        counts.max_depth,
+    )
+
+
+@given(path=choices)
+def test_minimax_visits_exactly_the_textbook_nodes(
+    make_board: Callable[[], ABoardModel], path: list[int]
+) -> None:
+    """Plain minimax counts every node and leaf of the tree, with no cut-off."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over or not tree_is_smaller_than(board, FULL_SEARCH_CAP):
+        return
+    result = MinMax(MinMaxFac()).analyze(board)
+    value, move, counts = textbook_alphabeta(board, prune=False)
+    assert (result.value, result.move) == (value, move)
+    assert (result.stats.nodes, result.stats.leaves, result.stats.cutoffs) == (
+        counts.nodes,
+        counts.leaves,
+        0,
+    )
+
+
+def test_tictactoe_is_a_draw_under_perfect_play() -> None:
+    """From the empty board, minimax and alpha-beta both value tic-tac-toe as a draw."""
+    board = TicTacToeBoard()
+    pruned = MinMax(AlphaBetaFac()).analyze(board)
+    assert pruned.value == 0 and pruned.outcome() == "0 (draw or even)"
+    assert pruned.stats.nodes == 20_865  # first-move order, row-major, deep cut-offs
+    plain = MinMax(MinMaxFac()).analyze(board)
+    assert plain.value == 0
+    assert plain.stats.nodes == 549_945  # the whole game tree, root not counted
+    assert plain.stats.leaves == 255_168  # the number of possible tic-tac-toe games
+    assert board == TicTacToeBoard() and board.moves == ()
+
+
+def test_playing_itself_perfectly_draws() -> None:
+    """Alpha-beta against itself plays tic-tac-toe to a draw."""
+    board = TicTacToeBoard()
+    strategy = MinMax(AlphaBetaFac())
+    while not board.is_over:
+        board.play(strategy.get_next_move(board))
+    assert board.is_over and board.winner is None
+
+
+def immediate_wins(board: TicTacToeBoard, player: int) -> list[Any]:
+    """The cells where ``player`` would win at once."""
+    wins = []
+    for move in board.legal_moves():
+        board.play(move, player) if player == board.to_move else None
+        if board.to_move != player:
+            if board.winner == player:
+                wins.append(move)
+            board.pop()
+    return wins
+
+
+def threats(board: TicTacToeBoard) -> list[Any]:
+    """The cells where the opponent of the player to move would win if it were their turn."""
+    opponent = 1 - board.to_move
+    mine = board.stones(opponent)
+    theirs = board.stones(board.to_move)
+    cells = []
+    for move in board.legal_moves():
+        bit = 1 << (move[0] * board.cols + move[1])
+        if any(
+            (mine | bit) & line == line and not line & theirs
+            for line in board.windows
+        ):
+            cells.append(move)
+    return cells
+
+
+sizes = st.sampled_from([(3, 3, 3), (4, 4, 3), (3, 4, 3)])
+
+
+@given(size=sizes, path=choices, depth=st.integers(2, 4), prune=st.booleans())
+def test_immediate_win_is_taken_at_every_depth(
+    size: tuple[int, int, int], path: list[int], depth: int, prune: bool
+) -> None:
+    """When the player to move can win at once, a search of depth 2 or more wins at once."""
+    board = TicTacToeBoard(*size)
+    play_choices(board, path, stop_before_end=True)
+    if board.is_over:
+        return
+    wins = immediate_wins(board, board.to_move)
+    if not wins:
+        return
+    inner = AlphaBetaFac() if prune else MinMaxFac()
+    result = MinMax(DepthFac(inner, depth, open_lines)).analyze(board)
+    assert result.move in wins
+    assert result.value == WIN_VALUE - 1
+
+
+@given(size=sizes, path=choices, depth=st.integers(2, 4), prune=st.booleans())
+def test_immediate_loss_is_blocked_at_every_depth(
+    size: tuple[int, int, int], path: list[int], depth: int, prune: bool
+) -> None:
+    """With no win of its own and one opponent threat, a search of depth 2 or more blocks it."""
+    board = TicTacToeBoard(*size)
+    play_choices(board, path, stop_before_end=True)
+    if board.is_over or immediate_wins(board, board.to_move):
+        return
+    cells = threats(board)
+    if len(cells) != 1:
+        return
+    inner = AlphaBetaFac() if prune else MinMaxFac()
+    result = MinMax(DepthFac(inner, depth, open_lines)).analyze(board)
+    assert result.move == cells[0]
+
+
+def test_quicker_win_is_preferred_unless_asked_otherwise() -> None:
+    """With two wins, the quicker one is chosen; prefer_quick_wins=False scores both the same."""
+    tree = {"slow": {"x": {"y": "X"}}, "fast": "X"}
+    board = TreeBoard(tree)
+    quick = MinMax(MinMaxFac()).analyze(board)
+    assert quick.move == "fast" and quick.value == WIN_VALUE - 1
+    assert quick.outcome() == "win in 1"
+    plain = MinMax(MinMaxFac(), prefer_quick_wins=False).analyze(board)
+    assert plain.move == "slow" and plain.value == WIN_VALUE
+    assert plain.outcome() == "win"
+
+
+def test_slower_loss_is_preferred() -> None:
+    """When every move loses, the search chooses the one that loses latest."""
+    tree = {"soon": {"a": "O"}, "late": {"b": {"c": {"d": "O"}}}}
+    result = MinMax(AlphaBetaFac()).analyze(TreeBoard(tree))
+    assert result.move == "late" and result.value == -(WIN_VALUE - 4)
+    assert result.outcome() == "loss in 4"
+
+
+def test_a_forced_pass_is_a_ply_of_the_search() -> None:
+    """A player with no move passes (no_apply); the pass is a node and part of the line."""
+    tree = {"a": Pass({"c": "X", "d": "draw"}), "b": {"e": "O"}}
+    board = TreeBoard(tree)
+    for factory in (MinMaxFac(), AlphaBetaFac()):
+        result = MinMax(factory).analyze(board)
+        assert result.move == "a" and result.pv == ("a", PASS, "c")
+        assert result.value == WIN_VALUE - 3
+    assert MinMax(MinMaxFac()).analyze(board).stats.nodes == 6
+    board.play("a")
+    before = snapshot(board)
+    result = MinMax(AlphaBetaFac()).analyze(board)
+    assert result.move is PASS and snapshot(board) == before
+    assert RandomValidMove(seed=3).get_next_move(board) is PASS
+
+
+def test_textbook_tree_from_the_slides() -> None:
+    """The classic depth-2 example: MAX picks the branch whose worst reply is best (3)."""
+    tree = {
+        "a": {"a1": Static(3, "draw"), "a2": Static(12, "draw"), "a3": Static(8, "draw")},
+        "b": {"b1": Static(2, "draw"), "b2": Static(4, "draw"), "b3": Static(6, "draw")},
+        "c": {"c1": Static(14, "draw"), "c2": Static(5, "draw"), "c3": Static(2, "draw")},
+    }
+    tree = {move: {reply: Static(leaf.value, {"end": "draw"}) for reply, leaf in node.items()}
+            for move, node in tree.items()}
+
+    def static(board: IBoardModel, player: int) -> float:
+        assert isinstance(board, TreeBoard)
+        return board.static_value()
+
+    plain = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(TreeBoard(tree))
+    pruned = MinMax(DepthFac(AlphaBetaFac(), 2, static)).analyze(TreeBoard(tree))
+    assert plain.move == pruned.move == "a" and plain.value == pruned.value == 3
+    assert plain.pv == ("a", "a1")
+    assert plain.stats.nodes == 12 and plain.stats.leaves == 9
+    # b stops after b1 (2 <= alpha 3). c visits c1, c2 and c3, and stops at c3
+    # (2 <= 3) with nothing left to skip: like a textbook "break", that counts.
+    assert pruned.stats.nodes == 3 + 3 + 1 + 3
+    assert pruned.stats.cutoffs == 2
+
+
+class MobilityPayoff(IBoardLambda):
+    """A Rice-style payoff lambda: +1 for each move of the model player, -1 for the opponent's."""
+
+    def apply(self, player: int, host: IBoardModel, move: Any, param: Payoff) -> bool:
+        param.value += 1 if player == param.model_player else -1
+        return True
+
+    def no_apply(self, player: int, host: IBoardModel, param: Payoff) -> None:
+        return None
+
+
+@given(path=choices, depth=st.integers(1, 3))
+def test_lambda_payoff_evaluates_like_the_same_callable(path: list[int], depth: int) -> None:
+    """An IBoardLambda payoff mapped over the board gives the search the same values."""
+    board = TicTacToeBoard(4, 4, 3)
+    play_choices(board, path)
+    if board.is_over:
+        return
+    with_lambda = MinMax(DepthFac(AlphaBetaFac(), depth, MobilityPayoff())).analyze(board)
+    with_callable = MinMax(DepthFac(AlphaBetaFac(), depth, mobility)).analyze(board)
+    assert (with_lambda.move, with_lambda.value) == (with_callable.move, with_callable.value)
+
+
+def test_asking_for_a_move_in_a_finished_game_or_out_of_turn_is_an_error() -> None:
+    """A strategy refuses a finished game and a player who is not to move; the board is unchanged."""
+    won = TicTacToeBoard.from_moves("a1 a2 b1 b2 c1")
+    for strategy in (MinMax(AlphaBetaFac()), RandomValidMove()):
+        with pytest.raises(GameOverError):
+            strategy.analyze(won)
+        board = TicTacToeBoard.from_moves("b2")
+        before = snapshot(board)
+        with pytest.raises(NotYourTurnError):
+            strategy.get_next_move(board, 0)
+        assert snapshot(board) == before
+
+
+def test_depth_factory_checks_its_arguments() -> None:
+    """DepthFac wants a depth of at least 1 and an evaluation it can call."""
+    with pytest.raises(ValueError):
+        DepthFac(AlphaBetaFac(), 0, mobility)
+    with pytest.raises(TypeError):
+        DepthFac(AlphaBetaFac(), 2, 42)  # type: ignore[arg-type]
+    assert DepthFac(AlphaBetaFac(), 3, mobility).name == "alphabeta:3"
+
+
+def test_random_strategy_is_reproducible_with_a_seed() -> None:
+    """Two random players with the same seed play the same game."""
+
+    def game(seed: int) -> tuple[Any, ...]:
+        board = TicTacToeBoard(4, 4, 3)
+        player = RandomValidMove(seed)
+        while not board.is_over:
+            board.play(player.get_next_move(board))
+        return board.moves
+
+    assert game(5) == game(5)
+    assert len({game(seed) for seed in range(6)}) > 1
