@@ -18,7 +18,7 @@ import argparse
 import time
 from collections.abc import Callable
 
-from oogames import AlphaBetaFac, MinMax, MinMaxFac, TicTacToeBoard, WIN_VALUE
+from oogames import WIN_VALUE, AlphaBetaFac, MinMax, MinMaxFac, TicTacToeBoard
 
 
 def hand_negamax(board: TicTacToeBoard, alpha_beta: bool) -> tuple[int, float, int]:

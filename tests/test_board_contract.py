@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import play_choices, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
-from helpers import play_choices, snapshot
 
 from oogames import (
     PASS,
@@ -133,7 +133,7 @@ def test_stale_undo_raises_and_changes_nothing(
 def test_invalid_move_changes_nothing_and_calls_invalid_case(
     make_board: Callable[[], ABoardModel], path: list[int], junk: Any
 ) -> None:
-    """A move that is not valid calls only invalid_move_case and returns an undo that does nothing."""
+    """An invalid move calls only invalid_move_case and returns an undo that does nothing."""
     board = make_board()
     play_choices(board, path)
     legal = board.legal_moves()

@@ -6,9 +6,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import mobility, play_choices, snapshot, textbook_alphabeta, tree_is_smaller_than
 from hypothesis import given
 from hypothesis import strategies as st
-from helpers import mobility, play_choices, snapshot, textbook_alphabeta, tree_is_smaller_than
 from treegame import Pass, Static, TreeBoard
 
 from oogames import (
@@ -143,7 +143,7 @@ def test_tictactoe_is_a_draw_under_perfect_play() -> None:
     """From the empty board, minimax and alpha-beta both value tic-tac-toe as a draw."""
     board = TicTacToeBoard()
     pruned = MinMax(AlphaBetaFac()).analyze(board)
-    assert pruned.value == 0 and pruned.outcome() == "0 (draw or even)"
+    assert pruned.value == 0 and pruned.outcome() == "draw" and pruned.exact
     assert pruned.stats.nodes == 20_865  # first-move order, row-major, deep cut-offs
     plain = MinMax(MinMaxFac()).analyze(board)
     assert plain.value == 0
@@ -181,10 +181,7 @@ def threats(board: TicTacToeBoard) -> list[Any]:
     cells = []
     for move in board.legal_moves():
         bit = 1 << (move[0] * board.cols + move[1])
-        if any(
-            (mine | bit) & line == line and not line & theirs
-            for line in board.windows
-        ):
+        if any((mine | bit) & line == line and not line & theirs for line in board.windows):
             cells.append(move)
     return cells
 
@@ -270,8 +267,10 @@ def test_textbook_tree_from_the_slides() -> None:
         "b": {"b1": Static(2, "draw"), "b2": Static(4, "draw"), "b3": Static(6, "draw")},
         "c": {"c1": Static(14, "draw"), "c2": Static(5, "draw"), "c3": Static(2, "draw")},
     }
-    tree = {move: {reply: Static(leaf.value, {"end": "draw"}) for reply, leaf in node.items()}
-            for move, node in tree.items()}
+    tree = {
+        move: {reply: Static(leaf.value, {"end": "draw"}) for reply, leaf in node.items()}
+        for move, node in tree.items()
+    }
 
     def static(board: IBoardModel, player: int) -> float:
         assert isinstance(board, TreeBoard)
@@ -281,7 +280,8 @@ def test_textbook_tree_from_the_slides() -> None:
     pruned = MinMax(DepthFac(AlphaBetaFac(), 2, static)).analyze(TreeBoard(tree))
     assert plain.move == pruned.move == "a" and plain.value == pruned.value == 3
     assert plain.pv == ("a", "a1")
-    assert plain.stats.nodes == 12 and plain.stats.leaves == 9
+    assert plain.stats.nodes == 12 and plain.stats.leaves == plain.stats.evaluated == 9
+    assert not plain.exact and plain.outcome() == "3"
     # b stops after b1 (2 <= alpha 3). c visits c1, c2 and c3, and stops at c3
     # (2 <= 3) with nothing left to skip: like a textbook "break", that counts.
     assert pruned.stats.nodes == 3 + 3 + 1 + 3
@@ -312,7 +312,7 @@ def test_lambda_payoff_evaluates_like_the_same_callable(path: list[int], depth: 
 
 
 def test_asking_for_a_move_in_a_finished_game_or_out_of_turn_is_an_error() -> None:
-    """A strategy refuses a finished game and a player who is not to move; the board is unchanged."""
+    """A strategy refuses a finished game and a player not to move; the board is unchanged."""
     won = TicTacToeBoard.from_moves("a1 a2 b1 b2 c1")
     for strategy in (MinMax(AlphaBetaFac()), RandomValidMove()):
         with pytest.raises(GameOverError):

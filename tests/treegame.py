@@ -14,8 +14,16 @@ from typing import Any
 
 import attrs
 
-from oogames.board import ABoardModel, AMoveRecord, IBoardLambda, IBoardStatusVisitor
-from oogames.board import PASS, ICheckMoveVisitor, IUndoMove, Move
+from oogames.board import (
+    PASS,
+    ABoardModel,
+    AMoveRecord,
+    IBoardLambda,
+    IBoardStatusVisitor,
+    ICheckMoveVisitor,
+    IUndoMove,
+    Move,
+)
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.errors import IllegalMoveError
 

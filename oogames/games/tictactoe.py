@@ -17,7 +17,7 @@ from typing import Any, Final
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, check_size
 from oogames.board.moves import Move
-from oogames.board.states import DRAW, NON_TERMINAL, WON
+from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError, UndoError
@@ -102,12 +102,12 @@ class TicTacToeBoard(ABoardModel):
         self.k = check_size("k", k, 1, max(rows, cols))
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         self._all_cells = (1 << len(cells)) - 1
-        self._index = {cell: i for i, cell in enumerate(cells)}
+        self._index: dict[Move, int] = {cell: i for i, cell in enumerate(cells)}
         self._windows = self._make_windows()
         self._cell_lines = [
             tuple(w for w in self._windows if w >> i & 1) for i in range(len(cells))
         ]
-        self._records = [
+        self._records: list[list[_Stone]] = [
             [_Stone(self, p, cell, 1 << i) for i, cell in enumerate(cells)] for p in (0, 1)
         ]
         self._stones = [0, 0]
@@ -157,6 +157,7 @@ class TicTacToeBoard(ABoardModel):
         record = self._records[player][index]
         self._history.append(record)
         # Only lines through the new stone can have become complete.
+        state: ABoardState
         for line in self._cell_lines[index]:
             if mine & line == line:
                 state = WON[player]
@@ -233,15 +234,16 @@ class TicTacToeBoard(ABoardModel):
 
     def format_move(self, move: Move) -> str:
         """Write a cell as column letter and row number: ``(1, 1)`` is ``"b2"``."""
-        if self._cell_index(move) is not None:
-            row, col = move  # type: ignore[misc]
+        index = self._cell_index(move)
+        if index is not None:
+            row, col = divmod(index, self.cols)
             return f"{chr(97 + col)}{row + 1}"
         return super().format_move(move)
 
     def _cell_index(self, move: object) -> int | None:
         """The bit index of the cell ``move``, or None if it is no cell (even unhashable)."""
         try:
-            return self._index.get(move)  # type: ignore[call-overload]
+            return self._index.get(move)
         except TypeError:
             return None
 

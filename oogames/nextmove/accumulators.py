@@ -306,35 +306,59 @@ class DepthAcc(AAccumulator):
         """Score the position with the evaluation function, from ``model_player``'s view."""
         return self._evaluate(board, self.inner.model_player)
 
-    @property  # type: ignore[override]
+    @property
     def val(self) -> float:
         """The wrapped accumulator's value."""
         return self.inner.val
 
-    @property  # type: ignore[override]
+    @val.setter
+    def val(self, value: float) -> None:
+        self.inner.val = value
+
+    @property
     def move(self) -> Move | None:
         """The wrapped accumulator's best move."""
         return self.inner.move
 
-    @property  # type: ignore[override]
+    @move.setter
+    def move(self, value: Move | None) -> None:
+        self.inner.move = value
+
+    @property
     def best_child(self) -> AAccumulator | None:
         """The wrapped accumulator's best child."""
         return self.inner.best_child
 
-    @property  # type: ignore[override]
+    @best_child.setter
+    def best_child(self, value: AAccumulator | None) -> None:
+        self.inner.best_child = value
+
+    @property
     def model_player(self) -> int:
         """The wrapped accumulator's model player."""
         return self.inner.model_player
 
-    @property  # type: ignore[override]
+    @model_player.setter
+    def model_player(self, value: int) -> None:
+        self.inner.model_player = value
+
+    @property
     def player(self) -> int:
-        """The wrapped accumulator's player."""
+        """The wrapped accumulator's player to move."""
         return self.inner.player
 
-    @property  # type: ignore[override]
+    @player.setter
+    def player(self, value: int) -> None:
+        self.inner.player = value
+
+    @property
     def depth(self) -> int:
         """The wrapped accumulator's depth."""
         return self.inner.depth
+
+    @depth.setter
+    def depth(self, value: int) -> None:
+        self.inner.depth = value
 
 
 class Payoff:
@@ -388,4 +412,3 @@ def as_evaluation(evaluate: Evaluation | IBoardLambda) -> Evaluation:
             f"not {evaluate!r}"
         )
     return evaluate
-

@@ -59,13 +59,14 @@ class _MinMaxLambda(IBoardLambda):
 class _MinMaxStatus(IBoardStatusVisitor):
     """Values the position a move reached and folds it into the parent's accumulator."""
 
-    __slots__ = ("lam", "leaves", "max_depth", "quick", "win")
+    __slots__ = ("evaluated", "lam", "leaves", "max_depth", "quick", "win")
 
     def __init__(self, lam: _MinMaxLambda, win: float, quick: bool) -> None:
         self.lam = lam
         self.win = win
         self.quick = quick
         self.leaves = 0
+        self.evaluated = 0
         self.max_depth = 0
 
     # The three terminal cases repeat a few lines rather than share a helper:
@@ -102,6 +103,7 @@ class _MinMaxStatus(IBoardStatusVisitor):
         child = acc.make_opposite()
         if child.horizon:
             self.leaves += 1
+            self.evaluated += 1
             if child.depth > self.max_depth:
                 self.max_depth = child.depth
             acc.update_best(acc.current, child.evaluate(host))
@@ -168,7 +170,9 @@ class MinMax(INextMoveStrategy):
         seconds = time.perf_counter() - start
         if acc.move is None:
             raise SearchError(f"the search found no move for player {player}:\n{board}")
-        stats = SearchStats(lam.nodes, status.leaves, lam.cutoffs, status.max_depth, seconds)
+        stats = SearchStats(
+            lam.nodes, status.leaves, status.evaluated, lam.cutoffs, status.max_depth, seconds
+        )
         return SearchResult(acc.move, acc.val, acc.pv, stats, player, self.win_value)
 
     def __repr__(self) -> str:

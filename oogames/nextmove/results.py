@@ -16,6 +16,8 @@ class SearchStats:
             search performed (passes included), the root not counted.
         leaves: Positions scored without expanding them: finished games and
             horizon positions given to the evaluation function.
+        evaluated: How many of the leaves were horizon positions scored by
+            the evaluation function (0 for a search to the end of the game).
         cutoffs: How many times a position stopped its map early because
             ``is_not_done()`` turned false (a beta or alpha cut-off).
         max_depth: The deepest ply the search generated (the root is 0).
@@ -24,6 +26,7 @@ class SearchStats:
 
     nodes: int = 0
     leaves: int = 0
+    evaluated: int = 0
     cutoffs: int = 0
     max_depth: int = 0
     seconds: float = 0.0
@@ -55,11 +58,17 @@ class SearchResult:
     player: int
     win_value: float = 0.0
 
+    @property
+    def exact(self) -> bool:
+        """Whether :attr:`value` is the game-theoretic value: no horizon was scored statically."""
+        return self.value is not None and self.stats.evaluated == 0
+
     def outcome(self) -> str:
         """The value in words: ``"win in 3"``, ``"loss in 4"``, ``"draw"``, or the number.
 
         A proven win or loss is reported with its distance in plies when the
-        search scored quick wins (values within 10,000 plies of a win).
+        search scored quick wins (values within 10,000 plies of a win); 0 is
+        a draw only when the search was :attr:`exact`.
         """
         value = self.value
         if value is None:
@@ -68,6 +77,6 @@ class SearchResult:
             plies = int(self.win_value - abs(value))
             word = "win" if value > 0 else "loss"
             return f"{word} in {plies}" if plies else word
-        if value == 0:
-            return "0 (draw or even)"
+        if value == 0 and self.exact:
+            return "draw"
         return f"{value:g}"

@@ -73,7 +73,9 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     if player is None:
         player = board.to_move
     if board.execute(_IS_OVER):
-        raise GameOverError(None, player, "the game is over: there is no move to choose", str(board))
+        raise GameOverError(
+            None, player, "the game is over: there is no move to choose", str(board)
+        )
     if player != board.to_move:
         raise NotYourTurnError(
             None, player, f"it is player {board.to_move}'s turn, not player {player}'s", str(board)
