@@ -48,7 +48,7 @@ class AAccumulator(abc.ABC):
             function instead of expanded (see :class:`DepthAcc`).
     """
 
-    __slots__ = ()
+    __slots__ = ("best_child", "current", "depth", "model_player", "move", "player", "val")
 
     val: float
     move: Move | None
@@ -104,7 +104,7 @@ class AAccumulator(abc.ABC):
 class _FoldAcc(AAccumulator):
     """The state that :class:`MaxAcc` and :class:`MinAcc` share."""
 
-    __slots__ = ("best_child", "current", "depth", "model_player", "move", "player", "val")
+    __slots__ = ()
 
     _start: ClassVar[float] = 0.0
 
@@ -281,7 +281,7 @@ class DepthAcc(AAccumulator):
         evaluate: ``evaluate(board, player)``, the worth of a position to ``player``.
     """
 
-    __slots__ = ("_evaluate", "current", "horizon", "inner", "max_depth")
+    __slots__ = ("_evaluate", "horizon", "inner", "max_depth")
 
     def __init__(self, inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> None:
         self.inner = inner
