@@ -138,9 +138,3 @@ class TreeBoard(ABoardModel):
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return IllegalMoveError(move, player, "no such branch", str(self))
-
-    def _move_universe(self) -> tuple[Move, ...]:
-        return ()
-
-    def _install_order(self, order: tuple[Move, ...]) -> None:
-        return None

@@ -122,12 +122,26 @@ _FIND_ANY = _FindAny()
 class ABoardModel(IBoardModel):
     """What every board shares (Rice role: ``ABoardModel``).
 
-    A concrete game implements the hot path (:meth:`make_move` and
-    :meth:`_map_moves`) and a few descriptions of itself (:meth:`options`,
-    :meth:`key`, :meth:`_draw`, :meth:`_move_universe`, ...); everything
-    else is here: the delegation of :meth:`map` and :meth:`execute` to the
-    state object, passes, explanations of refused moves, ``==``,
-    :meth:`copy`, :meth:`from_moves`, move notation and move order.
+    Everything but the rules themselves is here: the delegation of
+    :meth:`map` and :meth:`execute` to the state object, passes,
+    explanations of refused moves, ``==``, :meth:`copy`, :meth:`from_moves`,
+    :meth:`play` and :meth:`pop`, move notation and move order.
+
+    A new game subclasses it and writes:
+
+    - :meth:`make_move`: check the move (hand anything it does not accept to
+      :meth:`_make_move_slow`, which handles passes and explains refusals),
+      change the position, push a move record (an :class:`AMoveRecord`
+      subclass whose ``_restore`` undoes the change) on ``_history``, set
+      ``_to_move`` and ``_state``, call ``check.valid_move_case``, then
+      ``self._state.execute(self, status, param)``, and return the record;
+    - :meth:`_map_moves`: apply the lambda to the moves of the player to move;
+    - :meth:`_why_illegal`: the error for a move the rules refuse;
+    - :meth:`reset`, :meth:`key`, :meth:`options` and :meth:`_draw`;
+    - optionally :meth:`parse_move` and :meth:`format_move` (its notation),
+      and :meth:`_move_universe` and :meth:`_install_order` (custom move orders).
+
+    The tutorial in the documentation writes one, step by step.
 
     Attributes kept for subclasses: ``_state`` (the state object),
     ``_to_move`` (the player to move) and ``_history`` (the stack of move
@@ -334,13 +348,17 @@ class ABoardModel(IBoardModel):
 
     # -- move order ----------------------------------------------------------
 
-    @abc.abstractmethod
     def _move_universe(self) -> tuple[Move, ...]:
-        """Every move the game can ever play, in the default map order."""
+        """Every move the game can ever play, in the default map order.
 
-    @abc.abstractmethod
+        A game that supports :meth:`set_move_order` overrides this and
+        :meth:`_install_order`; the default (no moves) means it does not.
+        """
+        return ()
+
     def _install_order(self, order: tuple[Move, ...]) -> None:
         """Make ``map`` visit moves in ``order`` (a permutation of the move universe)."""
+        raise NotImplementedError
 
     @property
     def move_order(self) -> tuple[Move, ...]:
@@ -355,6 +373,8 @@ class ABoardModel(IBoardModel):
         """
         order = tuple(order)
         universe = self._move_universe()
+        if not universe:
+            raise BoardOptionError(f"{type(self).__name__} does not support a custom move order")
         if len(order) != len(universe) or set(order) != set(universe):
             raise BoardOptionError(
                 f"a move order must list each of the {len(universe)} moves of this game once"

@@ -41,6 +41,7 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
     Raises:
         StrategySpecError: The name is unknown or the depth is not a whole number of at least 1.
 
+    >>> from oogames.nextmove.specs import make_strategy
     >>> make_strategy("alphabeta:3", lambda board, player: 0).name
     'alphabeta:3'
     """

@@ -1,0 +1,123 @@
+"""A new game in oogames: the 21 game of the Debrecen paper, with a computer opponent.
+
+A counter starts at 0. The players take turns adding 1, 2 or 3 to it; the
+player who reaches 21 wins. The docs' tutorial walks through this file.
+
+    python demos/custom_game.py
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oogames import (
+    NON_TERMINAL,
+    WON,
+    ABoardModel,
+    AlphaBetaFac,
+    AMoveRecord,
+    IBoardLambda,
+    IBoardStatusVisitor,
+    ICheckMoveVisitor,
+    IllegalMoveError,
+    IUndoMove,
+    MinMax,
+    Move,
+)
+
+TARGET = 21
+STEPS = (1, 2, 3)
+
+
+class Add(AMoveRecord):
+    """The record of one move, and its undo: subtract the step again."""
+
+    __slots__ = ()
+
+    def _restore(self, board: ABoardModel) -> None:
+        assert isinstance(board, TwentyOneBoard)
+        board.total -= self.move  # type: ignore[operator]
+        board._to_move = self.player
+        board._state = NON_TERMINAL
+
+
+class TwentyOneBoard(ABoardModel):
+    """The 21 game: add 1, 2 or 3 to the total; whoever reaches 21 wins."""
+
+    __slots__ = ("total",)
+    game_name = "twentyone"
+    player_names = ("A", "B")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.total = 0
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Add ``move`` to the total for ``player``, then report the new status."""
+        if (
+            self._state is not NON_TERMINAL
+            or player != self._to_move
+            or move not in STEPS
+            or self.total + move > TARGET  # type: ignore[operator]
+        ):
+            return self._make_move_slow(player, move, check, status, param)
+        record = Add(self, player, move)
+        self.total += move  # type: ignore[operator]
+        self._to_move = 1 - player
+        self._history.append(record)
+        self._state = WON[player] if self.total == TARGET else NON_TERMINAL
+        check.valid_move_case(self, player, move, param)
+        self._state.execute(self, status, param)
+        return record
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        for step in STEPS:
+            if self.total + step <= TARGET and not lam.apply(player, self, step, param):
+                return
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        return IllegalMoveError(move, player, f"add 1, 2 or 3 without passing {TARGET}", str(self))
+
+    def reset(self) -> None:
+        """Back to a total of 0, A to move."""
+        self.__init__()  # type: ignore[misc]
+
+    def key(self) -> int:
+        """The total (whose turn it is does not change what is best)."""
+        return self.total
+
+    def options(self) -> dict[str, Any]:
+        """The 21 game has no options."""
+        return {}
+
+    def _draw(self) -> str:
+        return f"total {self.total} of {TARGET}"
+
+    def parse_move(self, text: str) -> Move:
+        """A move is written as its step: ``"2"``."""
+        text = text.strip()
+        return int(text) if text in ("1", "2", "3") else super().parse_move(text)
+
+
+def main() -> None:
+    """Play the computer (alpha-beta, to the end of the game) against itself."""
+    board = TwentyOneBoard()
+    computer = MinMax(AlphaBetaFac())
+    print(board)
+    while not board.is_over:
+        result = computer.analyze(board)
+        name = board.player_names[board.to_move]
+        print(f"{name} adds {result.move} ({result.outcome()}, {result.stats.nodes} nodes)")
+        board.play(result.move)
+        print(board)
+
+
+if __name__ == "__main__":
+    main()
