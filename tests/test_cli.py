@@ -1,0 +1,84 @@
+"""The oogames command: demo and list, and clean errors for bad arguments."""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+
+import pytest
+
+from oogames.cli import main
+
+
+def run(*argv: str) -> str:
+    """Run the command in-process and return what it printed."""
+    out = io.StringIO()
+    assert main(list(argv), out=out) == 0
+    return out.getvalue()
+
+
+def test_demo_plays_a_whole_game_with_search_figures() -> None:
+    """The default demo is alpha-beta against itself: nine moves, each with figures, a draw."""
+    text = run("demo")
+    assert text.count(" plays ") == 9
+    assert "1. X (alphabeta) plays a1: value draw" in text
+    assert "nodes 20,865  leaves 8,453  cut-offs 7,692  depth 9" in text
+    assert text.rstrip().endswith("nodes searched: X 21,808, O 2,881")
+    assert "result: draw after 9 moves" in text
+
+
+def test_demo_with_options_and_random_player_is_reproducible() -> None:
+    """Board size, strategies and seed options are used; the same seed gives the same game."""
+    args = ("demo", "--rows", "4", "--cols", "4", "--k", "3")
+    one = run(*args, "--player0", "random", "--player1", "alphabeta:2", "--seed", "7")
+    two = run(*args, "--player0", "random", "--player1", "alphabeta:2", "--seed", "7")
+    no_times = re.compile(r"[0-9.]+ s  \([0-9.]+ us/node\)")
+    assert no_times.sub("", one) == no_times.sub("", two)
+    assert "X (random) plays" in one and "O (alphabeta:2) plays" in one
+    assert "(rows=4, cols=4, k=3)" in one
+
+
+def test_demo_defaults_to_a_depth_limit_on_big_boards() -> None:
+    """A board too big to solve gets alphabeta:4 unless told otherwise."""
+    text = run("demo", "--rows", "4", "--cols", "4", "--player1", "random", "--seed", "1")
+    assert "X: alphabeta:4" in text
+
+
+def test_list_names_games_and_strategies() -> None:
+    """list prints every game and strategy name."""
+    text = run("list")
+    assert "tictactoe" in text and "random, minimax, alphabeta" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["demo", "--k", "7"], "k must be a whole number from 1 to 3"),
+        (["demo", "--player0", "foo"], "unknown strategy 'foo'"),
+        (["demo", "--player1", "alphabeta:0"], "at least 1"),
+        (["demo", "--player1", "random:3"], "takes no depth"),
+        (["demo", "--game", "chess"], "invalid choice"),
+        (["demo", "--rows", "three"], "invalid int value"),
+        (["fly"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad argument prints a one-line reason and exits with status 2, no traceback."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv, out=io.StringIO())
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    """python -m oogames is the same command."""
+    done = subprocess.run(
+        [sys.executable, "-m", "oogames", "list"], capture_output=True, text=True, check=True
+    )
+    assert "tictactoe" in done.stdout

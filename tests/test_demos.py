@@ -1,0 +1,37 @@
+"""The scripts in demos/ run to the end and print what they promise."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+DEMOS = Path(__file__).resolve().parent.parent / "demos"
+
+
+def run(name: str, *args: str) -> str:
+    """Run one demo script and return its output."""
+    done = subprocess.run(
+        [sys.executable, str(DEMOS / name), *args], capture_output=True, text=True, check=True
+    )
+    return done.stdout
+
+
+def test_custom_game_demo_plays_the_21_game_to_a_first_player_win() -> None:
+    """The 21 game tutorial game: A opens with 1 (the only winning move) and wins."""
+    text = run("custom_game.py")
+    assert "A adds 1 (win in 11" in text
+    assert text.rstrip().endswith("A has won")
+
+
+def test_custom_strategy_demo_never_loses_to_random() -> None:
+    """Win-or-block beats the random players it meets and draws with alpha-beta moving second."""
+    text = run("custom_strategy.py")
+    assert "win-or-block vs alphabeta: draw" in text
+    assert text.count("vs random") == 3 and "O has won" not in text.split("vs alphabeta")[0]
+
+
+def test_strategy_match_demo_prints_a_row_per_board() -> None:
+    """The match demo prints a table with one row per board size."""
+    text = run("strategy_match.py", "alphabeta:1", "random")
+    assert "3x3 k=3" in text and "4x4 k=3" in text and "5x5 k=4" in text
