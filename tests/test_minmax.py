@@ -189,9 +189,20 @@ def threats(board: TicTacToeBoard) -> list[Any]:
 sizes = st.sampled_from([(3, 3, 3), (4, 4, 3), (3, 4, 3)])
 
 
-@given(size=sizes, path=choices, depth=st.integers(2, 4), prune=st.booleans())
+depths = st.one_of(st.integers(2, 4), st.none())
+
+
+def search_to(board: TicTacToeBoard, depth: int | None, prune: bool) -> MinMax | None:
+    """A search to ``depth`` plies, or to the end of the game (None) if the tree is small."""
+    inner: Any = AlphaBetaFac() if prune else MinMaxFac()
+    if depth is None:
+        return MinMax(inner) if tree_is_smaller_than(board, FULL_SEARCH_CAP) else None
+    return MinMax(DepthFac(inner, depth, open_lines))
+
+
+@given(size=sizes, path=choices, depth=depths, prune=st.booleans())
 def test_immediate_win_is_taken_at_every_depth(
-    size: tuple[int, int, int], path: list[int], depth: int, prune: bool
+    size: tuple[int, int, int], path: list[int], depth: int | None, prune: bool
 ) -> None:
     """When the player to move can win at once, a search of depth 2 or more wins at once."""
     board = TicTacToeBoard(*size)
@@ -199,17 +210,17 @@ def test_immediate_win_is_taken_at_every_depth(
     if board.is_over:
         return
     wins = immediate_wins(board, board.to_move)
-    if not wins:
+    search = search_to(board, depth, prune)
+    if not wins or search is None:
         return
-    inner = AlphaBetaFac() if prune else MinMaxFac()
-    result = MinMax(DepthFac(inner, depth, open_lines)).analyze(board)
+    result = search.analyze(board)
     assert result.move in wins
     assert result.value == WIN_VALUE - 1
 
 
-@given(size=sizes, path=choices, depth=st.integers(2, 4), prune=st.booleans())
+@given(size=sizes, path=choices, depth=depths, prune=st.booleans())
 def test_immediate_loss_is_blocked_at_every_depth(
-    size: tuple[int, int, int], path: list[int], depth: int, prune: bool
+    size: tuple[int, int, int], path: list[int], depth: int | None, prune: bool
 ) -> None:
     """With no win of its own and one opponent threat, a search of depth 2 or more blocks it."""
     board = TicTacToeBoard(*size)
@@ -217,10 +228,10 @@ def test_immediate_loss_is_blocked_at_every_depth(
     if board.is_over or immediate_wins(board, board.to_move):
         return
     cells = threats(board)
-    if len(cells) != 1:
+    search = search_to(board, depth, prune)
+    if len(cells) != 1 or search is None:
         return
-    inner = AlphaBetaFac() if prune else MinMaxFac()
-    result = MinMax(DepthFac(inner, depth, open_lines)).analyze(board)
+    result = search.analyze(board)
     assert result.move == cells[0]
 
 
@@ -345,3 +356,39 @@ def test_random_strategy_is_reproducible_with_a_seed() -> None:
 
     assert game(5) == game(5)
     assert len({game(seed) for seed in range(6)}) > 1
+
+
+def all_positions(board: TicTacToeBoard) -> list[TicTacToeBoard]:
+    """Every position reachable in the game from ``board`` that is not over, each once."""
+    seen: dict[int, TicTacToeBoard] = {}
+
+    def walk() -> None:
+        if board.is_over or board.key() in seen:
+            return
+        seen[board.key()] = board.copy()
+        for move in board.legal_moves():
+            undo = board.play(move)
+            walk()
+            undo()
+
+    walk()
+    return list(seen.values())
+
+
+def test_every_3x3_position_wins_at_once_or_blocks() -> None:
+    """In all 4,520 live positions of tic-tac-toe, depths 2, 3 and full take a win or block."""
+    positions = all_positions(TicTacToeBoard())
+    assert len(positions) == 4_520
+    checked = {"win": 0, "block": 0}
+    searches = [MinMax(DepthFac(AlphaBetaFac(), d, open_lines)) for d in (2, 3)]
+    searches.append(MinMax(AlphaBetaFac()))
+    for board in positions:
+        wins = immediate_wins(board, board.to_move)
+        cells = [] if wins else threats(board)
+        if not wins and len(cells) != 1:
+            continue
+        checked["win" if wins else "block"] += 1
+        for search in searches:
+            move = search.get_next_move(board)
+            assert move in wins if wins else move == cells[0], (board, search)
+    assert checked["win"] > 1000 and checked["block"] > 500
