@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 
 INF = math.inf
 
-# Children are built with _new and plain stores: it skips the __init__ frame,
-# which is a large part of the cost of a node on CPython.
+# make_opposite builds children with _new and plain stores, skipping the
+# __init__ frames (a large part of the cost of a node on CPython); __init__
+# runs only for the root accumulator a factory makes.
 _new = object.__new__
 
 Evaluation: TypeAlias = Callable[["IBoardModel", int], float]
@@ -189,14 +190,7 @@ class AlphaAcc(MaxAcc):
         alpha: float = -INF,
         beta: float = INF,
     ) -> None:
-        # Not super().__init__: one call less for every node of a search.
-        self.model_player = model_player
-        self.player = player
-        self.depth = depth
-        self.val = self._start
-        self.move = None
-        self.current = None
-        self.best_child = None
+        super().__init__(model_player, player, depth)
         self.alpha = alpha
         self.beta = beta
 
@@ -236,14 +230,7 @@ class BetaAcc(MinAcc):
         alpha: float = -INF,
         beta: float = INF,
     ) -> None:
-        # Not super().__init__: one call less for every node of a search.
-        self.model_player = model_player
-        self.player = player
-        self.depth = depth
-        self.val = self._start
-        self.move = None
-        self.current = None
-        self.best_child = None
+        super().__init__(model_player, player, depth)
         self.alpha = alpha
         self.beta = beta
 
