@@ -89,9 +89,9 @@ class TwentyOneBoard(ABoardModel):
         """Back to a total of 0, A to move."""
         self.__init__()  # type: ignore[misc]
 
-    def key(self) -> int:
-        """The total (whose turn it is does not change what is best)."""
-        return self.total
+    def key(self) -> tuple[int, int]:
+        """The total and whose turn it is (3 can be reached in one move or in two)."""
+        return (self.total, self._to_move)
 
     def options(self) -> dict[str, Any]:
         """The 21 game has no options."""

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from oogames.errors import OogamesError
+from oogames.errors import BoardOptionError, OogamesError
 from oogames.games import GAMES, GameInfo
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.specs import make_strategy, strategy_names
@@ -26,16 +26,46 @@ _STRATEGY_HELP = (
 )
 
 
+#: The board options the command line takes: flag name -> (type, help).
+_GAME_OPTIONS: dict[str, tuple[Any, str]] = {
+    "rows": (int, "tictactoe: rows (default 3)"),
+    "cols": (int, "tictactoe: columns (default 3)"),
+    "k": (int, "tictactoe, connectfour: how many in a row win (default 3; 4)"),
+    "width": (int, "connectfour: columns (default 7)"),
+    "height": (int, "connectfour: rows (default 6)"),
+    "size": (int, "othello: squares on a side, even, 4 to 16 (default 8)"),
+    "target": (int, "nim: the total that wins (default 21)"),
+    "max_add": (int, "nim: the most a move adds (default 3)"),
+    "heaps": (None, "grundy: the starting heaps, for example 7 or 3,4,5 (default 7)"),
+}
+
+
+def _heaps(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"heaps are whole numbers separated by commas, not {text!r}"
+        ) from None
+
+
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default="tictactoe", choices=sorted(GAMES), help="the game")
-    parser.add_argument("--rows", type=int, help="tic-tac-toe: number of rows (default 3)")
-    parser.add_argument("--cols", type=int, help="tic-tac-toe: number of columns (default 3)")
-    parser.add_argument("--k", type=int, help="tic-tac-toe: stones in a row to win (default 3)")
+    for name, (kind, text) in _GAME_OPTIONS.items():
+        flag = "--" + name.replace("_", "-")
+        parser.add_argument(flag, dest=name, type=kind or _heaps, metavar=name.upper(), help=text)
 
 
-def _game_options(args: argparse.Namespace) -> dict[str, Any]:
-    names = ("rows", "cols", "k")
-    return {name: getattr(args, name) for name in names if getattr(args, name) is not None}
+def _make_board(args: argparse.Namespace) -> tuple[GameInfo, Any]:
+    """The game chosen by ``args`` and its starting board; refuses options of other games."""
+    info = GAMES[args.game]
+    given = {name: getattr(args, name) for name in _GAME_OPTIONS if getattr(args, name) is not None}
+    foreign = sorted(set(given) - set(info.options))
+    if foreign:
+        flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
+        takes = ", ".join("--" + name.replace("_", "-") for name in info.options)
+        raise BoardOptionError(f"{info.name} does not take {flags}; it takes {takes}")
+    return info, info.make(**given)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,13 +110,12 @@ def _describe(board: Any, strategy: INextMoveStrategy, result: SearchResult) -> 
 
 
 def _default_spec(info: GameInfo, board: Any) -> str:
-    return "alphabeta" if len(board.move_order) <= info.full_search_cells else "alphabeta:4"
+    return "alphabeta" if info.solvable(board) else "alphabeta:4"
 
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game and print it to ``out``; returns the exit status."""
-    info = GAMES[args.game]
-    board = info.board(**_game_options(args))
+    info, board = _make_board(args)
     specs = [args.player0 or _default_spec(info, board), args.player1 or _default_spec(info, board)]
     seed = args.seed
     players = [

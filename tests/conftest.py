@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from oogames import ABoardModel, TicTacToeBoard
+from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard, OthelloBoard
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -29,6 +30,16 @@ BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
     "tictactoe-4x4-k3": lambda: TicTacToeBoard(4, 4, 3),
     "tictactoe-2x5-k2": lambda: TicTacToeBoard(2, 5, 2),
     "tictactoe-1x1-k1": lambda: TicTacToeBoard(1, 1, 1),
+    "nim-21-3": lambda: NimBoard(),
+    "nim-10-4": lambda: NimBoard(10, 4),
+    "grundy-7": lambda: GrundyBoard((7,)),
+    "grundy-3-4-5": lambda: GrundyBoard((3, 4, 5)),
+    "connectfour-7x6": lambda: ConnectFourBoard(),
+    "connectfour-4x4-k3": lambda: ConnectFourBoard(4, 4, 3),
+    "connectfour-5x3-k4": lambda: ConnectFourBoard(5, 3, 4),
+    "othello-4": lambda: OthelloBoard(4),
+    "othello-6": lambda: OthelloBoard(6),
+    "othello-8": lambda: OthelloBoard(8),
 }
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from oogames import PASS, ABoardModel
+from oogames import PASS, ABoardModel, IBoardLambda, IBoardModel, IBoardStatusVisitor
+from oogames.board import RAISE_ON_INVALID, OutcomeVisitor
 
 
 def play_choices(board: ABoardModel, choices: Sequence[int], stop_before_end: bool = False) -> None:
@@ -102,24 +103,36 @@ def textbook_alphabeta(
     return best, move, counts
 
 
+class _Budget(IBoardLambda, IBoardStatusVisitor):
+    """Walks the game tree with map and make_move until it has seen ``left`` nodes."""
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+    def apply(self, player: int, host: IBoardModel, move: Any, param: Any) -> bool:
+        self.left -= 1
+        if self.left <= 0:
+            return False
+        host.make_move(player, move, RAISE_ON_INVALID, self)()
+        return self.left > 0
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        if host.execute(OutcomeVisitor()) is None:  # a pass
+            self.apply(player, host, PASS, param)
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> None: ...
+    def player1_won_case(self, host: IBoardModel, param: Any) -> None: ...
+    def draw_case(self, host: IBoardModel, param: Any) -> None: ...
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+        host.map(host.to_move, self, None)
+
+
 def tree_is_smaller_than(board: ABoardModel, cap: int) -> bool:
     """Whether the full game tree below ``board`` has fewer than ``cap`` nodes."""
-    seen = 0
-
-    def walk() -> bool:
-        nonlocal seen
-        for move in board.legal_moves() or ([PASS] if board.can_pass() else []):
-            seen += 1
-            if seen >= cap:
-                return False
-            undo = board.play(move)
-            small = walk()
-            undo()
-            if not small:
-                return False
-        return True
-
-    return walk()
+    walker = _Budget(cap)
+    board.map(board.to_move, walker, None)
+    return walker.left > 0
 
 
 def mobility(board: ABoardModel, player: int) -> float:

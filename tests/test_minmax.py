@@ -31,7 +31,7 @@ from oogames.games import open_lines
 from oogames.nextmove import Payoff
 
 choices = st.lists(st.integers(0, 1000), max_size=30)
-FULL_SEARCH_CAP = 20_000
+FULL_SEARCH_CAP = 3_000
 
 
 def depth_limited() -> list[INextMoveStrategy]:

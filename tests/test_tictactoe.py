@@ -83,7 +83,7 @@ def test_notation() -> None:
 def test_illegal_moves_say_why_and_show_the_position() -> None:
     """Each kind of illegal move gets its own error class and a message with the board."""
     board = TicTacToeBoard.from_moves("b2")
-    with pytest.raises(IllegalMoveError, match="b2 is taken") as taken:
+    with pytest.raises(IllegalMoveError, match="b2 is taken") as taken:  # b2 played already
         board.play((1, 1))
     assert "X . ." not in str(taken.value) and ". X ." in str(taken.value)
     with pytest.raises(MalformedMoveError, match="row < 3"):

@@ -267,17 +267,18 @@ class ABoardModel(IBoardModel):
             BoardOptionError: The options are not valid for this game.
         """
         board = cls(**options)
-        items = board._split_moves(moves) if isinstance(moves, str) else moves
-        for index, move in enumerate(items):
+        text = isinstance(moves, str)
+        items: Iterable[Any] = board._split_moves(moves) if isinstance(moves, str) else moves
+        for index, item in enumerate(items):
             try:
-                board.play(move)
+                board.play(board.parse_move(item) if text else item)
             except IllegalMoveError as error:
                 raise error.at_index(index) from None
         return board
 
-    def _split_moves(self, text: str) -> Iterable[Move]:
-        """Read a string of moves: whitespace-separated moves in the game's notation."""
-        return [self.parse_move(word) for word in text.split()]
+    def _split_moves(self, text: str) -> list[str]:
+        """Split a string of moves into the words of the moves (here: at whitespace)."""
+        return text.split()
 
     def copy(self) -> Self:
         """An independent board in the same position, with the same history and move order."""

@@ -1,7 +1,7 @@
 """The games: one module per game, each a board model on the core contract.
 
 :data:`GAMES` lists every game by the name the command line uses, with its
-default evaluation function for depth-limited search.
+options and its default evaluation function for depth-limited search.
 """
 
 from __future__ import annotations
@@ -12,6 +12,10 @@ from typing import Any
 import attrs
 
 from oogames.board.model import ABoardModel
+from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
+from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
+from oogames.games.nim import NimBoard, nim_distance
+from oogames.games.othello import OthelloBoard, othello_weighted_squares
 from oogames.games.tictactoe import TicTacToeBoard, open_lines
 
 
@@ -24,15 +28,21 @@ class GameInfo:
         board: The board class; ``board(**options)`` is the starting position.
         evaluate: The default evaluation ``evaluate(board, player)`` for depth-limited search.
         summary: One line about the game.
-        full_search_cells: Largest board (in moves of the universe) that a full,
-            depth-unlimited search solves in about a second.
+        options: The keyword options of the board, in the order of its constructor.
+        solvable: Whether a full search from the default start ends in about a second
+            (then ``alphabeta`` needs no depth limit).
     """
 
     name: str
     board: type[ABoardModel]
     evaluate: Callable[[Any, int], float]
     summary: str
-    full_search_cells: int = 0
+    options: tuple[str, ...]
+    solvable: Callable[[ABoardModel], bool] = lambda board: False
+
+    def make(self, **options: Any) -> ABoardModel:
+        """A board of this game with ``options`` (None values are left at their defaults)."""
+        return self.board(**{name: value for name, value in options.items() if value is not None})
 
 
 GAMES: dict[str, GameInfo] = {
@@ -41,8 +51,55 @@ GAMES: dict[str, GameInfo] = {
         TicTacToeBoard,
         open_lines,
         "tic-tac-toe and any m,n,k game: k stones in a row on a rows x cols board",
-        full_search_cells=9,
+        ("rows", "cols", "k"),
+        lambda board: len(board.move_order) <= 9,
+    ),
+    "connectfour": GameInfo(
+        "connectfour",
+        ConnectFourBoard,
+        connect_four_lines,
+        "Connect Four and N-in-a-row with gravity: k tokens in a row, width x height",
+        ("width", "height", "k"),
+        lambda board: len(board.move_order) * board.options()["height"] <= 12,
+    ),
+    "othello": GameInfo(
+        "othello",
+        OthelloBoard,
+        othello_weighted_squares,
+        "Othello on an even size x size board, 4 to 16: outflank and flip",
+        ("size",),
+        lambda board: board.options()["size"] <= 4,
+    ),
+    "nim": GameInfo(
+        "nim",
+        NimBoard,
+        nim_distance,
+        "the 21 game: add 1 to max_add to a counter; whoever reaches the target wins",
+        ("target", "max_add"),
+        lambda board: board.options()["target"] <= 30,
+    ),
+    "grundy": GameInfo(
+        "grundy",
+        GrundyBoard,
+        grundy_evaluation,
+        "Grundy's game: split a heap into two unequal heaps; who cannot move loses",
+        ("heaps",),
+        lambda board: sum(board.options()["heaps"]) <= 14,
     ),
 }
 
-__all__ = ["GAMES", "GameInfo", "TicTacToeBoard", "open_lines"]
+__all__ = [
+    "GAMES",
+    "ConnectFourBoard",
+    "GameInfo",
+    "GrundyBoard",
+    "NimBoard",
+    "OthelloBoard",
+    "TicTacToeBoard",
+    "connect_four_lines",
+    "grundy_evaluation",
+    "grundy_value",
+    "nim_distance",
+    "open_lines",
+    "othello_weighted_squares",
+]

@@ -1,0 +1,106 @@
+"""``perft``: count the move sequences of a given length, through the board contract only.
+
+perft ("performance test") is how move generators are checked against
+published counts, and how their speed is measured. It uses nothing but
+``map``, ``make_move`` and the undo commands, so it checks a game's whole
+contract: a wrong move list, a missed end of game or an undo that does not
+restore the position shows up as a wrong count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import IBoardModel
+from oogames.board.moves import PASS, Move
+from oogames.board.visitors import RAISE_ON_INVALID, IBoardStatusVisitor
+from oogames.errors import NotYourTurnError
+
+
+class _Perft(IBoardLambda, IBoardStatusVisitor):
+    """Counts, as lambda and status visitor at once, the lines of ``param`` more plies."""
+
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        host.make_move(player, move, RAISE_ON_INVALID, self, param)()
+        return True
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        # A game that goes on but gives the player no move: the pass is the move.
+        if not host.execute(_OVER):
+            self.apply(player, host, PASS, param)
+
+    # A finished game ends the line: it counts only if it is exactly long enough.
+    def player0_won_case(self, host: IBoardModel, param: Any) -> None:
+        self.count += param == 1
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> None:
+        self.count += param == 1
+
+    def draw_case(self, host: IBoardModel, param: Any) -> None:
+        self.count += param == 1
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+        if param == 1:
+            self.count += 1
+        else:
+            host.map(host.to_move, self, param - 1)
+
+
+class _Over(IBoardStatusVisitor):
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> bool:
+        return True
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> bool:
+        return True
+
+    def draw_case(self, host: IBoardModel, param: Any) -> bool:
+        return True
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> bool:
+        return False
+
+
+_OVER = _Over()
+
+
+def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
+    """The number of move sequences of exactly ``depth`` plies from the position.
+
+    A forced pass counts as a ply. A line whose game is over stops there and
+    counts nothing at greater depths. ``perft(board, player, 0)`` is 1. The
+    board is left exactly as it was.
+
+    Args:
+        board: The position.
+        player: The player to move (default: ``board.to_move``).
+        depth: Plies, 0 or more.
+
+    Raises:
+        NotYourTurnError: ``player`` is not the player to move.
+        ValueError: ``depth`` is negative.
+
+    >>> from oogames import TicTacToeBoard
+    >>> [perft(TicTacToeBoard(), 0, depth) for depth in range(1, 6)]
+    [9, 72, 504, 3024, 15120]
+    """
+    if depth < 0:
+        raise ValueError(f"perft depth must be 0 or more, not {depth}")
+    if player is None:
+        player = board.to_move
+    if player != board.to_move:
+        raise NotYourTurnError(
+            None, player, f"it is player {board.to_move}'s turn, not player {player}'s", str(board)
+        )
+    if depth == 0:
+        return 1
+    counter = _Perft()
+    board.map(player, counter, depth)
+    return counter.count

@@ -1,0 +1,325 @@
+"""Connect Four and every N-in-a-row with gravity: ``ConnectFourBoard(width=7, height=6, k=4)``.
+
+Players drop a token into a column in turn; it falls to the lowest empty
+cell. Whoever first has ``k`` tokens in a row (across, down or diagonally)
+wins; a full board is a draw. A move is a column index, counted from 0 at
+the left; in text a column is written 1-based (``"4"`` is column 3), and
+``from_moves("4453")`` reads a string of such digits, the notation of Pascal
+Pons' benchmark positions.
+
+The board is two bitboards (one per player) with ``height + 1`` bits per
+column, the extra bit a sentinel, so that a win check is a few shifts and
+ands for the whole board. ``map`` visits columns centre first.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel, check_size
+from oogames.board.moves import Move
+from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
+from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.errors import IllegalMoveError, UndoError
+
+_MAX_SIDE: Final = 16
+
+
+class _Drop(AMoveRecord):
+    """The record and undo of one token; one per (player, column) is made with the board."""
+
+    __slots__ = ()
+    board: ConnectFourBoard
+
+    def __call__(self) -> None:
+        """Lift the top token of the column, if it is the latest move on its board."""
+        board = self.board
+        history = board._history
+        if not history or history[-1] is not self:
+            raise UndoError(f"cannot undo {self.move!r}: it is not the latest move on the board")
+        del history[-1]
+        # _restore, inlined: this runs for every node of every search.
+        heights = board._heights
+        top = heights[self.move] - 1  # type: ignore[index]
+        heights[self.move] = top  # type: ignore[index]
+        board._stones[self.player] ^= 1 << top
+        board._to_move = self.player
+        board._state = NON_TERMINAL
+
+    def _restore(self, board: ABoardModel) -> None:  # pragma: no cover - __call__ inlines it
+        raise NotImplementedError
+
+
+def centre_first(width: int) -> tuple[int, ...]:
+    """Columns from the centre out, left before right: ``(3, 2, 4, 1, 5, 0, 6)`` for 7."""
+    return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
+
+
+class ConnectFourBoard(ABoardModel):
+    """The board of Connect Four, or of N-in-a-row with gravity on any size.
+
+    Args:
+        width: Number of columns, 1 to 16.
+        height: Number of rows, 1 to 16.
+        k: Tokens in a row needed to win, 1 to ``max(width, height)``.
+
+    Raises:
+        BoardOptionError: An option is out of range.
+
+    >>> board = ConnectFourBoard.from_moves("4453")
+    >>> print(board)
+     . . . . . . .
+     . . . . . . .
+     . . . . . . .
+     . . . . . . .
+     . . . O . . .
+     . . O X X . .
+     1 2 3 4 5 6 7
+    X to move
+    >>> board.legal_moves()
+    [3, 2, 4, 1, 5, 0, 6]
+    """
+
+    __slots__ = (
+        "_bottoms",
+        "_cells",
+        "_columns",
+        "_directions",
+        "_heights",
+        "_order",
+        "_records",
+        "_stones",
+        "_tops",
+        "_windows",
+        "height",
+        "k",
+        "width",
+    )
+
+    game_name = "connectfour"
+    player_names = ("X", "O")
+
+    def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
+        super().__init__()
+        self.width = check_size("width", width, 1, _MAX_SIDE)
+        self.height = check_size("height", height, 1, _MAX_SIDE)
+        self.k = check_size("k", k, 1, max(width, height))
+        stride = height + 1
+        self._columns: dict[Move, int] = {col: col for col in range(width)}
+        self._bottoms = [col * stride for col in range(width)]
+        self._tops = [col * stride + height for col in range(width)]
+        self._heights = list(self._bottoms)
+        self._cells = width * height
+        self._stones = [0, 0]
+        # Shifts along a column, a row and both diagonals.
+        self._directions = (1, stride, stride + 1, stride - 1)
+        self._records = [[_Drop(self, p, col) for col in range(width)] for p in (0, 1)]
+        self._windows = self._make_windows()
+        self._order: tuple[int, ...] = centre_first(width)
+
+    def _bit(self, row: int, col: int) -> int:
+        """The bit of the cell ``row`` (0 at the bottom) of column ``col``."""
+        return 1 << (col * (self.height + 1) + row)
+
+    def _make_windows(self) -> tuple[int, ...]:
+        """Every line of ``k`` cells on the board, as a bit set."""
+        windows = set()
+        for col in range(self.width):
+            for row in range(self.height):
+                for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                    end_c, end_r = col + dc * (self.k - 1), row + dr * (self.k - 1)
+                    if 0 <= end_c < self.width and 0 <= end_r < self.height:
+                        bits = 0
+                        for step in range(self.k):
+                            bits |= self._bit(row + dr * step, col + dc * step)
+                        windows.add(bits)
+        return tuple(sorted(windows))
+
+    def _has_line(self, stones: int) -> bool:
+        """Whether ``stones`` hold ``k`` in a row in any direction."""
+        k = self.k
+        for shift in self._directions:
+            if k == 4:
+                pairs = stones & (stones >> shift)
+                if pairs & (pairs >> 2 * shift):
+                    return True
+            else:
+                run = stones
+                for step in range(1, k):
+                    run &= stones >> (step * shift)
+                if run:
+                    return True
+        return False
+
+    # -- the hot path ----------------------------------------------------------
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Drop a token of ``player`` into column ``move`` (see :meth:`IBoardModel.make_move`)."""
+        try:
+            col = self._columns.get(move)
+        except TypeError:  # an unhashable move is no column
+            col = None
+        if (
+            col is None
+            or player != self._to_move
+            or self._state is not NON_TERMINAL
+            or self._heights[col] == self._tops[col]
+        ):
+            return self._make_move_slow(player, move, check, status, param)
+        # Drop the token and remember how to lift it.
+        heights = self._heights
+        mine = self._stones[player] | 1 << heights[col]
+        self._stones[player] = mine
+        heights[col] += 1
+        self._to_move = 1 - player
+        record = self._records[player][col]
+        self._history.append(record)
+        state: ABoardState
+        if self._has_line(mine):
+            state = WON[player]
+        elif len(self._history) == self._cells:
+            state = DRAW
+        else:
+            state = NON_TERMINAL
+        self._state = state
+        check.valid_move_case(self, player, col, param)
+        state.execute(self, status, param)
+        return record
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        heights, tops = self._heights, self._tops
+        for col in self._order:
+            if heights[col] != tops[col] and not lam.apply(player, self, col, param):
+                return
+
+    # -- describing the position ----------------------------------------------
+
+    def reset(self) -> None:
+        """Empty the board; X (player 0) to move."""
+        self._heights = list(self._bottoms)
+        self._stones = [0, 0]
+        self._to_move = 0
+        self._state = NON_TERMINAL
+        self._history.clear()
+
+    def key(self) -> int:
+        """The position as one int: X's tokens in the low bits, O's above them."""
+        return self._stones[0] | self._stones[1] << (self.width * (self.height + 1))
+
+    def options(self) -> dict[str, Any]:
+        """``width``, ``height`` and ``k``."""
+        return {"width": self.width, "height": self.height, "k": self.k}
+
+    def token_at(self, row: int, col: int) -> int | None:
+        """The player whose token is at ``row`` (0 at the bottom) of ``col``, or None."""
+        bit = self._bit(row, col)
+        for player in (0, 1):
+            if self._stones[player] & bit:
+                return player
+        return None
+
+    def stones(self, player: int) -> int:
+        """``player``'s tokens as a bit set (bit ``col * (height + 1) + row``)."""
+        return self._stones[player]
+
+    def column_height(self, col: int) -> int:
+        """How many tokens column ``col`` holds."""
+        return self._heights[col] - self._bottoms[col]
+
+    @property
+    def windows(self) -> tuple[int, ...]:
+        """Every line of ``k`` cells, as bit sets like :meth:`stones`."""
+        return self._windows
+
+    def _draw(self) -> str:
+        marks = {0: "X", 1: "O", None: "."}
+        lines = [
+            " " + " ".join(marks[self.token_at(row, col)] for col in range(self.width))
+            for row in reversed(range(self.height))
+        ]
+        lines.append(" " + " ".join(f"{col + 1:x}"[-1] for col in range(self.width)))
+        return "\n".join(lines)
+
+    # -- notation ----------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read a 1-based column number (``"4"`` is column 3), or ``"pass"``.
+
+        Raises:
+            MalformedMoveError: The text names no column of this board.
+        """
+        word = text.strip()
+        if word.isdigit():
+            col = int(word) - 1
+            if col in self._columns:
+                return col
+            raise self._malformed(text, f"columns are numbered 1 to {self.width}")
+        return super().parse_move(text)
+
+    def format_move(self, move: Move) -> str:
+        """Write a column 1-based: column 3 is ``"4"``."""
+        try:
+            known = move in self._columns
+        except TypeError:
+            known = False
+        return str(move + 1) if known else super().format_move(move)  # type: ignore[operator]
+
+    def _split_moves(self, text: str) -> list[str]:
+        """Moves as 1-based column digits, with or without spaces (``"4453"``, ``"4 4 5 3"``)."""
+        words = text.split()
+        if len(words) == 1 and self.width <= 9:
+            words = list(words[0])
+        return words
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        try:
+            col = self._columns.get(move)
+        except TypeError:
+            col = None
+        if col is None:
+            return self._malformed(move, f"a move is a column index from 0 to {self.width - 1}")
+        return IllegalMoveError(
+            move, player, f"column {col + 1} is full", str(self)
+        )
+
+    # -- move order -------------------------------------------------------------
+
+    def _move_universe(self) -> tuple[Move, ...]:
+        return centre_first(self.width)
+
+    def _install_order(self, order: tuple[Move, ...]) -> None:
+        self._order = order  # type: ignore[assignment]
+
+
+#: Worth of a line of k cells open to one player, by how many of its cells they hold.
+_LINE_WORTH: Final = (0, 1, 4, 32, 256, 2048, 16384)
+
+
+def connect_four_lines(board: ConnectFourBoard, player: int) -> float:
+    """An evaluation by open lines and threats, from ``player``'s view.
+
+    Every line of ``k`` cells that holds tokens of only one player is worth
+    more the more of its cells are filled (1, 4, 32, ... for 1, 2, 3, ...
+    tokens); a line one token short of ``k`` is a threat, the largest of
+    these. The score is ``player``'s worth less the opponent's, and the
+    player to move gets a small bonus, since they move first on the threats.
+    """
+    mine, theirs = board.stones(player), board.stones(1 - player)
+    k = board.k
+    score = 0
+    for line in board.windows:
+        own, other = line & mine, line & theirs
+        if own and not other:
+            score += _LINE_WORTH[min(own.bit_count(), k - 1, 6)]
+        elif other and not own:
+            score -= _LINE_WORTH[min(other.bit_count(), k - 1, 6)]
+    return score + (2 if board.to_move == player else -2)

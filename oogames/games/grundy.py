@@ -1,0 +1,236 @@
+"""Grundy's game (the lecture slides): ``GrundyBoard(heaps=(7,))``.
+
+The position is a collection of heaps of tokens. A move splits one heap into
+two non-empty heaps of different sizes; heaps of 1 and 2 can never be split.
+The player who cannot move loses.
+
+A move is ``(heap, part)``: split a heap of ``heap`` tokens into ``part`` and
+``heap - part``, with ``part`` the smaller. Heaps of the same size are
+interchangeable, so the move names the size, not which heap. In text a move
+is written ``"7=3+4"``; ``"7:3"`` is read too.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any, Final
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel
+from oogames.board.moves import Move
+from oogames.board.states import NON_TERMINAL, WON
+from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.errors import BoardOptionError, IllegalMoveError
+
+_SPLIT: Final = re.compile(r"\s*(\d+)\s*(?:=\s*(\d+)\s*\+\s*(\d+)|:\s*(\d+))\s*$")
+_MAX_TOKENS: Final = 1000
+
+
+class _Split(AMoveRecord):
+    """The record and undo of one split: the heaps before it."""
+
+    __slots__ = ("before",)
+
+    def __init__(self, board: GrundyBoard, player: int, move: Move, before: tuple[int, ...]):
+        super().__init__(board, player, move)
+        self.before = before
+
+    def _restore(self, board: ABoardModel) -> None:
+        assert isinstance(board, GrundyBoard)
+        board._heaps = self.before
+        board._to_move = self.player
+        board._state = NON_TERMINAL
+
+
+class GrundyBoard(ABoardModel):
+    """The board of Grundy's game.
+
+    Args:
+        heaps: The starting heaps: one or more whole numbers of at least 1,
+            with at most 1,000 tokens in all.
+
+    Raises:
+        BoardOptionError: ``heaps`` is empty, or not whole numbers of at least 1.
+
+    >>> board = GrundyBoard(heaps=(7,))
+    >>> board.legal_moves()
+    [(7, 1), (7, 2), (7, 3)]
+    >>> board.play((7, 1)) and print(board)
+    heaps 6 1
+    B to move
+    >>> board.legal_moves()
+    [(6, 1), (6, 2)]
+    """
+
+    __slots__ = ("_heaps", "start")
+
+    game_name = "grundy"
+    player_names = ("A", "B")
+
+    def __init__(self, heaps: Iterable[int] = (7,)) -> None:
+        super().__init__()
+        try:
+            start = tuple(heaps)
+        except TypeError:
+            raise BoardOptionError(f"heaps must be a list of whole numbers, not {heaps!r}") from None
+        if not start or any(
+            isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in start
+        ):
+            raise BoardOptionError(
+                f"heaps must be one or more whole numbers of at least 1, not {heaps!r}"
+            )
+        if sum(start) > _MAX_TOKENS:
+            raise BoardOptionError(f"heaps may hold at most {_MAX_TOKENS} tokens in all")
+        self.start = tuple(sorted(start, reverse=True))
+        self._heaps = self.start
+        if not self._can_split(self._heaps):
+            self._state = WON[1]  # player 0 cannot move and loses
+
+    @staticmethod
+    def _can_split(heaps: tuple[int, ...]) -> bool:
+        return bool(heaps) and heaps[0] >= 3
+
+    @property
+    def heaps(self) -> tuple[int, ...]:
+        """The heaps, largest first."""
+        return self._heaps
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Split a heap for ``player`` (see :meth:`IBoardModel.make_move`)."""
+        heaps = self._heaps
+        if (
+            player != self._to_move
+            or self._state is not NON_TERMINAL
+            or not self._is_split(move)
+            or move[0] not in heaps  # type: ignore[index]
+        ):
+            return self._make_move_slow(player, move, check, status, param)
+        heap, part = move  # type: ignore[misc]
+        record = _Split(self, player, (heap, part), heaps)
+        rest = list(heaps)
+        rest.remove(heap)
+        rest += (part, heap - part)
+        self._heaps = after = tuple(sorted(rest, reverse=True))
+        self._to_move = 1 - player
+        self._history.append(record)
+        # The player who cannot move loses: so the mover wins when no heap splits.
+        self._state = NON_TERMINAL if self._can_split(after) else WON[player]
+        check.valid_move_case(self, player, record.move, param)
+        self._state.execute(self, status, param)
+        return record
+
+    @staticmethod
+    def _is_split(move: object) -> bool:
+        """Whether ``move`` has the form of a split: ``(heap, part)`` with 0 < part < heap/2."""
+        return (
+            type(move) is tuple
+            and len(move) == 2
+            and type(move[0]) is int
+            and type(move[1]) is int
+            and 0 < move[1] < move[0] - move[1]
+        )
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        previous = 0
+        for heap in self._heaps:
+            if heap == previous:
+                continue  # a heap of the same size gives the same moves
+            previous = heap
+            for part in range(1, (heap + 1) // 2):
+                if not lam.apply(player, self, (heap, part), param):
+                    return
+
+    def reset(self) -> None:
+        """Back to the starting heaps, A to move."""
+        self._heaps = self.start
+        self._to_move = 0
+        self._history.clear()
+        self._state = NON_TERMINAL if self._can_split(self.start) else WON[1]
+
+    def key(self) -> tuple[tuple[int, ...], int]:
+        """The heaps (largest first) and the player to move."""
+        return (self._heaps, self._to_move)
+
+    def options(self) -> dict[str, Any]:
+        """``heaps``: the starting heaps."""
+        return {"heaps": self.start}
+
+    def _draw(self) -> str:
+        return "heaps " + " ".join(map(str, self._heaps))
+
+    def parse_move(self, text: str) -> Move:
+        """Read ``"7=3+4"`` or ``"7:3"`` as ``(7, 3)``; ``"pass"`` as the pass.
+
+        Raises:
+            MalformedMoveError: The text is no split of a heap.
+        """
+        found = _SPLIT.match(text)
+        if found is None:
+            return super().parse_move(text)
+        heap = int(found.group(1))
+        if found.group(4) is not None:
+            part = int(found.group(4))
+        else:
+            first, second = int(found.group(2)), int(found.group(3))
+            if first + second != heap:
+                raise self._malformed(text, f"{first} + {second} is not {heap}")
+            part = min(first, second)
+        move = (heap, part)
+        if not self._is_split(move):
+            raise self._malformed(text, "a heap splits into two unequal, non-empty heaps")
+        return move
+
+    def format_move(self, move: Move) -> str:
+        """Write ``(7, 3)`` as ``"7=3+4"``."""
+        if self._is_split(move):
+            heap, part = move  # type: ignore[misc]
+            return f"{heap}={part}+{heap - part}"
+        return super().format_move(move)
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        if not self._is_split(move):
+            return self._malformed(
+                move, "a move is (heap, part) with 0 < part < heap - part: two unequal heaps"
+            )
+        return IllegalMoveError(move, player, f"there is no heap of {move[0]}", str(self))  # type: ignore[index]
+
+
+def grundy_value(heaps: Iterable[int], cache: dict[int, int] | None = None) -> int:
+    """The Sprague-Grundy value of a position: the xor of its heaps' values.
+
+    The player to move loses exactly when it is 0. Used as an evaluation by
+    :func:`grundy_evaluation`.
+    """
+    cache = {} if cache is None else cache
+
+    def single(n: int) -> int:
+        if n not in cache:
+            options = {single(a) ^ single(n - a) for a in range(1, (n + 1) // 2)}
+            value = 0
+            while value in options:
+                value += 1
+            cache[n] = value
+        return cache[n]
+
+    total = 0
+    for heap in heaps:
+        total ^= single(heap)
+    return total
+
+
+_GRUNDY_CACHE: dict[int, int] = {}
+
+
+def grundy_evaluation(board: GrundyBoard, player: int) -> float:
+    """An evaluation: +1 if the position is won for ``player`` (by Sprague-Grundy), else -1."""
+    to_move_wins = grundy_value(board.heaps, _GRUNDY_CACHE) != 0
+    return 1.0 if to_move_wins == (board.to_move == player) else -1.0

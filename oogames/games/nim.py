@@ -1,0 +1,160 @@
+"""The 21 game of the Debrecen paper, generalised: ``NimBoard(target=21, max_add=3)``.
+
+A counter starts at 0. In turn, each player adds 1 to ``max_add`` to it,
+never past ``target``; the player who reaches ``target`` wins. A move is the
+number added; in text it is written as that number.
+
+The player to move wins exactly when ``target - total`` is not a multiple of
+``max_add + 1``: the winning move leaves a multiple.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel, check_size
+from oogames.board.moves import Move
+from oogames.board.states import NON_TERMINAL, WON
+from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.errors import IllegalMoveError
+
+
+class _Add(AMoveRecord):
+    """The record and undo of one addition."""
+
+    __slots__ = ()
+
+    def _restore(self, board: ABoardModel) -> None:
+        assert isinstance(board, NimBoard)
+        board._total -= self.move  # type: ignore[operator]
+        board._to_move = self.player
+        board._state = NON_TERMINAL
+
+
+class NimBoard(ABoardModel):
+    """The board of the 21 game (and of any target and largest step).
+
+    Args:
+        target: The total that wins, 1 to 100,000.
+        max_add: The largest number a move may add, 1 to ``target``.
+
+    Raises:
+        BoardOptionError: An option is out of range.
+
+    >>> board = NimBoard.from_moves([3, 1])
+    >>> print(board)
+    total 4 of 21 (add 1 to 3)
+    A to move
+    >>> board.legal_moves()
+    [1, 2, 3]
+    """
+
+    __slots__ = ("_order", "_steps", "_total", "max_add", "target")
+
+    game_name = "nim"
+    player_names = ("A", "B")
+
+    def __init__(self, target: int = 21, max_add: int = 3) -> None:
+        super().__init__()
+        self.target = check_size("target", target, 1, 100_000)
+        self.max_add = check_size("max_add", max_add, 1, target)
+        self._steps = {step: step for step in range(1, max_add + 1)}
+        self._total = 0
+        self._order: tuple[int, ...] = tuple(self._steps)
+
+    @property
+    def total(self) -> int:
+        """The counter."""
+        return self._total
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Add ``move`` to the counter for ``player`` (see :meth:`IBoardModel.make_move`)."""
+        try:
+            step = self._steps.get(move)
+        except TypeError:
+            step = None
+        if (
+            step is None
+            or player != self._to_move
+            or self._state is not NON_TERMINAL
+            or self._total + step > self.target
+        ):
+            return self._make_move_slow(player, move, check, status, param)
+        record = _Add(self, player, step)
+        self._total += step
+        self._to_move = 1 - player
+        self._history.append(record)
+        self._state = WON[player] if self._total == self.target else NON_TERMINAL
+        check.valid_move_case(self, player, step, param)
+        self._state.execute(self, status, param)
+        return record
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        room = self.target - self._total
+        for step in self._order:
+            if step <= room and not lam.apply(player, self, step, param):
+                return
+
+    def reset(self) -> None:
+        """Back to 0, A to move."""
+        self._total = 0
+        self._to_move = 0
+        self._state = NON_TERMINAL
+        self._history.clear()
+
+    def key(self) -> tuple[int, int]:
+        """The total and the player to move."""
+        return (self._total, self._to_move)
+
+    def options(self) -> dict[str, Any]:
+        """``target`` and ``max_add``."""
+        return {"target": self.target, "max_add": self.max_add}
+
+    def _draw(self) -> str:
+        return f"total {self._total} of {self.target} (add 1 to {self.max_add})"
+
+    def parse_move(self, text: str) -> Move:
+        """A move is written as the number it adds, for example ``"2"``."""
+        word = text.strip()
+        if word.isdigit():
+            step = int(word)
+            if step in self._steps:
+                return step
+            raise self._malformed(text, f"a move adds 1 to {self.max_add}")
+        return super().parse_move(text)
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        try:
+            known = move in self._steps
+        except TypeError:
+            known = False
+        if not known:
+            return self._malformed(move, f"a move adds a whole number from 1 to {self.max_add}")
+        return IllegalMoveError(
+            move, player, f"adding {move} would pass {self.target}", str(self)
+        )
+
+    def _move_universe(self) -> tuple[Move, ...]:
+        return tuple(self._steps)
+
+    def _install_order(self, order: tuple[Move, ...]) -> None:
+        self._order = order  # type: ignore[assignment]
+
+
+def nim_distance(board: NimBoard, player: int) -> float:
+    """An evaluation: +1 if the position is won for ``player`` by the known rule, -1 if lost.
+
+    The player to move wins exactly when ``target - total`` is not a
+    multiple of ``max_add + 1``.
+    """
+    to_move_wins = (board.target - board.total) % (board.max_add + 1) != 0
+    return 1.0 if to_move_wins == (board.to_move == player) else -1.0

@@ -1,0 +1,415 @@
+"""Othello (the Rice Othello project) on any even size: ``OthelloBoard(size=8)``.
+
+The standard start: four discs in the centre, white on the main diagonal,
+black (player 0) to move. A move puts a disc of one's colour on an empty
+square so that it brackets one or more lines of the opponent's discs, in any
+of the eight directions, between it and another disc of one's colour; the
+bracketed discs are flipped. A player with no such move while the other has
+one must pass (:data:`~oogames.board.moves.PASS`); when neither can move,
+the game is over and the player with more discs wins (equal counts draw).
+
+A move is ``(row, col)``, counted from 0 at the top left; in text it is the
+column letter and row number, ``"d3"`` being ``(2, 3)``. Each colour is one
+int used as a bit set (bit ``row * size + col``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel
+from oogames.board.moves import Move
+from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
+from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.errors import BoardOptionError, IllegalMoveError
+
+_NOTATION: Final = re.compile(r"\s*([a-z])\s*(\d+)\s*$", re.IGNORECASE)
+
+
+class _Flip(AMoveRecord):
+    """The record and undo of one move: the disc placed and the discs it flipped."""
+
+    __slots__ = ("flipped", "placed")
+
+    def __init__(self, board: OthelloBoard, player: int, move: Move, placed: int, flipped: int):
+        super().__init__(board, player, move)
+        self.placed = placed
+        self.flipped = flipped
+
+    def _restore(self, board: ABoardModel) -> None:
+        assert isinstance(board, OthelloBoard)
+        board._discs[self.player] ^= self.placed | self.flipped
+        board._discs[1 - self.player] ^= self.flipped
+        board._to_move = self.player
+        board._state = NON_TERMINAL
+
+
+class OthelloBoard(ABoardModel):
+    """The board of Othello, ``size`` x ``size`` squares.
+
+    Args:
+        size: An even number from 4 to 16.
+        position: A starting position other than the standard one: ``size``
+            rows of ``size`` characters, ``B`` black, ``W`` white, ``.``
+            empty (spaces are ignored), as :func:`str` draws it without the
+            coordinates. None for the standard start.
+        first: The player to move in the starting position (0 black, 1 white).
+
+    Raises:
+        BoardOptionError: ``size`` is odd or out of range, or ``position`` or
+            ``first`` is malformed.
+
+    >>> board = OthelloBoard(size=6)
+    >>> print(board)
+       a b c d e f
+     1 . . . . . .
+     2 . . . . . .
+     3 . . W B . .
+     4 . . B W . .
+     5 . . . . . .
+     6 . . . . . .
+    Black to move (2-2)
+    >>> [board.format_move(move) for move in board.legal_moves()]
+    ['d2', 'e3', 'b4', 'c5']
+    """
+
+    __slots__ = (
+        "_cache",
+        "_cells",
+        "_directions",
+        "_discs",
+        "_full",
+        "_index",
+        "_pairs",
+        "_start",
+        "first",
+        "position",
+        "size",
+    )
+
+    game_name = "othello"
+    player_names = ("Black", "White")
+
+    def __init__(self, size: int = 8, position: str | None = None, first: int = 0) -> None:
+        super().__init__()
+        if isinstance(size, bool) or not isinstance(size, int) or size % 2 or not 4 <= size <= 16:
+            raise BoardOptionError(f"size must be an even whole number from 4 to 16, not {size!r}")
+        if first not in (0, 1) or isinstance(first, bool):
+            raise BoardOptionError(f"first must be 0 (black) or 1 (white), not {first!r}")
+        self.size = size
+        self.position = position
+        self.first = first
+        n = size
+        self._full = (1 << n * n) - 1
+        self._cells = [(r, c) for r in range(n) for c in range(n)]
+        self._index: dict[Move, int] = {cell: i for i, cell in enumerate(self._cells)}
+        not_first = sum(1 << (r * n + c) for r in range(n) for c in range(1, n))
+        not_last = sum(1 << (r * n + c) for r in range(n) for c in range(n - 1))
+        every = self._full
+        # (shift, mask kept before shifting): a positive shift moves towards higher bits.
+        self._directions = (
+            (1, not_last),  # east
+            (-1, not_first),  # west
+            (n, every),  # south
+            (-n, every),  # north
+            (n + 1, not_last),  # south-east
+            (n - 1, not_first),  # south-west
+            (-n + 1, not_last),  # north-east
+            (-n - 1, not_first),  # north-west
+        )
+        if position is None:
+            low, high = n // 2 - 1, n // 2
+            black = self._bit(low, high) | self._bit(high, low)
+            white = self._bit(low, low) | self._bit(high, high)
+        else:
+            black, white = self._read_position(position)
+        self._start = (black, white)
+        self._cache: tuple[int, int, int, int] = (-1, -1, -1, 0)
+        self._pairs: list[tuple[Move, int]] | None = None  # None: row-major order
+        self.reset()
+
+    def _read_position(self, text: str) -> tuple[int, int]:
+        """Black's and white's discs from a diagram of ``B``, ``W`` and ``.``."""
+        rows = [line.replace(" ", "") for line in str(text).strip().splitlines() if line.strip()]
+        if len(rows) != self.size or any(len(row) != self.size for row in rows):
+            raise BoardOptionError(
+                f"a position is {self.size} rows of {self.size} squares (B, W or .)"
+            )
+        discs = [0, 0]
+        for r, row in enumerate(rows):
+            for c, mark in enumerate(row.upper()):
+                if mark not in "BW.":
+                    raise BoardOptionError(f"a square is B, W or ., not {mark!r}")
+                if mark != ".":
+                    discs["BW".index(mark)] |= self._bit(r, c)
+        return discs[0], discs[1]
+
+    def _bit(self, row: int, col: int) -> int:
+        return 1 << (row * self.size + col)
+
+    # -- move generation ----------------------------------------------------------
+
+    def _moves_of(self, mine: int, theirs: int) -> int:
+        """The squares where the owner of ``mine`` may play, as a bit set."""
+        empty = self._full & ~(mine | theirs)
+        found = 0
+        for shift, keep in self._directions:
+            if shift > 0:
+                run = ((mine & keep) << shift) & theirs
+                while run:
+                    ahead = (run & keep) << shift
+                    found |= ahead & empty
+                    run = ahead & theirs
+            else:
+                run = ((mine & keep) >> -shift) & theirs
+                while run:
+                    ahead = (run & keep) >> -shift
+                    found |= ahead & empty
+                    run = ahead & theirs
+        return found
+
+    def _flips(self, bit: int, mine: int, theirs: int) -> int:
+        """The discs a disc on ``bit`` would flip."""
+        flips = 0
+        for shift, keep in self._directions:
+            line = 0
+            if shift > 0:
+                square = (bit & keep) << shift
+                while square & theirs:
+                    line |= square
+                    square = (square & keep) << shift
+            else:
+                square = (bit & keep) >> -shift
+                while square & theirs:
+                    line |= square
+                    square = (square & keep) >> -shift
+            if square & mine:
+                flips |= line
+        return flips
+
+    def _legal_mask(self, player: int) -> int:
+        """The squares ``player`` may play now, cached for the current position."""
+        discs = self._discs
+        black, white, who, mask = self._cache
+        if black != discs[0] or white != discs[1] or who != player:
+            mask = self._moves_of(discs[player], discs[1 - player])
+            self._cache = (discs[0], discs[1], player, mask)
+        return mask
+
+    # -- the hot path ----------------------------------------------------------------
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Put a disc of ``player`` on ``move`` and flip (see :meth:`IBoardModel.make_move`)."""
+        try:
+            index = self._index.get(move)
+        except TypeError:
+            index = None
+        if index is None or player != self._to_move or self._state is not NON_TERMINAL:
+            return self._make_move_slow(player, move, check, status, param)
+        discs = self._discs
+        mine, theirs = discs[player], discs[1 - player]
+        bit = 1 << index
+        flips = 0 if (mine | theirs) & bit else self._flips(bit, mine, theirs)
+        if not flips:
+            return self._make_move_slow(player, move, check, status, param)
+        # Place, flip, and remember exactly what changed.
+        mine |= bit | flips
+        theirs ^= flips
+        discs[player], discs[1 - player] = mine, theirs
+        record = _Flip(self, player, move, bit, flips)
+        self._history.append(record)
+        self._to_move = 1 - player
+        # The game goes on if either player can move (the other may have to pass).
+        replies = self._moves_of(theirs, mine)
+        state: ABoardState
+        if replies or self._moves_of(mine, theirs):
+            state = NON_TERMINAL
+            self._cache = (discs[0], discs[1], 1 - player, replies)
+        else:
+            ahead = mine.bit_count() - theirs.bit_count()
+            state = WON[player] if ahead > 0 else WON[1 - player] if ahead < 0 else DRAW
+        self._state = state
+        check.valid_move_case(self, player, move, param)
+        state.execute(self, status, param)
+        return record
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        mask = self._legal_mask(player)
+        if not mask:
+            lam.no_apply(player, self, param)
+            return
+        cells = self._cells
+        if self._pairs is None:
+            while mask:
+                low = mask & -mask
+                if not lam.apply(player, self, cells[low.bit_length() - 1], param):
+                    return
+                mask ^= low
+        else:
+            for move, bit in self._pairs:
+                if mask & bit and not lam.apply(player, self, move, param):
+                    return
+
+    # -- describing the position ----------------------------------------------------
+
+    def reset(self) -> None:
+        """Back to the starting position (black to move, unless ``first`` says otherwise)."""
+        self._discs = list(self._start)
+        self._to_move = self.first
+        self._history.clear()
+        black, white = self._start
+        # A set-up position may already be finished: then nobody can move.
+        if self._moves_of(black, white) or self._moves_of(white, black):
+            self._state = NON_TERMINAL
+        else:
+            ahead = black.bit_count() - white.bit_count()
+            self._state = WON[0] if ahead > 0 else WON[1] if ahead < 0 else DRAW
+
+    def key(self) -> tuple[int, int, int]:
+        """Black's discs, white's discs and the player to move (a pass changes only that)."""
+        return (self._discs[0], self._discs[1], self._to_move)
+
+    def options(self) -> dict[str, Any]:
+        """``size``, and ``position`` and ``first`` when the start is not the standard one."""
+        options: dict[str, Any] = {"size": self.size}
+        if self.position is not None:
+            options["position"] = self.position
+        if self.first:
+            options["first"] = self.first
+        return options
+
+    def discs(self, player: int) -> int:
+        """``player``'s discs as a bit set (bit ``row * size + col``)."""
+        return self._discs[player]
+
+    def count(self, player: int) -> int:
+        """How many discs ``player`` has."""
+        return self._discs[player].bit_count()
+
+    def disc_at(self, row: int, col: int) -> int | None:
+        """The player whose disc is on ``(row, col)``, or None for an empty square."""
+        bit = self._bit(row, col)
+        for player in (0, 1):
+            if self._discs[player] & bit:
+                return player
+        return None
+
+    def mobility(self, player: int) -> int:
+        """How many moves ``player`` would have if it were their turn now."""
+        return self._moves_of(self._discs[player], self._discs[1 - player]).bit_count()
+
+    def _draw(self) -> str:
+        marks = {0: "B", 1: "W", None: "."}
+        width = len(str(self.size))
+        lines = [" " * (width + 2) + " ".join(chr(97 + c) for c in range(self.size))]
+        for r in range(self.size):
+            cells = " ".join(marks[self.disc_at(r, c)] for c in range(self.size))
+            lines.append(f" {r + 1:>{width}} {cells}")
+        return "\n".join(lines)
+
+    def status_text(self) -> str:
+        """Whose turn it is or how the game ended, with the disc count (black-white)."""
+        return f"{super().status_text()} ({self.count(0)}-{self.count(1)})"
+
+    def parse_move(self, text: str) -> Move:
+        """Read a square as column letter and row number (``"d3"`` is ``(2, 3)``), or ``"pass"``.
+
+        Raises:
+            MalformedMoveError: The text names no square of this board.
+        """
+        found = _NOTATION.match(text)
+        if found is None:
+            return super().parse_move(text)
+        cell = (int(found.group(2)) - 1, ord(found.group(1).lower()) - 97)
+        if cell not in self._index:
+            raise self._malformed(text, f"there is no square {text.strip()!r} on this board")
+        return cell
+
+    def format_move(self, move: Move) -> str:
+        """Write a square as column letter and row number: ``(2, 3)`` is ``"d3"``."""
+        try:
+            index = self._index.get(move)
+        except TypeError:
+            index = None
+        if index is None:
+            return super().format_move(move)
+        row, col = divmod(index, self.size)
+        return f"{chr(97 + col)}{row + 1}"
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        try:
+            index = self._index.get(move)
+        except TypeError:
+            index = None
+        if index is None:
+            return self._malformed(
+                move, f"a move is (row, col) with row and col less than {self.size}"
+            )
+        name = self.format_move(move)
+        if (self._discs[0] | self._discs[1]) >> index & 1:
+            return IllegalMoveError(move, player, f"{name} is taken", str(self))
+        return IllegalMoveError(move, player, f"a disc on {name} would flip nothing", str(self))
+
+    # -- move order ---------------------------------------------------------------------
+
+    def _move_universe(self) -> tuple[Move, ...]:
+        return tuple(self._cells)
+
+    def _install_order(self, order: tuple[Move, ...]) -> None:
+        default = order == tuple(self._cells)
+        self._pairs = None if default else [(cell, 1 << self._index[cell]) for cell in order]
+
+
+def _square_weights(size: int) -> dict[int, int]:
+    """The Rice-style weighted-square table, as {weight: bit set of its squares}."""
+    groups: dict[int, int] = {}
+    last = size - 1
+    for r in range(size):
+        for c in range(size):
+            dr, dc = min(r, last - r), min(c, last - c)
+            near, far = min(dr, dc), max(dr, dc)
+            if (near, far) == (0, 0):
+                weight = 100  # corner
+            elif (near, far) == (0, 1):
+                weight = -20  # beside a corner on the edge
+            elif (near, far) == (1, 1):
+                weight = -50  # diagonal to a corner
+            elif near == 0:
+                weight = 10 if far == 2 else 5  # other edge squares
+            elif near == 1:
+                weight = -2
+            else:
+                weight = -1
+            groups[weight] = groups.get(weight, 0) | 1 << (r * size + c)
+    return groups
+
+
+_WEIGHTS: dict[int, dict[int, int]] = {}
+
+
+def othello_weighted_squares(board: OthelloBoard, player: int) -> float:
+    """An evaluation: weighted squares plus mobility, from ``player``'s view.
+
+    Each square has a weight (corners 100, squares next to a corner -20 or
+    -50, edges 5 or 10, inner squares -1 or -2), as the Rice instructors'
+    payoff had; the score is the weight of ``player``'s discs less the
+    opponent's, plus 5 for each move ``player`` has more than the opponent.
+    """
+    groups = _WEIGHTS.get(board.size)
+    if groups is None:
+        groups = _WEIGHTS[board.size] = _square_weights(board.size)
+    mine, theirs = board.discs(player), board.discs(1 - player)
+    score = 0
+    for weight, squares in groups.items():
+        score += weight * ((mine & squares).bit_count() - (theirs & squares).bit_count())
+    return score + 5 * (board.mobility(player) - board.mobility(1 - player))
