@@ -23,6 +23,7 @@ from oogames.board import (
     IUndoMove,
     Move,
 )
+from oogames.board.perft import perft
 from oogames.errors import (
     BoardOptionError,
     GameOverError,
@@ -96,4 +97,5 @@ __all__ = [
     "TicTacToeBoard",
     "UndoError",
     "__version__",
+    "perft",
 ]

@@ -146,9 +146,11 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_list(out: TextIO) -> int:
     """Print the games and strategies to ``out``; returns the exit status."""
-    print("games:", file=out)
+    print("games (oogames demo --game NAME [options]):", file=out)
     for info in GAMES.values():
+        flags = " ".join("--" + name.replace("_", "-") for name in info.options)
         print(f"  {info.name:<12} {info.summary}", file=out)
+        print(f"  {'':<12} options: {flags}", file=out)
     print("strategies (NAME or NAME:DEPTH):", file=out)
     print(f"  {', '.join(strategy_names())}", file=out)
     return 0

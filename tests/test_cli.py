@@ -47,9 +47,50 @@ def test_demo_defaults_to_a_depth_limit_on_big_boards() -> None:
 
 
 def test_list_names_games_and_strategies() -> None:
-    """list prints every game and strategy name."""
+    """list prints every game with its options, and every strategy name."""
     text = run("list")
-    assert "tictactoe" in text and "random, minimax, alphabeta" in text
+    for name in ("tictactoe", "connectfour", "othello", "nim", "grundy"):
+        assert f"  {name} " in text
+    assert "options: --width --height --k" in text and "options: --heaps" in text
+    assert "random, minimax, alphabeta" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "ending"),
+    [
+        (("--game", "nim"), "result: A has won after 11 moves"),
+        (("--game", "nim", "--target", "10", "--max-add", "4"), "result: B has won"),
+        (("--game", "grundy"), "result: B has won after 4 moves"),
+        (("--game", "grundy", "--heaps", "3,4,5"), "result: A has won"),
+        (("--game", "connectfour", "--width", "4", "--height", "3", "--k", "3"), "result:"),
+        (("--game", "othello", "--size", "4"), "result: White has won (5-11) after 12 moves"),
+        (
+            (
+                "--game",
+                "othello",
+                "--size",
+                "6",
+                "--player0",
+                "alphabeta:1",
+                "--player1",
+                "random",
+                "--seed",
+                "3",
+            ),
+            "result:",
+        ),
+    ],
+)
+def test_demo_plays_every_game(args: tuple[str, ...], ending: str) -> None:
+    """Each game can be watched computer against computer, with its size options."""
+    text = run("demo", *args)
+    assert ending in text and " plays " in text
+
+
+def test_demo_of_connect_four_defaults_to_a_depth_limit() -> None:
+    """Connect Four 7x6 is too big to solve: the demo uses alphabeta:4 and finishes."""
+    text = run("demo", "--game", "connectfour", "--player1", "random", "--seed", "2")
+    assert "X: alphabeta:4" in text and "result:" in text
 
 
 @pytest.mark.parametrize(
@@ -60,6 +101,10 @@ def test_list_names_games_and_strategies() -> None:
         (["demo", "--player1", "alphabeta:0"], "at least 1"),
         (["demo", "--player1", "random:3"], "takes no depth"),
         (["demo", "--game", "chess"], "invalid choice"),
+        (["demo", "--game", "othello", "--k", "3"], "othello does not take --k"),
+        (["demo", "--game", "othello", "--size", "7"], "size must be an even"),
+        (["demo", "--game", "grundy", "--heaps", "3,x"], "heaps are whole numbers"),
+        (["demo", "--game", "nim", "--max-add", "0"], "max_add must be"),
         (["demo", "--rows", "three"], "invalid int value"),
         (["fly"], "invalid choice"),
         ([], "required"),

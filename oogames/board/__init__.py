@@ -3,6 +3,7 @@
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import PASS, Move
+from oogames.board.perft import perft
 from oogames.board.states import (
     DRAW,
     NON_TERMINAL,
@@ -54,4 +55,5 @@ __all__ = [
     "Player0WonState",
     "Player1WonState",
     "RaiseOnInvalid",
+    "perft",
 ]

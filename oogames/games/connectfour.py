@@ -30,8 +30,12 @@ _MAX_SIDE: Final = 16
 class _Drop(AMoveRecord):
     """The record and undo of one token; one per (player, column) is made with the board."""
 
-    __slots__ = ()
+    __slots__ = ("col",)
     board: ConnectFourBoard
+
+    def __init__(self, board: ConnectFourBoard, player: int, col: int) -> None:
+        super().__init__(board, player, col)
+        self.col = col
 
     def __call__(self) -> None:
         """Lift the top token of the column, if it is the latest move on its board."""
@@ -42,8 +46,8 @@ class _Drop(AMoveRecord):
         del history[-1]
         # _restore, inlined: this runs for every node of every search.
         heights = board._heights
-        top = heights[self.move] - 1  # type: ignore[index]
-        heights[self.move] = top  # type: ignore[index]
+        top = heights[self.col] - 1
+        heights[self.col] = top
         board._stones[self.player] ^= 1 << top
         board._to_move = self.player
         board._state = NON_TERMINAL
@@ -287,9 +291,7 @@ class ConnectFourBoard(ABoardModel):
             col = None
         if col is None:
             return self._malformed(move, f"a move is a column index from 0 to {self.width - 1}")
-        return IllegalMoveError(
-            move, player, f"column {col + 1} is full", str(self)
-        )
+        return IllegalMoveError(move, player, f"column {col + 1} is full", str(self))
 
     # -- move order -------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Any, Final, TypeGuard
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel
@@ -74,10 +74,10 @@ class GrundyBoard(ABoardModel):
         try:
             start = tuple(heaps)
         except TypeError:
-            raise BoardOptionError(f"heaps must be a list of whole numbers, not {heaps!r}") from None
-        if not start or any(
-            isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in start
-        ):
+            raise BoardOptionError(
+                f"heaps must be a list of whole numbers, not {heaps!r}"
+            ) from None
+        if not start or any(isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in start):
             raise BoardOptionError(
                 f"heaps must be one or more whole numbers of at least 1, not {heaps!r}"
             )
@@ -111,10 +111,10 @@ class GrundyBoard(ABoardModel):
             player != self._to_move
             or self._state is not NON_TERMINAL
             or not self._is_split(move)
-            or move[0] not in heaps  # type: ignore[index]
+            or move[0] not in heaps
         ):
             return self._make_move_slow(player, move, check, status, param)
-        heap, part = move  # type: ignore[misc]
+        heap, part = move
         record = _Split(self, player, (heap, part), heaps)
         rest = list(heaps)
         rest.remove(heap)
@@ -129,7 +129,7 @@ class GrundyBoard(ABoardModel):
         return record
 
     @staticmethod
-    def _is_split(move: object) -> bool:
+    def _is_split(move: object) -> TypeGuard[tuple[int, int]]:
         """Whether ``move`` has the form of a split: ``(heap, part)`` with 0 < part < heap/2."""
         return (
             type(move) is tuple
@@ -192,7 +192,7 @@ class GrundyBoard(ABoardModel):
     def format_move(self, move: Move) -> str:
         """Write ``(7, 3)`` as ``"7=3+4"``."""
         if self._is_split(move):
-            heap, part = move  # type: ignore[misc]
+            heap, part = move
             return f"{heap}={part}+{heap - part}"
         return super().format_move(move)
 
@@ -201,7 +201,7 @@ class GrundyBoard(ABoardModel):
             return self._malformed(
                 move, "a move is (heap, part) with 0 < part < heap - part: two unequal heaps"
             )
-        return IllegalMoveError(move, player, f"there is no heap of {move[0]}", str(self))  # type: ignore[index]
+        return IllegalMoveError(move, player, f"there is no heap of {move[0]}", str(self))
 
 
 def grundy_value(heaps: Iterable[int], cache: dict[int, int] | None = None) -> int:

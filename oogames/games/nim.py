@@ -60,9 +60,9 @@ class NimBoard(ABoardModel):
         super().__init__()
         self.target = check_size("target", target, 1, 100_000)
         self.max_add = check_size("max_add", max_add, 1, target)
-        self._steps = {step: step for step in range(1, max_add + 1)}
+        self._steps: dict[Move, int] = {step: step for step in range(1, max_add + 1)}
         self._total = 0
-        self._order: tuple[int, ...] = tuple(self._steps)
+        self._order: tuple[int, ...] = tuple(range(1, max_add + 1))
 
     @property
     def total(self) -> int:
@@ -139,9 +139,7 @@ class NimBoard(ABoardModel):
             known = False
         if not known:
             return self._malformed(move, f"a move adds a whole number from 1 to {self.max_add}")
-        return IllegalMoveError(
-            move, player, f"adding {move} would pass {self.target}", str(self)
-        )
+        return IllegalMoveError(move, player, f"adding {move} would pass {self.target}", str(self))
 
     def _move_universe(self) -> tuple[Move, ...]:
         return tuple(self._steps)
