@@ -73,7 +73,7 @@ class OthelloBoard(ABoardModel):
      6 . . . . . .
     Black to move (2-2)
     >>> [board.format_move(move) for move in board.legal_moves()]
-    ['d2', 'e3', 'b4', 'c5']
+    ['c2', 'b3', 'e4', 'd5']
     """
 
     __slots__ = (
