@@ -41,5 +41,5 @@ inheritance_graph_attrs = {"rankdir": "TB", "size": '"8.0, 10.0"'}
 
 doctest_global_setup = """
 from oogames import *
-from oogames.games import open_lines
+from oogames.games import *
 """
