@@ -12,7 +12,6 @@ seconds and nodes per second; the fastest of ``--repeat`` runs counts.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
 from oogames import ABoardModel, AlphaBetaFac, DepthFac, MinMax
