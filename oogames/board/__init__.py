@@ -2,7 +2,7 @@
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import PASS, Move, lookup_move
 from oogames.board.perft import perft
 from oogames.board.states import (
     DRAW,
@@ -19,10 +19,12 @@ from oogames.board.states import (
 from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, NoUndo, PassRecord
 from oogames.board.visitors import (
     IGNORE_STATUS,
+    IS_OVER,
     RAISE_ON_INVALID,
     IBoardStatusVisitor,
     ICheckMoveVisitor,
     IgnoreStatus,
+    IsOver,
     OutcomeVisitor,
     RaiseOnInvalid,
 )
@@ -30,6 +32,7 @@ from oogames.board.visitors import (
 __all__ = [
     "DRAW",
     "IGNORE_STATUS",
+    "IS_OVER",
     "NON_TERMINAL",
     "NO_UNDO",
     "PASS",
@@ -47,6 +50,7 @@ __all__ = [
     "ICheckMoveVisitor",
     "IUndoMove",
     "IgnoreStatus",
+    "IsOver",
     "Move",
     "NoUndo",
     "NonTerminalState",
@@ -55,5 +59,6 @@ __all__ = [
     "Player0WonState",
     "Player1WonState",
     "RaiseOnInvalid",
+    "lookup_move",
     "perft",
 ]

@@ -8,8 +8,10 @@ the game goes on, passes.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import Final, TypeAlias
+from collections.abc import Hashable, Mapping
+from typing import Final, TypeAlias, TypeVar
+
+T = TypeVar("T")
 
 Move: TypeAlias = Hashable
 """The type of a move: any hashable value the game defines."""
@@ -35,3 +37,15 @@ class _Pass:
 
 PASS: Final = _Pass()
 """The pass move: valid only when the player to move has no other move and the game goes on."""
+
+
+def lookup_move(table: Mapping[Move, T], move: object) -> T | None:
+    """``table.get(move)``, but None for a move that cannot be a key (an unhashable value).
+
+    For the slow paths of a game (explaining a refusal, notation); the hot
+    paths inline the same ``try``.
+    """
+    try:
+        return table.get(move)
+    except TypeError:
+        return None

@@ -14,7 +14,7 @@ from typing import Any
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
-from oogames.board.visitors import RAISE_ON_INVALID, IBoardStatusVisitor
+from oogames.board.visitors import IS_OVER, RAISE_ON_INVALID, IBoardStatusVisitor
 from oogames.errors import NotYourTurnError
 
 
@@ -32,7 +32,7 @@ class _Perft(IBoardLambda, IBoardStatusVisitor):
 
     def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
         # A game that goes on but gives the player no move: the pass is the move.
-        if not host.execute(_OVER):
+        if not host.execute(IS_OVER):
             self.apply(player, host, PASS, param)
 
     # A finished game ends the line: it counts only if it is exactly long enough.
@@ -50,25 +50,6 @@ class _Perft(IBoardLambda, IBoardStatusVisitor):
             self.count += 1
         else:
             host.map(host.to_move, self, param - 1)
-
-
-class _Over(IBoardStatusVisitor):
-    __slots__ = ()
-
-    def player0_won_case(self, host: IBoardModel, param: Any) -> bool:
-        return True
-
-    def player1_won_case(self, host: IBoardModel, param: Any) -> bool:
-        return True
-
-    def draw_case(self, host: IBoardModel, param: Any) -> bool:
-        return True
-
-    def no_winner_case(self, host: IBoardModel, param: Any) -> bool:
-        return False
-
-
-_OVER = _Over()
 
 
 def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:

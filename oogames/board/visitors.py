@@ -1,7 +1,8 @@
 """The visitors a board reports to: ``IBoardStatusVisitor`` and ``ICheckMoveVisitor``.
 
 Also a few ready-made visitors that most callers need:
-:data:`RAISE_ON_INVALID`, :data:`IGNORE_STATUS` and :class:`OutcomeVisitor`.
+:data:`RAISE_ON_INVALID`, :data:`IGNORE_STATUS`, :data:`IS_OVER` and
+:class:`OutcomeVisitor`.
 """
 
 from __future__ import annotations
@@ -120,8 +121,33 @@ class OutcomeVisitor(IBoardStatusVisitor):
         return None
 
 
+class IsOver(IBoardStatusVisitor):
+    """A status visitor that answers whether the game is over."""
+
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> bool:
+        """Return True."""
+        return True
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> bool:
+        """Return True."""
+        return True
+
+    def draw_case(self, host: IBoardModel, param: Any) -> bool:
+        """Return True."""
+        return True
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> bool:
+        """Return False: the game goes on."""
+        return False
+
+
 RAISE_ON_INVALID: Final = RaiseOnInvalid()
 """The shared :class:`RaiseOnInvalid` instance."""
 
 IGNORE_STATUS: Final = IgnoreStatus()
 """The shared :class:`IgnoreStatus` instance."""
+
+IS_OVER: Final = IsOver()
+"""The shared :class:`IsOver` instance: ``board.execute(IS_OVER)`` is whether the game is over."""

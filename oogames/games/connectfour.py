@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, check_size
-from oogames.board.moves import Move
+from oogames.board.moves import Move, lookup_move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
@@ -271,11 +271,8 @@ class ConnectFourBoard(ABoardModel):
 
     def format_move(self, move: Move) -> str:
         """Write a column 1-based: column 3 is ``"4"``."""
-        try:
-            known = move in self._columns
-        except TypeError:
-            known = False
-        return str(move + 1) if known else super().format_move(move)  # type: ignore[operator]
+        col = lookup_move(self._columns, move)
+        return super().format_move(move) if col is None else str(col + 1)
 
     def _split_moves(self, text: str) -> list[str]:
         """Moves as 1-based column digits, with or without spaces (``"4453"``, ``"4 4 5 3"``)."""
@@ -285,10 +282,7 @@ class ConnectFourBoard(ABoardModel):
         return words
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        try:
-            col = self._columns.get(move)
-        except TypeError:
-            col = None
+        col = lookup_move(self._columns, move)
         if col is None:
             return self._malformed(move, f"a move is a column index from 0 to {self.width - 1}")
         return IllegalMoveError(move, player, f"column {col + 1} is full", str(self))

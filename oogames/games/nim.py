@@ -14,7 +14,7 @@ from typing import Any
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, check_size
-from oogames.board.moves import Move
+from oogames.board.moves import Move, lookup_move
 from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
@@ -133,11 +133,7 @@ class NimBoard(ABoardModel):
         return super().parse_move(text)
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        try:
-            known = move in self._steps
-        except TypeError:
-            known = False
-        if not known:
+        if lookup_move(self._steps, move) is None:
             return self._malformed(move, f"a move adds a whole number from 1 to {self.max_add}")
         return IllegalMoveError(move, player, f"adding {move} would pass {self.target}", str(self))
 

@@ -15,8 +15,7 @@ int used as a bit set (bit ``row * size + col``).
 
 from __future__ import annotations
 
-import re
-from typing import Any, Final
+from typing import Any
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel
@@ -25,8 +24,7 @@ from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
-
-_NOTATION: Final = re.compile(r"\s*([a-z])\s*(\d+)\s*$", re.IGNORECASE)
+from oogames.games.grid import AGridBoard
 
 
 class _Flip(AMoveRecord):
@@ -47,7 +45,7 @@ class _Flip(AMoveRecord):
         board._state = NON_TERMINAL
 
 
-class OthelloBoard(ABoardModel):
+class OthelloBoard(AGridBoard):
     """The board of Othello, ``size`` x ``size`` squares.
 
     Args:
@@ -82,7 +80,6 @@ class OthelloBoard(ABoardModel):
         "_directions",
         "_discs",
         "_full",
-        "_index",
         "_pairs",
         "_start",
         "first",
@@ -92,6 +89,7 @@ class OthelloBoard(ABoardModel):
 
     game_name = "othello"
     player_names = ("Black", "White")
+    marks = ("B", "W")
 
     def __init__(self, size: int = 8, position: str | None = None, first: int = 0) -> None:
         super().__init__()
@@ -104,8 +102,8 @@ class OthelloBoard(ABoardModel):
         self.first = first
         n = size
         self._full = (1 << n * n) - 1
-        self._cells = [(r, c) for r in range(n) for c in range(n)]
-        self._index: dict[Move, int] = {cell: i for i, cell in enumerate(self._cells)}
+        self._init_grid(n, n)
+        self._cells = list(self._index)
         not_first = sum(1 << (r * n + c) for r in range(n) for c in range(1, n))
         not_last = sum(1 << (r * n + c) for r in range(n) for c in range(n - 1))
         every = self._full
@@ -298,59 +296,22 @@ class OthelloBoard(ABoardModel):
 
     def disc_at(self, row: int, col: int) -> int | None:
         """The player whose disc is on ``(row, col)``, or None for an empty square."""
-        bit = self._bit(row, col)
-        for player in (0, 1):
-            if self._discs[player] & bit:
-                return player
-        return None
+        return self._owner(row * self.size + col)
 
     def mobility(self, player: int) -> int:
         """How many moves ``player`` would have if it were their turn now."""
         return self._moves_of(self._discs[player], self._discs[1 - player]).bit_count()
 
-    def _draw(self) -> str:
-        marks = {0: "B", 1: "W", None: "."}
-        width = len(str(self.size))
-        lines = [" " * (width + 2) + " ".join(chr(97 + c) for c in range(self.size))]
-        for r in range(self.size):
-            cells = " ".join(marks[self.disc_at(r, c)] for c in range(self.size))
-            lines.append(f" {r + 1:>{width}} {cells}")
-        return "\n".join(lines)
+    def _owner(self, index: int) -> int | None:
+        bit = 1 << index
+        return 0 if self._discs[0] & bit else 1 if self._discs[1] & bit else None
 
     def status_text(self) -> str:
         """Whose turn it is or how the game ended, with the disc count (black-white)."""
         return f"{super().status_text()} ({self.count(0)}-{self.count(1)})"
 
-    def parse_move(self, text: str) -> Move:
-        """Read a square as column letter and row number (``"d3"`` is ``(2, 3)``), or ``"pass"``.
-
-        Raises:
-            MalformedMoveError: The text names no square of this board.
-        """
-        found = _NOTATION.match(text)
-        if found is None:
-            return super().parse_move(text)
-        cell = (int(found.group(2)) - 1, ord(found.group(1).lower()) - 97)
-        if cell not in self._index:
-            raise self._malformed(text, f"there is no square {text.strip()!r} on this board")
-        return cell
-
-    def format_move(self, move: Move) -> str:
-        """Write a square as column letter and row number: ``(2, 3)`` is ``"d3"``."""
-        try:
-            index = self._index.get(move)
-        except TypeError:
-            index = None
-        if index is None:
-            return super().format_move(move)
-        row, col = divmod(index, self.size)
-        return f"{chr(97 + col)}{row + 1}"
-
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        try:
-            index = self._index.get(move)
-        except TypeError:
-            index = None
+        index = self._cell_index(move)
         if index is None:
             return self._malformed(
                 move, f"a move is (row, col) with row and col less than {self.size}"

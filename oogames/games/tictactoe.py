@@ -11,7 +11,6 @@ it back and checking for a win are a few integer operations.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
@@ -21,9 +20,9 @@ from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError, UndoError
+from oogames.games.grid import AGridBoard
 
 _DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
-_NOTATION: Final = re.compile(r"\s*([a-z])\s*(\d+)\s*$", re.IGNORECASE)
 _MAX_SIDE: Final = 26
 
 
@@ -57,7 +56,7 @@ class _Stone(AMoveRecord):
         board._state = NON_TERMINAL
 
 
-class TicTacToeBoard(ABoardModel):
+class TicTacToeBoard(AGridBoard):
     """The board of tic-tac-toe, or of any m,n,k game (``rows`` x ``cols``, ``k`` in a row wins).
 
     Args:
@@ -82,7 +81,6 @@ class TicTacToeBoard(ABoardModel):
     __slots__ = (
         "_all_cells",
         "_cell_lines",
-        "_index",
         "_pairs",
         "_records",
         "_stones",
@@ -100,9 +98,9 @@ class TicTacToeBoard(ABoardModel):
         self.rows = check_size("rows", rows, 1, _MAX_SIDE)
         self.cols = check_size("cols", cols, 1, _MAX_SIDE)
         self.k = check_size("k", k, 1, max(rows, cols))
-        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        self._init_grid(rows, cols)
+        cells = list(self._index)
         self._all_cells = (1 << len(cells)) - 1
-        self._index: dict[Move, int] = {cell: i for i, cell in enumerate(cells)}
         self._windows = self._make_windows()
         self._cell_lines = [
             tuple(w for w in self._windows if w >> i & 1) for i in range(len(cells))
@@ -194,11 +192,7 @@ class TicTacToeBoard(ABoardModel):
 
     def stone_at(self, row: int, col: int) -> int | None:
         """The player whose stone is on ``(row, col)``, or None for an empty cell."""
-        bit = 1 << self._index[(row, col)]
-        for player in (0, 1):
-            if self._stones[player] & bit:
-                return player
-        return None
+        return self._owner(row * self.cols + col)
 
     def stones(self, player: int) -> int:
         """The cells of ``player``'s stones as a bit set (bit ``row * cols + col``)."""
@@ -209,43 +203,9 @@ class TicTacToeBoard(ABoardModel):
         """Every line of ``k`` cells on the board, as bit sets like :meth:`stones`."""
         return self._windows
 
-    def _draw(self) -> str:
-        marks = {0: "X", 1: "O", None: "."}
-        width = len(str(self.rows))
-        lines = [" " * (width + 2) + " ".join(chr(97 + c) for c in range(self.cols))]
-        for r in range(self.rows):
-            cells = " ".join(marks[self.stone_at(r, c)] for c in range(self.cols))
-            lines.append(f" {r + 1:>{width}} {cells}")
-        return "\n".join(lines)
-
-    def parse_move(self, text: str) -> Move:
-        """Read a cell as column letter and row number (``"b2"`` is ``(1, 1)``), or ``"pass"``.
-
-        Raises:
-            MalformedMoveError: The text names no cell of this board.
-        """
-        found = _NOTATION.match(text)
-        if found is None:
-            return super().parse_move(text)
-        cell = (int(found.group(2)) - 1, ord(found.group(1).lower()) - 97)
-        if cell not in self._index:
-            raise self._malformed(text, f"there is no cell {text.strip()!r} on this board")
-        return cell
-
-    def format_move(self, move: Move) -> str:
-        """Write a cell as column letter and row number: ``(1, 1)`` is ``"b2"``."""
-        index = self._cell_index(move)
-        if index is not None:
-            row, col = divmod(index, self.cols)
-            return f"{chr(97 + col)}{row + 1}"
-        return super().format_move(move)
-
-    def _cell_index(self, move: object) -> int | None:
-        """The bit index of the cell ``move``, or None if it is no cell (even unhashable)."""
-        try:
-            return self._index.get(move)
-        except TypeError:
-            return None
+    def _owner(self, index: int) -> int | None:
+        bit = 1 << index
+        return 0 if self._stones[0] & bit else 1 if self._stones[1] & bit else None
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         if self._cell_index(move) is None:

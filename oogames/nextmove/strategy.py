@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import abc
-from typing import Any
 
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
-from oogames.board.visitors import IBoardStatusVisitor
+from oogames.board.visitors import IS_OVER
 from oogames.errors import GameOverError, NotYourTurnError
 from oogames.nextmove.results import SearchResult
 
@@ -42,27 +41,6 @@ class INextMoveStrategy(abc.ABC):
         """A short name, for tables and messages."""
 
 
-class _IsOver(IBoardStatusVisitor):
-    """True in every case but ``no_winner_case``."""
-
-    __slots__ = ()
-
-    def player0_won_case(self, host: IBoardModel, param: Any) -> bool:
-        return True
-
-    def player1_won_case(self, host: IBoardModel, param: Any) -> bool:
-        return True
-
-    def draw_case(self, host: IBoardModel, param: Any) -> bool:
-        return True
-
-    def no_winner_case(self, host: IBoardModel, param: Any) -> bool:
-        return False
-
-
-_IS_OVER = _IsOver()
-
-
 def check_can_move(board: IBoardModel, player: int | None) -> int:
     """The player a strategy is asked to move for, after checking the request makes sense.
 
@@ -72,7 +50,7 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     """
     if player is None:
         player = board.to_move
-    if board.execute(_IS_OVER):
+    if board.execute(IS_OVER):
         raise GameOverError(
             None, player, "the game is over: there is no move to choose", str(board)
         )

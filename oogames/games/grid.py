@@ -1,0 +1,78 @@
+"""``AGridBoard``: what boards of cells share: coordinates, notation, drawing.
+
+A cell is ``(row, col)``, counted from 0 at the top left. In text it is the
+column letter and the row number, as the drawing labels them: ``"b2"`` is
+``(1, 1)``. Tic-tac-toe and Othello are grid boards.
+"""
+
+from __future__ import annotations
+
+import abc
+import re
+from typing import ClassVar, Final
+
+from oogames.board.model import ABoardModel
+from oogames.board.moves import Move, lookup_move
+
+_CELL: Final = re.compile(r"\s*([a-z])\s*(\d+)\s*$", re.IGNORECASE)
+
+
+class AGridBoard(ABoardModel):
+    """A board of ``rows`` x ``cols`` cells, each empty or holding a player's piece.
+
+    A subclass calls :meth:`_init_grid` in its constructor and says who owns a
+    cell with :meth:`_owner`; the notation and the drawing come from here.
+    ``_index`` maps each cell to its bit index ``row * cols + col``.
+    """
+
+    __slots__ = ("_cols", "_index", "_rows")
+
+    #: How the pieces of player 0 and player 1 are drawn.
+    marks: ClassVar[tuple[str, str]] = ("X", "O")
+
+    def _init_grid(self, rows: int, cols: int) -> None:
+        """Set up the cells of a ``rows`` x ``cols`` board (at most 26 columns)."""
+        self._rows = rows
+        self._cols = cols
+        self._index: dict[Move, int] = {
+            (r, c): r * cols + c for r in range(rows) for c in range(cols)
+        }
+
+    @abc.abstractmethod
+    def _owner(self, index: int) -> int | None:
+        """The player whose piece is on the cell with bit ``index``, or None if it is empty."""
+
+    def _cell_index(self, move: object) -> int | None:
+        """The bit index of the cell ``move``, or None if it is no cell (even unhashable)."""
+        return lookup_move(self._index, move)
+
+    def _draw(self) -> str:
+        marks = {0: self.marks[0], 1: self.marks[1], None: "."}
+        width = len(str(self._rows))
+        lines = [" " * (width + 2) + " ".join(chr(97 + c) for c in range(self._cols))]
+        for r in range(self._rows):
+            cells = " ".join(marks[self._owner(r * self._cols + c)] for c in range(self._cols))
+            lines.append(f" {r + 1:>{width}} {cells}")
+        return "\n".join(lines)
+
+    def parse_move(self, text: str) -> Move:
+        """Read a cell as column letter and row number (``"b2"`` is ``(1, 1)``), or ``"pass"``.
+
+        Raises:
+            MalformedMoveError: The text names no cell of this board.
+        """
+        found = _CELL.match(text)
+        if found is None:
+            return super().parse_move(text)
+        cell = (int(found.group(2)) - 1, ord(found.group(1).lower()) - 97)
+        if cell not in self._index:
+            raise self._malformed(text, f"there is no cell {text.strip()!r} on this board")
+        return cell
+
+    def format_move(self, move: Move) -> str:
+        """Write a cell as column letter and row number: ``(1, 1)`` is ``"b2"``."""
+        index = self._cell_index(move)
+        if index is None:
+            return super().format_move(move)
+        row, col = divmod(index, self._cols)
+        return f"{chr(97 + col)}{row + 1}"
