@@ -45,8 +45,10 @@ class AAccumulator(abc.ABC):
         depth: Plies from the root to this position (the root is 0).
         current: The move whose child is being valued now (set by the search).
         best_child: The accumulator of the child that gave :attr:`val`, or None.
-        horizon: True when this position must be scored by an evaluation
-            function instead of expanded (see :class:`DepthAcc`).
+        horizon: True when the search must ask :meth:`evaluate` before
+            expanding this position (see :class:`DepthAcc`).
+        selective: True when the search must ask :meth:`essential` before
+            each move of this position (see :class:`SelectiveAcc`).
     """
 
     __slots__ = ("best_child", "current", "depth", "model_player", "move", "player", "val")
@@ -59,6 +61,7 @@ class AAccumulator(abc.ABC):
     current: Move | None
     best_child: AAccumulator | None
     horizon: bool = False
+    selective: bool = False
 
     @abc.abstractmethod
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
@@ -78,12 +81,21 @@ class AAccumulator(abc.ABC):
         """Whether the rest of the children are still worth visiting (always, unless pruning)."""
         return True
 
-    def evaluate(self, board: IBoardModel) -> float:
-        """Score this (horizon) position statically, from ``model_player``'s view.
+    def evaluate(self, board: IBoardModel) -> float | None:
+        """Score this position statically, from ``model_player``'s view, or None to expand it.
 
-        Only accumulators whose :attr:`horizon` is true are asked.
+        Only accumulators whose :attr:`horizon` is true are asked, with
+        ``board`` in this accumulator's position. A number makes the
+        position a leaf of the search; None has the search expand it.
         """
         raise NotImplementedError(f"{type(self).__name__} has no evaluation function")
+
+    def start(self, board: IBoardModel) -> None:  # noqa: B027 - a hook, empty by default
+        """Called once on the root accumulator, with ``board`` in the root position."""
+
+    def essential(self, board: IBoardModel, move: Move) -> bool:
+        """Whether ``move`` is worth searching here (asked only when :attr:`selective`)."""
+        return True
 
     @property
     def pv(self) -> tuple[Move, ...]:
@@ -252,30 +264,30 @@ class BetaAcc(MinAcc):
         return child
 
 
-class DepthAcc(AAccumulator):
-    """Decorates any accumulator with a depth limit (Rice: ``DepthAcc``, decorator pattern).
+class AAccDecorator(AAccumulator):
+    """An accumulator that wraps another and passes everything through (decorator pattern).
 
-    It passes folding and pruning through to the accumulator it wraps, and
-    wraps every child it makes. A child at ``max_depth`` plies from the root
-    is a *horizon*: the search scores it with ``evaluate`` instead of
-    expanding it (the lecture definition V(x, d): the depth is checked
-    before a child is expanded). Terminal positions are still scored by the
-    game's payoff, at any depth.
-
-    Args:
-        inner: The accumulator to decorate.
-        max_depth: Plies to search; positions this deep are scored statically.
-        evaluate: ``evaluate(board, player)``, the worth of a position to ``player``.
+    Subclasses override what they change and :meth:`_wrap`, which decorates
+    each child the wrapped accumulator makes, so that decorators stack:
+    ``DepthAcc(SelectiveAcc(AlphaAcc(...)))``. ``current`` is the
+    decorator's own; everything else is the wrapped accumulator's.
     """
 
-    __slots__ = ("_evaluate", "horizon", "inner", "max_depth")
+    __slots__ = ("horizon", "inner", "selective")
 
-    def __init__(self, inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> None:
+    def __init__(self, inner: AAccumulator) -> None:
         self.inner = inner
-        self.max_depth = max_depth
-        self._evaluate = evaluate
-        self.horizon = inner.depth >= max_depth
         self.current = None
+        self.horizon = inner.horizon
+        self.selective = inner.selective
+
+    @abc.abstractmethod
+    def _wrap(self, child: AAccumulator) -> AAccumulator:
+        """Decorate ``child``, a child the wrapped accumulator made."""
+
+    def make_opposite(self) -> AAccumulator:
+        """The wrapped accumulator's child, decorated like this one."""
+        return self._wrap(self.inner.make_opposite())
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """Pass through to the wrapped accumulator."""
@@ -285,13 +297,24 @@ class DepthAcc(AAccumulator):
         """Pass through to the wrapped accumulator."""
         return self.inner.is_not_done()
 
-    def make_opposite(self) -> AAccumulator:
-        """Wrap the wrapped accumulator's child in a :class:`DepthAcc` with the same limit."""
-        return DepthAcc(self.inner.make_opposite(), self.max_depth, self._evaluate)
+    def evaluate(self, board: IBoardModel) -> float | None:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.evaluate(board)
 
-    def evaluate(self, board: IBoardModel) -> float:
-        """Score the position with the evaluation function, from ``model_player``'s view."""
-        return self._evaluate(board, self.inner.model_player)
+    def start(self, board: IBoardModel) -> None:
+        """Pass through to the wrapped accumulator."""
+        self.inner.start(board)
+
+    def essential(self, board: IBoardModel, move: Move) -> bool:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.essential(board, move)
+
+    def innermost(self) -> AAccumulator:
+        """The accumulator at the bottom of the stack of decorators."""
+        acc: AAccumulator = self
+        while isinstance(acc, AAccDecorator):
+            acc = acc.inner
+        return acc
 
     @property
     def val(self) -> float:
@@ -346,6 +369,40 @@ class DepthAcc(AAccumulator):
     @depth.setter
     def depth(self, value: int) -> None:
         self.inner.depth = value
+
+
+class DepthAcc(AAccDecorator):
+    """Decorates any accumulator with a depth limit (Rice: ``DepthAcc``, decorator pattern).
+
+    It passes folding and pruning through to the accumulator it wraps, and
+    wraps every child it makes. A child at ``max_depth`` plies from the root
+    is a *horizon*: the search scores it with ``evaluate`` instead of
+    expanding it (the lecture definition V(x, d): the depth is checked
+    before a child is expanded). Terminal positions are still scored by the
+    game's payoff, at any depth.
+
+    Args:
+        inner: The accumulator to decorate.
+        max_depth: Plies to search; positions this deep are scored statically.
+        evaluate: ``evaluate(board, player)``, the worth of a position to ``player``.
+    """
+
+    __slots__ = ("_evaluate", "max_depth")
+
+    def __init__(self, inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> None:
+        super().__init__(inner)
+        self.max_depth = max_depth
+        self._evaluate = evaluate
+        self.horizon = inner.horizon or inner.depth >= max_depth
+
+    def _wrap(self, child: AAccumulator) -> AAccumulator:
+        return DepthAcc(child, self.max_depth, self._evaluate)
+
+    def evaluate(self, board: IBoardModel) -> float | None:
+        """At the depth limit, the evaluation function's score; above it, the wrapped one's."""
+        if self.inner.depth >= self.max_depth:
+            return self._evaluate(board, self.inner.model_player)
+        return self.inner.evaluate(board)
 
 
 class Payoff:

@@ -43,6 +43,8 @@ class _MinMaxLambda(IBoardLambda):
 
     def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
         """Value ``move`` into the accumulator ``param``; go on unless it says it is done."""
+        if param.selective and not param.essential(host, move):
+            return True  # a move a selective search leaves out
         self.nodes += 1
         param.current = move
         host.make_move(player, move, self.check, self.status, param)()
@@ -102,14 +104,16 @@ class _MinMaxStatus(IBoardStatusVisitor):
         """Score a horizon statically; otherwise search the position with a child accumulator."""
         child = acc.make_opposite()
         if child.horizon:
-            self.leaves += 1
-            self.evaluated += 1
-            if child.depth > self.max_depth:
-                self.max_depth = child.depth
-            acc.update_best(acc.current, child.evaluate(host))
-        else:
-            host.map(child.player, self.lam, child)
-            acc.update_best(acc.current, child.val, child)
+            value = child.evaluate(host)
+            if value is not None:
+                self.leaves += 1
+                self.evaluated += 1
+                if child.depth > self.max_depth:
+                    self.max_depth = child.depth
+                acc.update_best(acc.current, value)
+                return
+        host.map(child.player, self.lam, child)
+        acc.update_best(acc.current, child.val, child)
 
 
 class MinMax(INextMoveStrategy):
@@ -161,19 +165,29 @@ class MinMax(INextMoveStrategy):
             SearchError: The board offered no move at all (a broken board model).
         """
         player = check_can_move(board, player)
+        return self.search(board, self.factory.make_acc(player))
+
+    def search(self, board: IBoardModel, acc: AAccumulator) -> SearchResult:
+        """Run the search from the root accumulator ``acc`` (what :meth:`analyze` does after
+        its checks). ``acc.player`` must be the player to move; ``acc.model_player`` may be
+        either player, for searches such as AND/OR trees that start at the opponent's turn.
+
+        Raises:
+            SearchError: The board offered no move at all (a broken board model).
+        """
         lam = _MinMaxLambda()
         status = _MinMaxStatus(lam, self.win_value, self.prefer_quick_wins)
         lam.status = status
-        acc = self.factory.make_acc(player)
         start = time.perf_counter()
-        board.map(player, lam, acc)
+        acc.start(board)
+        board.map(acc.player, lam, acc)
         seconds = time.perf_counter() - start
         if acc.move is None:
-            raise SearchError(f"the search found no move for player {player}:\n{board}")
+            raise SearchError(f"the search found no move for player {acc.player}:\n{board}")
         stats = SearchStats(
             lam.nodes, status.leaves, status.evaluated, lam.cutoffs, status.max_depth, seconds
         )
-        return SearchResult(acc.move, acc.val, acc.pv, stats, player, self.win_value)
+        return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, self.win_value)
 
     def __repr__(self) -> str:
         return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins})"
