@@ -182,17 +182,13 @@ class Strategy:
 
         return count(self.root)
 
-    def to_text(
-        self,
-        format_move: Callable[[Move], str] = str,
-        names: tuple[str, str] = ("player 0", "player 1"),
-    ) -> str:
+    def to_text(self, board: ABoardModel | None = None) -> str:
         """The strategy as an indented tree, one move a line.
 
         Args:
-            format_move: Writes a move (``board.format_move`` for the game's notation).
-            names: The players' names (``board.player_names``).
+            board: A board of the game, for its move notation and player names.
         """
+        format_move, names = _notation(board)
         me, other = names[self.player], names[1 - self.player]
         kind = "not lose" if self.not_losing else "win"
         lines = [f"{me} can {kind} this way:"]
@@ -213,12 +209,13 @@ class Strategy:
         walk(self.root, "  ")
         return "\n".join(lines)
 
-    def to_dot(
-        self,
-        format_move: Callable[[Move], str] = str,
-        names: tuple[str, str] = ("player 0", "player 1"),
-    ) -> str:
-        """The strategy as a Graphviz DOT graph: boxes are the player's moves, ellipses replies."""
+    def to_dot(self, board: ABoardModel | None = None) -> str:
+        """The strategy as a Graphviz DOT graph: boxes are the player's moves, ellipses replies.
+
+        Args:
+            board: A board of the game, for its move notation and player names.
+        """
+        format_move, names = _notation(board)
         me, other = names[self.player], names[1 - self.player]
         out = [
             "digraph strategy {",

@@ -14,7 +14,7 @@ from typing import Any, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
-from oogames.board.moves import Move
+from oogames.board.moves import PASS, Move
 from oogames.board.visitors import IGNORE_STATUS, RAISE_ON_INVALID
 from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, Evaluation
 from oogames.nextmove.factories import IAccFactory
@@ -86,8 +86,11 @@ class SelectiveAcc(AAccDecorator):
         return SelectiveAcc(child, self.selector, self.from_depth)
 
     def essential(self, board: IBoardModel, move: Move) -> bool:
-        """Whether the selector chose ``move`` (asked on first use, with the board here)."""
-        if self.inner.depth < self.from_depth:
+        """Whether the selector chose ``move`` (asked on first use, with the board here).
+
+        A forced pass is always essential: it is the only move there is.
+        """
+        if self.inner.depth < self.from_depth or move is PASS:
             return self.inner.essential(board, move)
         if self._chosen is None:
             self._chosen = set(self.selector(board, self.inner.player))
