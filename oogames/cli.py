@@ -2,22 +2,31 @@
 
 ``oogames demo`` plays a game computer against computer and prints every
 move with the figures of the search that chose it; ``oogames list`` names
-the games and strategies.
+the games and strategies; ``oogames tree`` draws the tree a search explored;
+``oogames compare`` tabulates several searches on the same positions;
+``oogames match`` plays two searches against each other over N-in-a-row
+boards of several sizes, k and depths.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from oogames.errors import BoardOptionError, OogamesError
 from oogames.games import GAMES, GameInfo
 from oogames.nextmove.results import SearchResult
-from oogames.nextmove.specs import make_strategy, strategy_names
+from oogames.nextmove.specs import make_factory, make_strategy, strategy_names
 from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.trace.compare import compare, format_table
+from oogames.trace.match import format_rows, run_match
+from oogames.trace.render import to_dot, to_svg, to_text
+from oogames.trace.tracer import trace_search
 
 _STRATEGY_HELP = (
     "a strategy: random, minimax or alphabeta, searching to the end of the game, "
@@ -49,8 +58,11 @@ def _heaps(text: str) -> tuple[int, ...]:
         ) from None
 
 
-def _add_game_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="tictactoe", choices=sorted(GAMES), help="the game")
+def _add_game_options(parser: argparse.ArgumentParser, positional: bool = False) -> None:
+    if positional:
+        parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game")
+    else:
+        parser.add_argument("--game", default="tictactoe", choices=sorted(GAMES), help="the game")
     for name, (kind, text) in _GAME_OPTIONS.items():
         flag = "--" + name.replace("_", "-")
         parser.add_argument(flag, dest=name, type=kind or _heaps, metavar=name.upper(), help=text)
@@ -90,6 +102,61 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "list", help="list the games and strategies", description="List the games and strategies."
     )
+
+    tree = commands.add_parser(
+        "tree",
+        help="draw the tree a search explored (text, DOT or SVG)",
+        description="Search a position and draw the tree the search explored: values, "
+        "alpha-beta windows, cut-offs (listed in grey), horizons, the principal variation.",
+    )
+    _add_game_options(tree, positional=True)
+    tree.add_argument("--moves", default="", help="the position: moves from the start, in notation")
+    tree.add_argument(
+        "--strategy", default="alphabeta", help="minimax, alphabeta, negamax or negamax-ab"
+    )
+    tree.add_argument("--depth", type=int, help="plies to search (default: to the end of the game)")
+    tree.add_argument(
+        "--out", help="write here: .svg (needs Graphviz), .dot or .txt; default: text"
+    )
+    tree.add_argument(
+        "--max-nodes", type=int, default=300, help="draw at most this many nodes (default 300)"
+    )
+    tree.add_argument(
+        "--limit", type=int, default=100_000, help="stop a search past this many nodes (100,000)"
+    )
+
+    compare = commands.add_parser(
+        "compare",
+        help="run several strategies on the same positions and tabulate their work",
+        description="Run several strategies on the same positions and print nodes, leaves, "
+        "evaluated leaves, cut-offs, seconds, the move and its value.",
+    )
+    _add_game_options(compare, positional=True)
+    compare.add_argument(
+        "--moves", action="append", help="a position (moves in notation); repeat for more"
+    )
+    compare.add_argument(
+        "--strategies",
+        default="minimax,alphabeta,negamax,negamax-ab",
+        help="comma-separated strategies (default: minimax,alphabeta,negamax,negamax-ab)",
+    )
+    compare.add_argument(
+        "--depth", type=int, default=3, help="depth for strategies given without one (default 3)"
+    )
+
+    match = commands.add_parser(
+        "match",
+        help="two searches play N-in-a-row over sizes, k and depths (the Radboud table)",
+        description="Play one game of N-in-a-row per k, board size and depth between two "
+        "searches of that depth, and print each side's evaluations, nodes, the number of moves "
+        "and the result.",
+    )
+    match.add_argument("--first", default="minimax", help="the first player's search (minimax)")
+    match.add_argument("--second", default="alphabeta", help="the second player's search")
+    match.add_argument("--sizes", default="7x6", help="board sizes WIDTHxHEIGHT, comma-separated")
+    match.add_argument("--k", default="4", help="numbers in a row to win, comma-separated")
+    match.add_argument("--depths", default="2,3", help="search depths, comma-separated")
+    match.add_argument("--seed", type=int, help="seed for a random player")
     return parser
 
 
@@ -144,6 +211,108 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _position(info: GameInfo, args: argparse.Namespace, moves: str) -> Any:
+    """The board of ``info`` with the size options of ``args`` after ``moves`` (notation)."""
+    _, board = _make_board(args)
+    return type(board).from_moves(moves, **board.options()) if moves.strip() else board
+
+
+def _factory_spec(spec: str, depth: int | None) -> str:
+    return spec if depth is None or ":" in spec else f"{spec}:{depth}"
+
+
+def run_tree(args: argparse.Namespace, out: TextIO) -> int:
+    """Search the position, draw the tree, write or print it; returns the exit status."""
+    info = GAMES[args.game]
+    board = _position(info, args, args.moves)
+    factory = make_factory(_factory_spec(args.strategy, args.depth), info.evaluate)
+    trace = trace_search(board, factory, limit=args.limit)
+    target = args.out or ""
+    if target.endswith(".svg"):
+        Path(target).write_bytes(to_svg(to_dot(trace, args.max_nodes)))
+    elif target.endswith(".dot"):
+        Path(target).write_text(to_dot(trace, args.max_nodes) + "\n")
+    elif target:
+        Path(target).write_text(to_text(trace, args.max_nodes) + "\n")
+    else:
+        print(to_text(trace, args.max_nodes), file=out)
+        return 0
+    stats = trace.result.stats
+    print(f"wrote {target}: {stats.nodes:,} nodes searched, {trace.nodes():,} traced", file=out)
+    return 0
+
+
+def run_compare(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the strategies on the positions and print the table; returns the exit status."""
+    info = GAMES[args.game]
+    boards = []
+    for moves in args.moves or [""]:
+        board = _position(info, args, moves)
+        label = f"{moves.strip() or 'start'} ({board.status_text()})"
+        boards.append((label, board))
+    strategies = [
+        make_strategy(_factory_spec(spec.strip(), args.depth), info.evaluate)
+        for spec in args.strategies.split(",")
+        if spec.strip()
+    ]
+    print(format_table(compare(boards, strategies)), file=out)
+    return 0
+
+
+def _numbers(text: str, what: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise BoardOptionError(
+            f"{what} are whole numbers separated by commas, not {text!r}"
+        ) from None
+
+
+def _sizes(text: str) -> list[tuple[int, int]]:
+    sizes = []
+    for part in text.split(","):
+        width, _, height = part.strip().lower().partition("x")
+        if not (width.isdigit() and height.isdigit()):
+            raise BoardOptionError(f"a size is WIDTHxHEIGHT, like 7x6, not {part.strip()!r}")
+        sizes.append((int(width), int(height)))
+    return sizes
+
+
+def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Play the match, with a progress bar when rich is installed; returns the exit status."""
+    sizes, ks = _sizes(args.sizes), _numbers(args.k, "k values")
+    depths = _numbers(args.depths, "depths")
+    total = len(sizes) * len(ks) * len(depths)
+    with _progress(total) as advance:
+        rows = run_match(
+            args.first,
+            args.second,
+            sizes=sizes,
+            ks=ks,
+            depths=depths,
+            seed=args.seed,
+            progress=advance,
+        )
+    print(format_rows(rows), file=out)
+    return 0
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[Any], None]]:
+    """A progress bar on standard error (rich, when installed and a terminal is there)."""
+    try:
+        from rich.progress import Progress
+    except ImportError:
+        yield lambda row: None
+        return
+    if not sys.stderr.isatty():
+        yield lambda row: None
+        return
+    with Progress(transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda row: bar.advance(task)
+
+
 def run_list(out: TextIO) -> int:
     """Print the games and strategies to ``out``; returns the exit status."""
     print("games (oogames demo --game NAME [options]):", file=out)
@@ -167,6 +336,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     try:
         if args.command == "demo":
             return run_demo(args, out)
+        if args.command == "tree":
+            return run_tree(args, out)
+        if args.command == "compare":
+            return run_compare(args, out)
+        if args.command == "match":
+            return run_match_command(args, out)
         return run_list(out)
     except OogamesError as error:
         parser.exit(2, f"oogames: error: {error}\n")

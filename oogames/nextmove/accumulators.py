@@ -14,7 +14,7 @@ from __future__ import annotations
 import abc
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
 
@@ -29,9 +29,11 @@ INF = math.inf
 # runs only for the root accumulator a factory makes.
 _new = object.__new__
 
-Evaluation: TypeAlias = Callable[["IBoardModel", int], float]
+Evaluation: TypeAlias = Callable[[Any, int], float]
 """An evaluation (payoff) function: ``evaluate(board, player)`` is the worth of the
-position to ``player``; larger is better for ``player``."""
+position to ``player``; larger is better for ``player``. ``board`` is a board of the
+game the function is written for (hence ``Any``: a Connect Four evaluation takes a
+:class:`~oogames.games.ConnectFourBoard`)."""
 
 
 class AAccumulator(abc.ABC):

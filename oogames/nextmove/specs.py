@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from oogames.errors import OogamesError
 from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
 from oogames.nextmove.minmax import MinMax
+from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.strategy import INextMoveStrategy
 
@@ -20,12 +19,36 @@ class StrategySpecError(OogamesError, ValueError):
 SEARCHES: dict[str, type[IAccFactory]] = {
     "minimax": MinMaxFac,
     "alphabeta": AlphaBetaFac,
+    "negamax": NegamaxFac,
+    "negamax-ab": NegaAlphaBetaFac,
 }
 
 
 def strategy_names() -> list[str]:
     """Every strategy name :func:`make_strategy` accepts (``random`` and each search)."""
     return ["random", *SEARCHES]
+
+
+def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
+    """The accumulator factory ``spec`` names: a search name, optionally ``:DEPTH``.
+
+    Raises:
+        StrategySpecError: The name is unknown or the depth is not a whole number of at least 1.
+
+    >>> from oogames.nextmove.specs import make_factory
+    >>> make_factory("negamax-ab:3", lambda board, player: 0).name
+    'negamax-ab:3'
+    """
+    name, _, depth_text = spec.strip().lower().partition(":")
+    if name not in SEARCHES:
+        known = ", ".join(strategy_names())
+        raise StrategySpecError(f"unknown strategy {spec!r}; choose one of: {known}")
+    factory: IAccFactory = SEARCHES[name]()
+    if depth_text:
+        if not depth_text.isdigit() or int(depth_text) < 1:
+            raise StrategySpecError(f"the depth in {spec!r} must be a whole number of at least 1")
+        factory = DepthFac(factory, int(depth_text), evaluate)
+    return factory
 
 
 def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> INextMoveStrategy:
@@ -50,12 +73,4 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
         if depth_text:
             raise StrategySpecError("the random strategy takes no depth")
         return RandomValidMove(seed)
-    if name not in SEARCHES:
-        known = ", ".join(strategy_names())
-        raise StrategySpecError(f"unknown strategy {spec!r}; choose one of: {known}")
-    factory: Any = SEARCHES[name]()
-    if depth_text:
-        if not depth_text.isdigit() or int(depth_text) < 1:
-            raise StrategySpecError(f"the depth in {spec!r} must be a whole number of at least 1")
-        factory = DepthFac(factory, int(depth_text), evaluate)
-    return MinMax(factory)
+    return MinMax(make_factory(spec, evaluate))

@@ -1,0 +1,16 @@
+"""Teaching tools: record the tree a search explored and draw it (text, Graphviz DOT, SVG)."""
+
+from oogames.trace.render import RenderError, to_dot, to_svg, to_text
+from oogames.trace.tracer import SearchTrace, TraceAcc, TraceLimitError, TraceNode, trace_search
+
+__all__ = [
+    "RenderError",
+    "SearchTrace",
+    "TraceAcc",
+    "TraceLimitError",
+    "TraceNode",
+    "to_dot",
+    "to_svg",
+    "to_text",
+    "trace_search",
+]

@@ -1,0 +1,81 @@
+"""Compare searches the way the Debrecen paper does: by the number of evaluated states.
+
+:func:`compare` runs several strategies on the same positions and returns a
+row of figures per strategy and position; :func:`format_table` lays the rows
+out as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from oogames.board.model import ABoardModel
+from oogames.nextmove.strategy import INextMoveStrategy
+
+
+@attrs.frozen
+class CompareRow:
+    """The figures of one strategy on one position."""
+
+    position: str
+    strategy: str
+    move: str
+    value: str
+    nodes: int
+    leaves: int
+    evaluated: int
+    cutoffs: int
+    seconds: float
+
+
+def compare(
+    boards: Sequence[tuple[str, ABoardModel]], strategies: Sequence[INextMoveStrategy]
+) -> list[CompareRow]:
+    """Run every strategy on every position; each board is left as it was.
+
+    Args:
+        boards: ``(label, board)`` pairs: the positions, with how to name them.
+        strategies: The strategies to compare.
+    """
+    rows = []
+    for label, board in boards:
+        for strategy in strategies:
+            result = strategy.analyze(board)
+            stats = result.stats
+            rows.append(
+                CompareRow(
+                    label,
+                    strategy.name,
+                    board.format_move(result.move),
+                    result.outcome(),
+                    stats.nodes,
+                    stats.leaves,
+                    stats.evaluated,
+                    stats.cutoffs,
+                    stats.seconds,
+                )
+            )
+    return rows
+
+
+def format_table(rows: Sequence[CompareRow]) -> str:
+    """The rows as an aligned text table, one block per position."""
+    header = (
+        f"{'strategy':<16}{'move':>6}{'value':>12}{'nodes':>10}{'leaves':>9}"
+        f"{'evaluated':>11}{'cut-offs':>10}{'seconds':>9}"
+    )
+    lines: list[str] = []
+    position = None
+    for row in rows:
+        if row.position != position:
+            position = row.position
+            if lines:
+                lines.append("")
+            lines += [f"position: {position}", header]
+        lines.append(
+            f"{row.strategy:<16}{row.move:>6}{row.value:>12}{row.nodes:>10,}{row.leaves:>9,}"
+            f"{row.evaluated:>11,}{row.cutoffs:>10,}{row.seconds:>9.3f}"
+        )
+    return "\n".join(lines)

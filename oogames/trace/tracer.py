@@ -1,0 +1,258 @@
+"""Record the tree a search explored, without changing what the search does.
+
+:class:`TraceAcc` is one more accumulator decorator, stacked outermost on any
+search: for every position the search generates it records a
+:class:`TraceNode` -- the move that led there, the player to move, the
+(alpha, beta) window it was searched with, the value it gave its parent,
+whether it was a horizon or an end of the game, the moves it had, and
+whether its map was cut off. :func:`trace_search` runs a search with it and
+returns a :class:`SearchTrace`; :mod:`oogames.trace.render` draws it.
+
+The traced search makes the same moves in the same order as the untraced
+one and reports the same result and statistics; the trace has exactly
+``stats.nodes`` nodes below its root.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel, IBoardModel
+from oogames.board.moves import Move
+from oogames.errors import OogamesError
+from oogames.nextmove.accumulators import AAccDecorator, AAccumulator
+from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.minmax import WIN_VALUE, MinMax
+from oogames.nextmove.results import SearchResult
+from oogames.nextmove.strategy import check_can_move
+
+
+class TraceLimitError(OogamesError, RuntimeError):
+    """A traced search generated more nodes than its limit allows (the board is restored)."""
+
+
+@attrs.define(eq=False)
+class TraceNode:
+    """One position of a traced search.
+
+    Attributes:
+        move: The move that led here (None at the root).
+        player: The player to move here.
+        depth: Plies from the root.
+        alpha: The lower bound of the window this position was searched with, if any.
+        beta: The upper bound of the window, if any.
+        value: The value this position gave its parent (the root's: the search's value).
+        kind: ``"root"``, ``"inner"`` (expanded), ``"horizon"`` (scored by the
+            evaluation), or ``"end"`` (the game was over).
+        moves: The valid moves here, if the position was expanded.
+        children: The positions the search generated from here, in order.
+        cut: Whether the search stopped mapping the moves here early (a cut-off).
+        on_pv: Whether the position is on the principal variation.
+    """
+
+    move: Move | None
+    player: int
+    depth: int
+    alpha: float | None = None
+    beta: float | None = None
+    value: float | None = None
+    kind: str = "inner"
+    moves: list[Move] | None = None
+    children: list[TraceNode] = attrs.Factory(list)
+    cut: bool = False
+    on_pv: bool = False
+
+    def unvisited(self) -> list[Move]:
+        """The moves here that the search did not try (cut off, or not selected)."""
+        if self.moves is None:
+            return []
+        tried = {repr(child.move) for child in self.children}
+        return [move for move in self.moves if repr(move) not in tried]
+
+    def size(self) -> int:
+        """How many nodes lie below this one."""
+        return sum(1 + child.size() for child in self.children)
+
+
+class _Collect(IBoardLambda):
+    __slots__ = ()
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        param.append(move)
+        return True
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        return None
+
+
+_COLLECT = _Collect()
+
+
+class _Budget:
+    """The nodes a traced search may still generate."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, left: int) -> None:
+        self.left = left
+
+
+def _window(acc: AAccumulator) -> tuple[float | None, float | None]:
+    inner = acc.innermost() if isinstance(acc, AAccDecorator) else acc
+    return getattr(inner, "alpha", None), getattr(inner, "beta", None)
+
+
+class TraceAcc(AAccDecorator):
+    """Records the search in :class:`TraceNode` objects; passes everything else through.
+
+    It is always a "horizon" to the search, so that the search shows it each
+    position before expanding it (to record the moves there); it hands the
+    question on to the accumulator it wraps, so nothing changes.
+    """
+
+    __slots__ = ("_budget", "_open", "node")
+
+    def __init__(self, inner: AAccumulator, node: TraceNode, budget: _Budget) -> None:
+        super().__init__(inner)
+        self.node = node
+        self._budget = budget
+        self._open: TraceNode | None = None
+        self.horizon = True
+
+    def _wrap(self, child: AAccumulator) -> AAccumulator:
+        alpha, beta = _window(child)
+        node = TraceNode(self.current, child.player, child.depth, alpha, beta)
+        self._count(node)
+        self._open = node
+        return TraceAcc(child, node, self._budget)
+
+    def _count(self, node: TraceNode) -> None:
+        self._budget.left -= 1
+        if self._budget.left < 0:
+            raise TraceLimitError("the traced search reached its node limit")
+        self.node.children.append(node)
+
+    def start(self, board: IBoardModel) -> None:
+        """Record the root's moves, then pass on."""
+        self._record_moves(board)
+        self.inner.start(board)
+
+    def _record_moves(self, board: IBoardModel) -> None:
+        moves: list[Move] = []
+        board.map(self.inner.player, _COLLECT, moves)
+        self.node.moves = moves
+
+    def evaluate(self, board: IBoardModel) -> float | None:
+        """Record the moves here, unless the wrapped accumulator scores the position."""
+        if self.inner.horizon:
+            value = self.inner.evaluate(board)
+            if value is not None:
+                self.node.kind = "horizon"
+                return value
+        self._record_moves(board)
+        return None
+
+    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
+        """Record the child's value (creating its node if the game ended there), then pass on."""
+        node = self._open
+        if node is None:  # the move ended the game: no child accumulator was made
+            node = TraceNode(move, 1 - self.inner.player, self.inner.depth + 1, kind="end")
+            self._count(node)
+        node.value = value
+        self._open = None
+        self.inner.update_best(move, value, child)
+
+    def is_not_done(self) -> bool:
+        """Pass on; remember a cut-off."""
+        going_on = self.inner.is_not_done()
+        if not going_on:
+            self.node.cut = True
+        return going_on
+
+
+@attrs.define(eq=False)
+class SearchTrace:
+    """A search and the tree it explored.
+
+    Attributes:
+        root: The root position's node.
+        result: What the search reported.
+        format_move: Writes a move in the game's notation.
+        player_names: The players' names.
+        model_player: The player the search was for.
+        win_value: The value of a win, to read values as "win in 3".
+    """
+
+    root: TraceNode
+    result: SearchResult
+    format_move: Callable[[Move], str]
+    player_names: tuple[str, str]
+    model_player: int
+    win_value: float = WIN_VALUE
+
+    def nodes(self) -> int:
+        """How many nodes lie below the root (equal to ``result.stats.nodes``)."""
+        return self.root.size()
+
+
+def trace_search(
+    board: IBoardModel,
+    factory: IAccFactory,
+    player: int | None = None,
+    *,
+    prefer_quick_wins: bool = True,
+    limit: int = 100_000,
+) -> SearchTrace:
+    """Run ``MinMax(factory)`` on ``board`` and record the tree it explored.
+
+    Args:
+        board: The position; it is left exactly as it was.
+        factory: The search, as for :class:`~oogames.MinMax`.
+        player: The player to move (default: ``board.to_move``).
+        prefer_quick_wins: As for :class:`~oogames.MinMax`.
+        limit: The most nodes the search may generate; past it the search stops.
+
+    Raises:
+        TraceLimitError: The search needed more than ``limit`` nodes (the board
+            is restored; give the search a depth, or a larger limit).
+        GameOverError: The game is over.
+    """
+    player = check_can_move(board, player)
+    alpha_beta_root = factory.make_acc(player)
+    alpha, beta = _window(alpha_beta_root)
+    root = TraceNode(None, player, 0, alpha, beta, kind="root")
+    acc = TraceAcc(alpha_beta_root, root, _Budget(limit))
+    search = MinMax(factory, prefer_quick_wins=prefer_quick_wins)
+    ply = len(board.moves) if isinstance(board, ABoardModel) else None
+    try:
+        result = search.search(board, acc)
+    except TraceLimitError:
+        # Unwind the moves the search had made when it stopped.
+        if isinstance(board, ABoardModel) and ply is not None:
+            while len(board.moves) > ply:
+                board.pop()
+        raise TraceLimitError(
+            f"the search needed more than {limit:,} nodes; give it a depth or a larger limit"
+        ) from None
+    root.value = result.value
+    _mark_pv(root, result.pv)
+    format_move: Callable[[Move], str] = str
+    names = ("player 0", "player 1")
+    if isinstance(board, ABoardModel):
+        format_move, names = board.format_move, board.player_names
+    return SearchTrace(root, result, format_move, names, player, search.win_value)
+
+
+def _mark_pv(root: TraceNode, pv: tuple[Move, ...]) -> None:
+    node = root
+    node.on_pv = True
+    for move in pv:
+        following = [child for child in node.children if child.move == move]
+        if not following:
+            return
+        node = following[-1]
+        node.on_pv = True
