@@ -1,0 +1,241 @@
+"""The search tracer and its drawings, compare and match, and their commands."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import mobility, play_choices, snapshot
+from hypothesis import given
+from hypothesis import strategies as st
+
+from oogames import (
+    ABoardModel,
+    AlphaBetaFac,
+    DepthFac,
+    MinMax,
+    MinMaxFac,
+    TicTacToeBoard,
+)
+from oogames.cli import main
+from oogames.games import open_lines
+from oogames.nextmove.negamax import NegaAlphaBetaFac
+from oogames.nextmove.specs import make_strategy
+from oogames.trace import (
+    RenderError,
+    TraceLimitError,
+    TraceNode,
+    to_dot,
+    to_svg,
+    to_text,
+    trace_search,
+)
+from oogames.trace.compare import compare, format_table
+from oogames.trace.match import format_rows, run_match
+
+choices = st.lists(st.integers(0, 1000), max_size=30)
+
+
+def walk(node: TraceNode) -> list[TraceNode]:
+    """Every node below ``node``, in pre-order."""
+    found = []
+    for child in node.children:
+        found.append(child)
+        found += walk(child)
+    return found
+
+
+@given(path=choices, depth=st.integers(1, 3), prune=st.booleans())
+def test_trace_has_exactly_the_searched_nodes_and_changes_nothing(
+    make_board: Callable[[], ABoardModel], path: list[int], depth: int, prune: bool
+) -> None:
+    """The traced tree has stats.nodes nodes; the result equals the untraced search's."""
+    board = make_board()
+    play_choices(board, path)
+    if board.is_over:
+        return
+    factory: Any = DepthFac(AlphaBetaFac() if prune else MinMaxFac(), depth, mobility)
+    plain = MinMax(factory).analyze(board)
+    before = snapshot(board)
+    trace = trace_search(board, factory)
+    assert snapshot(board) == before
+    traced = trace.result
+    assert (traced.move, traced.value, traced.pv) == (plain.move, plain.value, plain.pv)
+    keys = ("nodes", "leaves", "evaluated", "cutoffs", "max_depth")
+    assert [getattr(traced.stats, k) for k in keys] == [getattr(plain.stats, k) for k in keys]
+    nodes = walk(trace.root)
+    assert len(nodes) == trace.nodes() == traced.stats.nodes
+    assert sum(node.kind == "horizon" for node in nodes) == traced.stats.evaluated
+    assert sum(node.kind == "end" for node in nodes) == traced.stats.leaves - traced.stats.evaluated
+    assert sum(node.cut for node in [trace.root, *nodes]) == traced.stats.cutoffs
+    pv_moves = [node.move for node in nodes if node.on_pv]
+    assert pv_moves == list(traced.pv)
+
+
+def test_trace_records_windows_cuts_and_unvisited_moves() -> None:
+    """Each node has the window it was searched with; a cut node lists the moves it skipped."""
+    board = TicTacToeBoard.from_moves("b2 a1 c3")
+    trace = trace_search(board, DepthFac(AlphaBetaFac(), 2, open_lines))
+    root = trace.root
+    assert (root.alpha, root.beta, root.kind) == (float("-inf"), float("inf"), "root")
+    second = root.children[1]
+    assert second.move == (0, 2) and (second.alpha, second.beta) == (-3, float("inf"))
+    cut = root.children[2]
+    assert cut.cut and [board.format_move(m) for m in cut.unvisited()] == ["c1", "c2", "a3", "b3"]
+    assert all(child.kind == "horizon" for child in second.children)
+
+
+def test_trace_of_negamax_records_its_own_window() -> None:
+    """Negamax alpha-beta's window is kept in each node's own view."""
+    trace = trace_search(
+        TicTacToeBoard.from_moves("b2 a1 c3"), DepthFac(NegaAlphaBetaFac(), 2, open_lines)
+    )
+    assert trace.nodes() == trace.result.stats.nodes == 20
+
+
+def test_trace_limit_stops_the_search_and_restores_the_board() -> None:
+    """Past its node limit a traced search stops with a clear error; the board is as it was."""
+    board = TicTacToeBoard.from_moves("b2")
+    before = snapshot(board)
+    with pytest.raises(TraceLimitError, match="more than 500 nodes"):
+        trace_search(board, MinMaxFac(), limit=500)
+    assert snapshot(board) == before
+
+
+def test_text_drawing_marks_the_line_cuts_and_summaries() -> None:
+    """The text shows the header, '*' on the principal variation, cut lists, and summaries."""
+    trace = trace_search(TicTacToeBoard.from_moves("a1 b1 a2 b2"), AlphaBetaFac())
+    text = to_text(trace, max_nodes=10)
+    lines = text.splitlines()
+    assert lines[0] == "X to move; 62 nodes, 19 cut-offs; best a3 = win1"
+    assert lines[1] == "root = win1 [-inf, +inf] *"
+    assert "more nodes" in text and "cut: " in text
+    full = to_text(trace, max_nodes=10_000)
+    assert "more nodes" not in full
+    cut_lines = sum(1 for n in walk(trace.root) if n.cut and n.unvisited())
+    assert len(full.splitlines()) == 2 + 62 + cut_lines  # header, root, nodes, cut lists
+    shallow = to_text(trace, max_nodes=10_000, max_depth=1)
+    assert "more nodes" in shallow
+
+
+def test_dot_drawing_is_valid_graphviz() -> None:
+    """The DOT text is a digraph with the line in red, cut notes and horizons; dot renders it."""
+    trace = trace_search(
+        TicTacToeBoard.from_moves("b2 a1 c3"), DepthFac(AlphaBetaFac(), 2, open_lines)
+    )
+    dot = to_dot(trace)
+    assert dot.startswith("digraph search {") and dot.rstrip().endswith("}")
+    assert 'color="#c00000"' in dot and "shape=note" in dot and "dashed" in dot
+    notes = sum(1 for n in [trace.root, *walk(trace.root)] if n.cut and n.unvisited())
+    assert notes == 4
+    assert dot.count(" -> ") == trace.nodes() + notes  # an edge per node and per cut note
+    try:
+        svg = to_svg(dot)
+    except RenderError:
+        pytest.skip("Graphviz's dot is not installed")
+    assert svg.lstrip().startswith(b"<?xml") and b"<svg" in svg
+
+
+def test_svg_without_graphviz_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the dot program, to_svg says so instead of failing obscurely."""
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    with pytest.raises(RenderError, match="not installed"):
+        to_svg("digraph { a }")
+
+
+def test_compare_rows_and_table() -> None:
+    """compare runs each strategy on each position; negamax does exactly minimax's work."""
+    boards = [
+        ("start", TicTacToeBoard.from_moves("b2")),
+        ("threat", TicTacToeBoard.from_moves("a1 b1 a2 b2")),
+    ]
+    strategies = [
+        make_strategy(spec, open_lines) for spec in ("minimax:3", "negamax:3", "alphabeta:3")
+    ]
+    rows = compare(boards, strategies)
+    assert len(rows) == 6
+    assert rows[0].nodes == rows[1].nodes and rows[2].nodes < rows[0].nodes
+    assert rows[3].move == "a3" and rows[3].value == "win in 1"
+    table = format_table(rows)
+    assert table.startswith("position: start") and "position: threat" in table
+    assert "alphabeta:3" in table and "cut-offs" in table
+
+
+def test_match_plays_one_game_per_configuration() -> None:
+    """run_match plays one game per k, size and depth, counting each side's evaluations."""
+    seen = []
+    rows = run_match(
+        "minimax", "alphabeta", sizes=[(5, 4), (4, 4)], ks=[3], depths=[1, 2], progress=seen.append
+    )
+    assert len(rows) == len(seen) == 4
+    assert [(r.width, r.height, r.depth) for r in rows] == [
+        (5, 4, 1),
+        (5, 4, 2),
+        (4, 4, 1),
+        (4, 4, 2),
+    ]
+    for row in rows:
+        assert row.first.startswith("minimax:") and row.second.startswith("alphabeta:")
+        assert row.moves > 0 and row.evaluations[0] > 0 and row.nodes[0] >= row.evaluations[0]
+    assert format_rows(rows).startswith("minimax (X, first) against alphabeta (O)")
+
+
+def run(*argv: str) -> str:
+    out = io.StringIO()
+    assert main(list(argv), out=out) == 0
+    return out.getvalue()
+
+
+def test_tree_command_writes_text_dot_and_svg(tmp_path: Path) -> None:
+    """oogames tree prints text, or writes .txt, .dot or .svg by the file's ending."""
+    text = run("tree", "tictactoe", "--moves", "b2 a1 c3", "--depth", "2")
+    assert text.startswith("O to move; 20 nodes, 4 cut-offs; best c1 = -2")
+    for ending in ("txt", "dot", "svg"):
+        target = tmp_path / f"tree.{ending}"
+        try:
+            said = run(
+                "tree", "connectfour", "--moves", "4433", "--depth", "3", "--out", str(target)
+            )
+        except SystemExit:
+            assert ending == "svg"  # only when Graphviz is missing
+            continue
+        assert said.startswith(f"wrote {target}: 158 nodes searched, 158 traced")
+        assert target.stat().st_size > 100
+
+
+def test_compare_and_match_commands() -> None:
+    """oogames compare and match print their tables."""
+    text = run(
+        "compare", "grundy", "--heaps", "9", "--strategies", "minimax,alphabeta", "--depth", "20"
+    )
+    assert "minimax:20" in text and "9=2+7" in text and "win in 5" in text
+    text = run("match", "--sizes", "5x4", "--k", "3", "--depths", "1")
+    assert "minimax (X, first) against alphabeta (O)" in text and " 5x4 " in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["tree", "tictactoe", "--strategy", "minimax", "--limit", "1000"],
+            "more than 1,000 nodes",
+        ),
+        (["tree", "tictactoe", "--strategy", "foo"], "unknown strategy"),
+        (["tree", "tictactoe", "--moves", "b2 b2"], "move 2"),
+        (["compare", "othello", "--moves", "z9"], "no cell"),
+        (["match", "--sizes", "7by6"], "WIDTHxHEIGHT"),
+        (["match", "--depths", "two"], "whole numbers"),
+    ],
+)
+def test_teaching_commands_explain_bad_input(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad request prints a reason and exits 2, never a traceback."""
+    with pytest.raises(SystemExit) as stopped:
+        main(argv, out=io.StringIO())
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
