@@ -8,6 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "demos"))
+sys.path.insert(0, str(ROOT / "docs"))
 
 import oogames  # noqa: E402
 
@@ -29,7 +30,7 @@ extensions = [
 html_theme = "furo"
 html_title = f"oogames {release}"
 html_static_path: list[str] = []
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_generated"]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
@@ -43,3 +44,15 @@ doctest_global_setup = """
 from oogames import *
 from oogames.games import *
 """
+
+
+def _draw_trees(app: object) -> None:
+    """Draw the search trees and capture the command samples the pages include."""
+    from _trees import write_all
+
+    write_all(ROOT / "docs" / "_generated")
+
+
+def setup(app: object) -> None:
+    """Sphinx hook: draw the trees when the build starts."""
+    app.connect("builder-inited", _draw_trees)  # type: ignore[attr-defined]

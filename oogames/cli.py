@@ -300,7 +300,8 @@ def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
 @contextlib.contextmanager
 def _progress(total: int) -> Iterator[Callable[[Any], None]]:
     """A progress bar on standard error (rich, when installed and a terminal is there)."""
-    try:
+    try:  # rich is the optional extra "teach"
+        from rich.console import Console
         from rich.progress import Progress
     except ImportError:
         yield lambda row: None
@@ -308,7 +309,7 @@ def _progress(total: int) -> Iterator[Callable[[Any], None]]:
     if not sys.stderr.isatty():
         yield lambda row: None
         return
-    with Progress(transient=True) as bar:
+    with Progress(console=Console(file=sys.stderr), transient=True) as bar:
         task = bar.add_task("games", total=total)
         yield lambda row: bar.advance(task)
 

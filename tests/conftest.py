@@ -11,7 +11,21 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from oogames import ABoardModel, TicTacToeBoard
-from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard, OthelloBoard
+from oogames.games import (
+    ConnectFourBoard,
+    GameTreeBoard,
+    GrundyBoard,
+    NimBoard,
+    OthelloBoard,
+    Pass,
+    Static,
+)
+
+#: A small hand-written tree with a pass, for the contract tests.
+SMALL_TREE = {
+    "a": Pass({"c": "X", "d": Static(2, {"e": "draw", "f": "O"})}),
+    "b": {"g": Static(-1, {"h": "X"}), "i": "draw"},
+}
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -40,6 +54,7 @@ BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
     "othello-4": lambda: OthelloBoard(4),
     "othello-6": lambda: OthelloBoard(6),
     "othello-8": lambda: OthelloBoard(8),
+    "gametree-small": lambda: GameTreeBoard(SMALL_TREE),
 }
 
 

@@ -285,7 +285,7 @@ def test_textbook_tree_from_the_slides() -> None:
 
     def static(board: IBoardModel, player: int) -> float:
         assert isinstance(board, TreeBoard)
-        return board.static_value()
+        return board.static()
 
     plain = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(TreeBoard(tree))
     pruned = MinMax(DepthFac(AlphaBetaFac(), 2, static)).analyze(TreeBoard(tree))

@@ -35,7 +35,7 @@ choices = st.lists(st.integers(0, 1000), max_size=30)
 def static(board: IBoardModel, player: int) -> float:
     """The value written on a TreeBoard node (player 0's view), from ``player``'s view."""
     assert isinstance(board, TreeBoard)
-    return board.static_value() if player == 0 else -board.static_value()
+    return board.static() if player == 0 else -board.static()
 
 
 def leaf(value: float) -> Static:

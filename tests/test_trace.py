@@ -239,3 +239,20 @@ def test_teaching_commands_explain_bad_input(
     assert stopped.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+class _Terminal(io.StringIO):
+    """A standard error that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_match_shows_a_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With rich installed and a terminal, match draws progress on standard error only."""
+    pytest.importorskip("rich")
+    err = _Terminal()
+    monkeypatch.setattr("sys.stderr", err)
+    text = run("match", "--sizes", "5x4,4x4", "--k", "3", "--depths", "1")
+    assert text.startswith("minimax (X, first) against alphabeta (O)")
+    assert "games" in err.getvalue()

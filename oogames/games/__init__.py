@@ -13,6 +13,7 @@ import attrs
 
 from oogames.board.model import ABoardModel
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
+from oogames.games.gametree import GameTreeBoard, Pass, Static, static_value
 from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
 from oogames.games.nim import NimBoard, nim_distance
 from oogames.games.othello import OthelloBoard, othello_weighted_squares
@@ -92,9 +93,12 @@ __all__ = [
     "GAMES",
     "ConnectFourBoard",
     "GameInfo",
+    "GameTreeBoard",
     "GrundyBoard",
     "NimBoard",
     "OthelloBoard",
+    "Pass",
+    "Static",
     "TicTacToeBoard",
     "connect_four_lines",
     "grundy_evaluation",
@@ -102,4 +106,5 @@ __all__ = [
     "nim_distance",
     "open_lines",
     "othello_weighted_squares",
+    "static_value",
 ]

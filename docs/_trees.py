@@ -1,0 +1,107 @@
+"""Draw the documentation's search trees and capture real command output, at build time.
+
+``conf.py`` calls :func:`write_all` when the build starts, so every picture
+and sample in the docs is what the code does now.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from oogames import AlphaBetaFac, DepthFac, MinMaxFac, TicTacToeBoard
+from oogames.cli import main
+from oogames.games import GameTreeBoard, GrundyBoard, Static, open_lines, static_value
+from oogames.nextmove.andor import winning_strategy
+from oogames.nextmove.average import AverageFac
+from oogames.nextmove.negamax import NegaAlphaBetaFac
+from oogames.nextmove.selective import SelectiveFac, best_by_evaluation
+from oogames.nextmove.variable_depth import VariableDepthFac
+from oogames.trace import to_dot, trace_search
+
+
+def leaf(value: float) -> Static:
+    """A position with a static value, one move from the end."""
+    return Static(value, {"end": "draw"})
+
+
+SLIDES = {
+    "a": {"a1": leaf(3), "a2": leaf(12), "a3": leaf(8)},
+    "b": {"b1": leaf(2), "b2": leaf(4), "b3": leaf(6)},
+    "c": {"c1": leaf(14), "c2": leaf(5), "c3": leaf(2)},
+}
+AVERAGE = {
+    "a": {"a1": leaf(3), "a2": leaf(5), "a3": leaf(9)},
+    "b": {"b1": leaf(1), "b2": leaf(8), "b3": leaf(10)},
+}
+SELECT = {
+    "a": Static(1, {"a1": leaf(1), "a2": leaf(-4)}),
+    "b": Static(6, {"b1": leaf(6), "b2": leaf(0)}),
+    "c": Static(4, {"c1": leaf(4), "c2": leaf(5)}),
+}
+VARIABLE = Static(
+    0,
+    {
+        "a": Static(1, {"a1": leaf(-50)}),
+        "b": Static(
+            10,
+            {
+                "b1": Static(9, {"x": leaf(-100)}),
+                "b2": Static(-20, {"y": leaf(30), "z": leaf(40)}),
+            },
+        ),
+    },
+)
+
+
+def _run(*argv: str) -> str:
+    out = io.StringIO()
+    main(list(argv), out=out)
+    return out.getvalue()
+
+
+def write_all(folder: Path) -> None:
+    """Write every .dot and .txt file the docs include into ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    ttt = TicTacToeBoard.from_moves("b2 a1 c3")
+    searches: dict[str, tuple[Any, Any]] = {
+        "slides_minimax": (GameTreeBoard(SLIDES), DepthFac(MinMaxFac(), 2, static_value)),
+        "slides_alphabeta": (GameTreeBoard(SLIDES), DepthFac(AlphaBetaFac(), 2, static_value)),
+        "ttt_minimax": (ttt, DepthFac(MinMaxFac(), 2, open_lines)),
+        "ttt_alphabeta": (ttt, DepthFac(AlphaBetaFac(), 2, open_lines)),
+        "ttt_negamax": (ttt, DepthFac(NegaAlphaBetaFac(), 2, open_lines)),
+        "average": (GameTreeBoard(AVERAGE), DepthFac(AverageFac(2, 2), 2, static_value)),
+        "selective": (
+            GameTreeBoard(SELECT),
+            SelectiveFac(
+                DepthFac(MinMaxFac(), 2, static_value), best_by_evaluation(2, static_value)
+            ),
+        ),
+        "variable": (GameTreeBoard(VARIABLE), VariableDepthFac(MinMaxFac(), 1, 3, static_value, 5)),
+    }
+    for name, (board, factory) in searches.items():
+        (folder / f"{name}.dot").write_text(to_dot(trace_search(board, factory)) + "\n")
+    grundy = GrundyBoard((7,))
+    strategy = winning_strategy(grundy, 1)
+    assert strategy is not None
+    (folder / "andor.dot").write_text(strategy.to_dot(grundy) + "\n")
+    (folder / "andor.txt").write_text(strategy.to_text(grundy) + "\n")
+    samples = {
+        "tree.txt": ("tree", "tictactoe", "--moves", "b2 a1 c3", "--depth", "2"),
+        "compare.txt": (
+            "compare",
+            "connectfour",
+            "--moves",
+            "4433",
+            "--moves",
+            "44",
+            "--strategies",
+            "minimax,alphabeta,negamax,negamax-ab",
+            "--depth",
+            "4",
+        ),
+        "match.txt": ("match", "--sizes", "7x6,6x5", "--k", "4", "--depths", "2,3"),
+    }
+    for name, argv in samples.items():
+        (folder / name).write_text(_run(*argv))

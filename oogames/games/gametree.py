@@ -1,0 +1,194 @@
+"""A game whose whole tree is written out: the lectures' example trees, as a board.
+
+Textbooks explain minimax and alpha-beta on small trees drawn by hand.
+:class:`GameTreeBoard` plays such a tree, so every search and teaching tool
+of oogames runs on it. A node is one of:
+
+- ``"X"`` / ``"O"`` / ``"draw"``: the game is over (player 0 won, player 1 won, a draw);
+- a dict ``{move: node, ...}``: the player to move chooses a move (moves are strings);
+- ``Pass(node)``: the player to move has no move and must pass; ``node`` follows;
+- ``Static(value, node)``: ``node``, with a static value (player 0's view) that
+  :func:`static_value` reads, for depth-limited search.
+
+>>> from oogames import DepthFac, MinMax, MinMaxFac
+>>> tree = {"a": {"a1": Static(3, {"x": "draw"}), "a2": Static(12, {"x": "draw"})},
+...         "b": {"b1": Static(2, {"x": "draw"}), "b2": Static(4, {"x": "draw"})}}
+>>> result = MinMax(DepthFac(MinMaxFac(), 2, static_value)).analyze(GameTreeBoard(tree))
+>>> result.move, result.value
+('a', 3)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import attrs
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel
+from oogames.board.moves import PASS, Move
+from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
+from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.errors import BoardOptionError, IllegalMoveError
+
+
+@attrs.frozen
+class Pass:
+    """A position where the player to move can only pass; ``then`` follows the pass."""
+
+    then: Any
+
+
+@attrs.frozen
+class Static:
+    """A position ``node`` with a static ``value`` (player 0's view) for an evaluation to read."""
+
+    value: float
+    node: Any
+
+
+_NOWHERE: Final = object()
+_OUTCOME: Final[dict[str, ABoardState]] = {"X": WON[0], "O": WON[1], "draw": DRAW}
+
+
+def _strip(node: Any) -> Any:
+    while isinstance(node, Static):
+        node = node.node
+    return node
+
+
+def _check(node: Any) -> None:
+    """Raise BoardOptionError unless ``node`` is a well-formed game tree."""
+    node = _strip(node)
+    if isinstance(node, str):
+        if node not in _OUTCOME:
+            raise BoardOptionError(f'a leaf is "X", "O" or "draw", not {node!r}')
+    elif isinstance(node, Pass):
+        _check(node.then)
+    elif isinstance(node, dict):
+        if not node:
+            raise BoardOptionError("a position needs a move; write Pass(node) for a pass")
+        for move, child in node.items():
+            if not isinstance(move, str):
+                raise BoardOptionError(f"moves are strings, not {move!r}")
+            _check(child)
+    else:
+        raise BoardOptionError(f"not a node of a game tree: {node!r}")
+
+
+class _Step(AMoveRecord):
+    """The record and undo of one move: the node before it."""
+
+    __slots__ = ("before",)
+
+    def __init__(self, board: GameTreeBoard, player: int, move: Move, before: Any) -> None:
+        super().__init__(board, player, move)
+        self.before = before
+
+    def _restore(self, board: ABoardModel) -> None:
+        assert isinstance(board, GameTreeBoard)
+        board._node = self.before
+        board._to_move = self.player
+        board._state = NON_TERMINAL
+
+
+class GameTreeBoard(ABoardModel):
+    """The board of a game given by its tree (see the module's description).
+
+    Args:
+        tree: The root node.
+
+    Raises:
+        BoardOptionError: ``tree`` is not a well-formed game tree.
+    """
+
+    __slots__ = ("_node", "tree")
+
+    game_name = "gametree"
+    player_names = ("MAX", "MIN")
+
+    def __init__(self, tree: Any) -> None:
+        super().__init__()
+        _check(tree)
+        self.tree = tree
+        self._node = tree
+        self._state = self._status_of(tree)
+
+    @staticmethod
+    def _status_of(node: Any) -> ABoardState:
+        node = _strip(node)
+        return _OUTCOME[node] if isinstance(node, str) else NON_TERMINAL
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Follow the branch ``move`` (see :meth:`IBoardModel.make_move`)."""
+        node = _strip(self._node)
+        if move is PASS and isinstance(node, Pass):
+            after = node.then
+        elif isinstance(node, dict) and isinstance(move, str) and move in node:
+            after = node[move]
+        else:
+            after = _NOWHERE
+        if after is _NOWHERE or self._state is not NON_TERMINAL or player != self._to_move:
+            return self._make_move_slow(player, move, check, status, param)
+        record = _Step(self, player, move, self._node)
+        self._node = after
+        self._to_move = 1 - player
+        self._history.append(record)
+        self._state = self._status_of(after)
+        check.valid_move_case(self, player, move, param)
+        self._state.execute(self, status, param)
+        return record
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        node = _strip(self._node)
+        if not isinstance(node, dict):
+            lam.no_apply(player, self, param)
+            return
+        for move in node:
+            if not lam.apply(player, self, move, param):
+                return
+
+    def static(self) -> float:
+        """The static value written on the current position (0 if none), player 0's view."""
+        return self._node.value if isinstance(self._node, Static) else 0.0
+
+    def reset(self) -> None:
+        """Back to the root."""
+        self._node = self.tree
+        self._to_move = 0
+        self._history.clear()
+        self._state = self._status_of(self.tree)
+
+    def key(self) -> tuple[tuple[Move, ...], int]:
+        """The path from the root (every position of a tree is reached one way)."""
+        return (self.moves, self._to_move)
+
+    def options(self) -> dict[str, Any]:
+        """``tree``."""
+        return {"tree": self.tree}
+
+    def _draw(self) -> str:
+        path = " ".join(self.format_move(move) for move in self.moves) or "the root"
+        return f"at {path}"
+
+    def parse_move(self, text: str) -> Move:
+        """A move is written as its name: the text itself (``"pass"`` is the pass)."""
+        word = text.strip()
+        return super().parse_move(word) if word.lower() == "pass" else word
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        return IllegalMoveError(move, player, "there is no such branch here", str(self))
+
+
+def static_value(board: GameTreeBoard, player: int) -> float:
+    """An evaluation: the static value written on the position, from ``player``'s view."""
+    value = board.static()
+    return value if player == 0 else -value

@@ -1,0 +1,39 @@
+"""GameTreeBoard: a game given by its tree, checked when it is built."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oogames import PASS, BoardOptionError, IllegalMoveError, MinMax, MinMaxFac
+from oogames.games import GameTreeBoard, Pass, Static, static_value
+
+
+@pytest.mark.parametrize("tree", ["win", {}, {1: "X"}, {"a": {}}, {"a": 3}, Pass("nobody")])
+def test_malformed_trees_are_refused(tree: Any) -> None:
+    """Leaves are X, O or draw; positions have string moves; an empty position is a Pass."""
+    with pytest.raises(BoardOptionError):
+        GameTreeBoard(tree)
+
+
+def test_moves_passes_and_static_values() -> None:
+    """Branches are moves, a Pass node is passed, Static values are read from both views."""
+    board = GameTreeBoard({"a": Pass(Static(5, {"b": "X"})), "c": "draw"})
+    assert board.legal_moves() == ["a", "c"] and board.to_move == 0
+    board.play("a")
+    assert board.legal_moves() == [] and board.can_pass()
+    board.play(PASS)
+    assert board.to_move == 0 and static_value(board, 0) == 5 and static_value(board, 1) == -5
+    with pytest.raises(IllegalMoveError, match="no such branch"):
+        board.play("z")
+    assert str(board) == "at a pass\nMAX to move"
+    board.play(board.parse_move("b"))
+    assert board.winner == 0
+
+
+def test_a_finished_root_and_search() -> None:
+    """A leaf as the root is a finished game; a search of a tree finds the minimax value."""
+    assert GameTreeBoard("draw").is_over
+    result = MinMax(MinMaxFac()).analyze(GameTreeBoard({"a": {"x": "O"}, "b": {"y": "X"}}))
+    assert result.move == "b" and result.pv == ("b", "y")
