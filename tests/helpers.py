@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -139,3 +140,12 @@ def mobility(board: ABoardModel, player: int) -> float:
     """A generic evaluation: the player to move's number of moves, signed for ``player``."""
     count = len(board.legal_moves())
     return count if board.to_move == player else -count
+
+
+def run_cli(*argv: str) -> str:
+    """Run the oogames command in-process, expect success, and return what it printed."""
+    from oogames.cli import main
+
+    out = io.StringIO()
+    assert main(list(argv), out=out) == 0
+    return out.getvalue()

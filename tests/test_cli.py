@@ -8,20 +8,14 @@ import subprocess
 import sys
 
 import pytest
+from helpers import run_cli
 
 from oogames.cli import main
 
 
-def run(*argv: str) -> str:
-    """Run the command in-process and return what it printed."""
-    out = io.StringIO()
-    assert main(list(argv), out=out) == 0
-    return out.getvalue()
-
-
 def test_demo_plays_a_whole_game_with_search_figures() -> None:
     """The default demo is alpha-beta against itself: nine moves, each with figures, a draw."""
-    text = run("demo")
+    text = run_cli("demo")
     assert text.count(" plays ") == 9
     assert "1. X (alphabeta) plays a1: value draw" in text
     assert "nodes 20,865  leaves 8,453  cut-offs 7,692  depth 9" in text
@@ -32,8 +26,8 @@ def test_demo_plays_a_whole_game_with_search_figures() -> None:
 def test_demo_with_options_and_random_player_is_reproducible() -> None:
     """Board size, strategies and seed options are used; the same seed gives the same game."""
     args = ("demo", "--rows", "4", "--cols", "4", "--k", "3")
-    one = run(*args, "--player0", "random", "--player1", "alphabeta:2", "--seed", "7")
-    two = run(*args, "--player0", "random", "--player1", "alphabeta:2", "--seed", "7")
+    one = run_cli(*args, "--player0", "random", "--player1", "alphabeta:2", "--seed", "7")
+    two = run_cli(*args, "--player0", "random", "--player1", "alphabeta:2", "--seed", "7")
     no_times = re.compile(r"[0-9.]+ s  \([0-9.]+ us/node\)")
     assert no_times.sub("", one) == no_times.sub("", two)
     assert "X (random) plays" in one and "O (alphabeta:2) plays" in one
@@ -42,13 +36,13 @@ def test_demo_with_options_and_random_player_is_reproducible() -> None:
 
 def test_demo_defaults_to_a_depth_limit_on_big_boards() -> None:
     """A board too big to solve gets alphabeta:4 unless told otherwise."""
-    text = run("demo", "--rows", "4", "--cols", "4", "--player1", "random", "--seed", "1")
+    text = run_cli("demo", "--rows", "4", "--cols", "4", "--player1", "random", "--seed", "1")
     assert "X: alphabeta:4" in text
 
 
 def test_list_names_games_and_strategies() -> None:
     """list prints every game with its options, and every strategy name."""
-    text = run("list")
+    text = run_cli("list")
     for name in ("tictactoe", "connectfour", "othello", "nim", "grundy"):
         assert f"  {name} " in text
     assert "options: --width --height --k" in text and "options: --heaps" in text
@@ -83,13 +77,13 @@ def test_list_names_games_and_strategies() -> None:
 )
 def test_demo_plays_every_game(args: tuple[str, ...], ending: str) -> None:
     """Each game can be watched computer against computer, with its size options."""
-    text = run("demo", *args)
+    text = run_cli("demo", *args)
     assert ending in text and " plays " in text
 
 
 def test_demo_of_connect_four_defaults_to_a_depth_limit() -> None:
     """Connect Four 7x6 is too big to solve: the demo uses alphabeta:4 and finishes."""
-    text = run("demo", "--game", "connectfour", "--player1", "random", "--seed", "2")
+    text = run_cli("demo", "--game", "connectfour", "--player1", "random", "--seed", "2")
     assert "X: alphabeta:4" in text and "result:" in text
 
 

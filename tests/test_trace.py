@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import mobility, play_choices, snapshot
+from helpers import mobility, play_choices, run_cli, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -183,20 +183,14 @@ def test_match_plays_one_game_per_configuration() -> None:
     assert format_rows(rows).startswith("minimax (X, first) against alphabeta (O)")
 
 
-def run(*argv: str) -> str:
-    out = io.StringIO()
-    assert main(list(argv), out=out) == 0
-    return out.getvalue()
-
-
 def test_tree_command_writes_text_dot_and_svg(tmp_path: Path) -> None:
     """oogames tree prints text, or writes .txt, .dot or .svg by the file's ending."""
-    text = run("tree", "tictactoe", "--moves", "b2 a1 c3", "--depth", "2")
+    text = run_cli("tree", "tictactoe", "--moves", "b2 a1 c3", "--depth", "2")
     assert text.startswith("O to move; 20 nodes, 4 cut-offs; best c1 = -2")
     for ending in ("txt", "dot", "svg"):
         target = tmp_path / f"tree.{ending}"
         try:
-            said = run(
+            said = run_cli(
                 "tree", "connectfour", "--moves", "4433", "--depth", "3", "--out", str(target)
             )
         except SystemExit:
@@ -208,11 +202,11 @@ def test_tree_command_writes_text_dot_and_svg(tmp_path: Path) -> None:
 
 def test_compare_and_match_commands() -> None:
     """oogames compare and match print their tables."""
-    text = run(
+    text = run_cli(
         "compare", "grundy", "--heaps", "9", "--strategies", "minimax,alphabeta", "--depth", "20"
     )
     assert "minimax:20" in text and "9=2+7" in text and "win in 5" in text
-    text = run("match", "--sizes", "5x4", "--k", "3", "--depths", "1")
+    text = run_cli("match", "--sizes", "5x4", "--k", "3", "--depths", "1")
     assert "minimax (X, first) against alphabeta (O)" in text and " 5x4 " in text
 
 
@@ -253,6 +247,6 @@ def test_match_shows_a_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatc
     pytest.importorskip("rich")
     err = _Terminal()
     monkeypatch.setattr("sys.stderr", err)
-    text = run("match", "--sizes", "5x4,4x4", "--k", "3", "--depths", "1")
+    text = run_cli("match", "--sizes", "5x4,4x4", "--k", "3", "--depths", "1")
     assert text.startswith("minimax (X, first) against alphabeta (O)")
     assert "games" in err.getvalue()

@@ -16,11 +16,9 @@ one and reports the same result and statistics; the trace has exactly
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 
-from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import Move
 from oogames.errors import OogamesError
@@ -78,20 +76,6 @@ class TraceNode:
         return sum(1 + child.size() for child in self.children)
 
 
-class _Collect(IBoardLambda):
-    __slots__ = ()
-
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
-        param.append(move)
-        return True
-
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
-        return None
-
-
-_COLLECT = _Collect()
-
-
 class _Budget:
     """The nodes a traced search may still generate."""
 
@@ -142,9 +126,7 @@ class TraceAcc(AAccDecorator):
         self.inner.start(board)
 
     def _record_moves(self, board: IBoardModel) -> None:
-        moves: list[Move] = []
-        board.map(self.inner.player, _COLLECT, moves)
-        self.node.moves = moves
+        self.node.moves = board.legal_moves(self.inner.player)
 
     def evaluate(self, board: IBoardModel) -> float | None:
         """Record the moves here, unless the wrapped accumulator scores the position."""
