@@ -122,6 +122,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--max-nodes", type=int, default=300, help="draw at most this many nodes (default 300)"
     )
     tree.add_argument(
+        "--max-depth", type=int, help="draw no deeper than this many plies (summarise below)"
+    )
+    tree.add_argument(
         "--limit", type=int, default=100_000, help="stop a search past this many nodes (100,000)"
     )
 
@@ -228,14 +231,15 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     factory = make_factory(_factory_spec(args.strategy, args.depth), info.evaluate)
     trace = trace_search(board, factory, limit=args.limit)
     target = args.out or ""
+    caps = (args.max_nodes, args.max_depth)
     if target.endswith(".svg"):
-        Path(target).write_bytes(to_svg(to_dot(trace, args.max_nodes)))
+        Path(target).write_bytes(to_svg(to_dot(trace, *caps)))
     elif target.endswith(".dot"):
-        Path(target).write_text(to_dot(trace, args.max_nodes) + "\n")
+        Path(target).write_text(to_dot(trace, *caps) + "\n")
     elif target:
-        Path(target).write_text(to_text(trace, args.max_nodes) + "\n")
+        Path(target).write_text(to_text(trace, *caps) + "\n")
     else:
-        print(to_text(trace, args.max_nodes), file=out)
+        print(to_text(trace, *caps), file=out)
         return 0
     stats = trace.result.stats
     print(f"wrote {target}: {stats.nodes:,} nodes searched, {trace.nodes():,} traced", file=out)

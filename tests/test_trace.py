@@ -200,6 +200,14 @@ def test_tree_command_writes_text_dot_and_svg(tmp_path: Path) -> None:
         assert target.stat().st_size > 100
 
 
+def test_tree_command_caps_depth_and_nodes() -> None:
+    """--max-depth and --max-nodes summarise a big tree instead of drawing all of it."""
+    text = run_cli("tree", "tictactoe", "--moves", "b2", "--depth", "3", "--max-depth", "1")
+    assert "more nodes" in text and len(text.splitlines()) < 20
+    text = run_cli("tree", "othello", "--depth", "3", "--max-nodes", "5")
+    assert "more nodes" in text
+
+
 def test_compare_and_match_commands() -> None:
     """oogames compare and match print their tables."""
     text = run_cli(
