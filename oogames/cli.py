@@ -19,6 +19,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from oogames.errors import BoardOptionError, OogamesError
+from oogames.game.model import GameModel
+from oogames.game.saving import load_game
+from oogames.game.settings import GameSettings, PlayerSpec, SettingsError
 from oogames.games import GAMES, GameInfo
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.specs import make_factory, make_strategy, strategy_names
@@ -27,6 +30,7 @@ from oogames.trace.compare import compare, format_table
 from oogames.trace.match import format_rows, run_match
 from oogames.trace.render import to_dot, to_svg, to_text
 from oogames.trace.tracer import trace_search
+from oogames.ui.console import ConsoleView
 
 _STRATEGY_HELP = (
     "a strategy: random, minimax or alphabeta, searching to the end of the game, "
@@ -102,6 +106,29 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser(
         "list", help="list the games and strategies", description="List the games and strategies."
     )
+
+    play = commands.add_parser(
+        "play",
+        help="play a game: people and computers, in the console or the interactive view",
+        description="Play a game. Each side is human, random, or a search (minimax, alphabeta, "
+        "negamax, negamax-ab) with an optional :DEPTH. In the console, type moves in the game's "
+        "notation, or help, hint, undo, redo, save FILE, load FILE, new, quit.",
+    )
+    _add_game_options(play, positional=True)
+    play.add_argument("--player0", default="human", help="the first side (default: human)")
+    play.add_argument(
+        "--player1", help="the second side (default: alphabeta:4, or alphabeta on small games)"
+    )
+    play.add_argument("--first", type=int, choices=(0, 1), default=0, help="which side moves first")
+    play.add_argument("--hint-depth", type=int, default=3, help="how deep hints search (3)")
+    play.add_argument("--seed", type=int, help="seed for random players")
+    _add_view_choice(play)
+
+    load = commands.add_parser(
+        "load", help="go on with a saved game", description="Load a saved game (JSON) and play on."
+    )
+    load.add_argument("file", help="the saved game")
+    _add_view_choice(load)
 
     tree = commands.add_parser(
         "tree",
@@ -212,6 +239,50 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     return 0
+
+
+def _add_view_choice(parser: argparse.ArgumentParser) -> None:
+    views = parser.add_mutually_exclusive_group()
+    views.add_argument("--console", action="store_true", help="plain text (the default)")
+    views.add_argument("--tui", action="store_true", help="the interactive board (oogames[tui])")
+
+
+def run_play(args: argparse.Namespace, out: TextIO) -> int:
+    """Start the game the arguments describe, in the chosen view; returns the exit status."""
+    info, board = _make_board(args)
+    second = args.player1 or _default_spec(info, board)
+    settings = GameSettings(
+        game=info.name,
+        options={name: value for name, value in board.options().items()},
+        players=(PlayerSpec.parse(args.player0), PlayerSpec.parse(second)),
+        first=args.first,
+        hint_depth=args.hint_depth,
+        seed=args.seed,
+    )
+    return _open(settings, None, args, out)
+
+
+def run_load(args: argparse.Namespace, out: TextIO) -> int:
+    """Open a saved game in the chosen view; returns the exit status."""
+    settings, board = load_game(args.file)
+    return _open(settings, board, args, out)
+
+
+def _open(settings: GameSettings, board: Any, args: argparse.Namespace, out: TextIO) -> int:
+    if args.tui:
+        try:
+            from oogames.ui.tui import run_tui
+        except ImportError:
+            raise SettingsError(
+                "the interactive view needs Textual: pip install 'oogames[tui]'"
+            ) from None
+        return run_tui(settings, board)
+    model = GameModel(settings, start=False)
+    if board is not None:
+        model.board = board
+    view = ConsoleView(model, sys.stdin, out)
+    model.start()
+    return view.run()
 
 
 def _position(info: GameInfo, args: argparse.Namespace, moves: str) -> Any:
@@ -347,6 +418,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return run_compare(args, out)
         if args.command == "match":
             return run_match_command(args, out)
+        if args.command == "play":
+            return run_play(args, out)
+        if args.command == "load":
+            return run_load(args, out)
         return run_list(out)
     except OogamesError as error:
         parser.exit(2, f"oogames: error: {error}\n")

@@ -154,6 +154,8 @@ class ABoardModel(IBoardModel):
     game_name: ClassVar[str] = ""
     #: How the players are shown in drawings and messages.
     player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
+    #: How a move is written, for messages: "a column letter and a row number, like b2".
+    notation: ClassVar[str] = "the game's notation"
 
     def __init__(self) -> None:
         self._state: ABoardState = NON_TERMINAL
@@ -338,7 +340,7 @@ class ABoardModel(IBoardModel):
         """
         if text.strip().lower() == "pass":
             return PASS
-        raise self._malformed(text, "this game has no such move")
+        raise self._malformed(text, f"write a move as {self.notation}")
 
     def format_move(self, move: Move) -> str:
         """Write ``move`` in the game's notation."""

@@ -103,6 +103,7 @@ class ConnectFourBoard(ABoardModel):
     )
 
     game_name = "connectfour"
+    notation = "a column number, like 4"
     player_names = ("X", "O")
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:

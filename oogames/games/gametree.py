@@ -106,6 +106,7 @@ class GameTreeBoard(ABoardModel):
     __slots__ = ("_node", "tree")
 
     game_name = "gametree"
+    notation = "the name of a branch"
     player_names = ("MAX", "MIN")
 
     def __init__(self, tree: Any) -> None:

@@ -29,6 +29,7 @@ class AGridBoard(ABoardModel):
 
     #: How the pieces of player 0 and player 1 are drawn.
     marks: ClassVar[tuple[str, str]] = ("X", "O")
+    notation = "a column letter and a row number, like b2"
 
     def _init_grid(self, rows: int, cols: int) -> None:
         """Set up the cells of a ``rows`` x ``cols`` board (at most 26 columns)."""

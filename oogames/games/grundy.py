@@ -67,6 +67,7 @@ class GrundyBoard(ABoardModel):
     __slots__ = ("_heaps", "start")
 
     game_name = "grundy"
+    notation = "a heap and its split, like 7=3+4"
     player_names = ("A", "B")
 
     def __init__(self, heaps: Iterable[int] = (7,)) -> None:

@@ -54,6 +54,7 @@ class NimBoard(ABoardModel):
     __slots__ = ("_order", "_steps", "_total", "max_add", "target")
 
     game_name = "nim"
+    notation = "the number to add, like 2"
     player_names = ("A", "B")
 
     def __init__(self, target: int = 21, max_add: int = 3) -> None:

@@ -1,0 +1,74 @@
+"""The adapters between the game model and its views (MVC, as in the Rice design).
+
+:class:`IModel2ViewAdapter` is how the model tells a view what happened;
+:class:`IView2ModelAdapter` is what a view may ask of the model. A view never
+touches the board itself, and the model never draws.
+"""
+
+from __future__ import annotations
+
+import abc
+from pathlib import Path
+
+from oogames.board.moves import Move
+from oogames.nextmove.results import SearchResult
+
+
+class IModel2ViewAdapter:
+    """What the model tells a view (Rice role: ``IModel2ViewAdapter``).
+
+    Every method has a default that does nothing, so a view implements only
+    what it shows.
+    """
+
+    def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
+        """``player`` made ``move``; ``result`` is the search that chose it (None for a person)."""
+
+    def changed(self) -> None:
+        """The position changed in another way (undo, redo, new game, load)."""
+
+    def thinking(self, player: int, started: bool) -> None:
+        """A computer player started (``started``) or finished searching."""
+
+    def hinted(self, result: SearchResult) -> None:
+        """A hint was computed for the player to move."""
+
+    def game_over(self, text: str) -> None:
+        """The game ended; ``text`` says how."""
+
+    def message(self, text: str) -> None:
+        """Something to tell the user (a forced pass, a saved file, ...)."""
+
+
+class IView2ModelAdapter(abc.ABC):
+    """What a view may ask of the model (Rice role: ``IView2ModelAdapter``)."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def play(self, move: Move | str) -> None:
+        """Make a person's move (a move, or its text in the game's notation)."""
+
+    @abc.abstractmethod
+    def undo(self) -> None:
+        """Take back the last move of a person (and the computer replies after it)."""
+
+    @abc.abstractmethod
+    def redo(self) -> None:
+        """Replay what the last undo took back."""
+
+    @abc.abstractmethod
+    def hint(self) -> SearchResult:
+        """Suggest a move for the person to move."""
+
+    @abc.abstractmethod
+    def new_game(self) -> None:
+        """Start again with the same settings."""
+
+    @abc.abstractmethod
+    def save(self, path: str | Path) -> None:
+        """Save the game."""
+
+    @abc.abstractmethod
+    def load(self, path: str | Path) -> None:
+        """Replace the game with a saved one (unchanged if the file is bad)."""

@@ -1,0 +1,335 @@
+"""``GameModel`` and ``TurnControl``: one game, its players, its history, its views.
+
+The model is event-driven: a view asks it for something (a person's move,
+undo, redo, a hint, a new game, save, load) and it answers by changing the
+game and telling every view through its :class:`IModel2ViewAdapter`. After a
+person's move it lets the computer players move, and plays forced passes,
+until a person is to move or the game is over. There is no input loop in
+the model, so a console view and an interactive view drive the same model.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from oogames.board.model import ABoardModel
+from oogames.board.moves import PASS, Move
+from oogames.errors import NotYourTurnError, OogamesError
+from oogames.game.adapters import IModel2ViewAdapter, IView2ModelAdapter
+from oogames.game.players import APlayer, ComputerPlayer, HumanPlayer, IRequestor
+from oogames.game.saving import load_game, save_game
+from oogames.game.settings import GameSettings
+from oogames.nextmove.factories import AlphaBetaFac, DepthFac
+from oogames.nextmove.minmax import MinMax
+from oogames.nextmove.results import SearchResult
+
+
+class NothingToUndoError(OogamesError, LookupError):
+    """Undo or redo with nothing to take back or replay."""
+
+
+class TurnControl:
+    """Whose turn it is, and what that side does with it (Rice role: ``TurnControl``).
+
+    Args:
+        players: The sides, indexed by the board's player number.
+    """
+
+    def __init__(self, players: tuple[APlayer, APlayer]) -> None:
+        self.players = players
+
+    def current(self, board: ABoardModel) -> APlayer:
+        """The side to move."""
+        return self.players[board.to_move]
+
+    def run(self, board: ABoardModel, requestor: IRequestor) -> None:
+        """Let the sides move until a person is to move or the game is over.
+
+        A forced pass is played for whoever must pass, person or computer.
+        """
+        while not board.is_over:
+            if board.can_pass():
+                requestor.request_move(board.to_move, PASS)
+                continue
+            side = self.current(board)
+            if side.is_human:
+                side.take_turn(board, requestor)
+                return
+            side.take_turn(board, requestor)
+
+
+class _Views(IModel2ViewAdapter):
+    """Tells every registered view."""
+
+    def __init__(self) -> None:
+        self.views: list[IModel2ViewAdapter] = []
+
+    def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
+        for view in self.views:
+            view.moved(player, move, result)
+
+    def changed(self) -> None:
+        for view in self.views:
+            view.changed()
+
+    def thinking(self, player: int, started: bool) -> None:
+        for view in self.views:
+            view.thinking(player, started)
+
+    def hinted(self, result: SearchResult) -> None:
+        for view in self.views:
+            view.hinted(result)
+
+    def game_over(self, text: str) -> None:
+        for view in self.views:
+            view.game_over(text)
+
+    def message(self, text: str) -> None:
+        for view in self.views:
+            view.message(text)
+
+
+class _Thinking(ComputerPlayer):
+    """A computer player that tells the views while it searches."""
+
+    def __init__(self, player: int, name: str, strategy: object, views: _Views) -> None:
+        super().__init__(player, name, strategy)  # type: ignore[arg-type]
+        self._views = views
+
+    def take_turn(self, board: ABoardModel, requestor: IRequestor) -> None:  # type: ignore[override]
+        self._views.thinking(self.player, True)
+        try:
+            result = self.strategy.analyze(board, self.player)
+        finally:
+            self._views.thinking(self.player, False)
+        requestor.request_move(self.player, result.move, result)
+
+
+class GameModel(IView2ModelAdapter, IRequestor):
+    """A game being played (Rice role: ``GameModel``).
+
+    Args:
+        settings: The game, its options and its players.
+        view: A first view to tell (more with :meth:`add_view`).
+        start: Whether to start at once (a computer moving first moves now).
+
+    Attributes:
+        board: The position. Views read it; only the model changes it.
+        settings: The current settings.
+        results: The search behind each computer move, by ply.
+        last_hint: The latest hint, or None.
+    """
+
+    def __init__(
+        self,
+        settings: GameSettings | None = None,
+        view: IModel2ViewAdapter | None = None,
+        start: bool = True,
+    ) -> None:
+        self._views = _Views()
+        if view is not None:
+            self._views.views.append(view)
+        self.settings = settings or GameSettings()
+        self.board = self.settings.make_board()
+        self._redo: list[Move] = []
+        self.results: dict[int, SearchResult] = {}
+        self.last_hint: SearchResult | None = None
+        self.turns = self._make_turns()
+        if start:
+            self.start()
+
+    def add_view(self, view: IModel2ViewAdapter) -> None:
+        """Tell ``view`` too from now on."""
+        self._views.views.append(view)
+
+    def _make_turns(self) -> TurnControl:
+        settings, board = self.settings, self.board
+        sides: list[APlayer] = []
+        for player in (0, 1):
+            spec = settings.spec_of(player)
+            name = f"{board.player_names[player]} ({spec.label})"
+            if spec.is_human:
+                sides.append(HumanPlayer(player, name))
+            else:
+                seed = None if settings.seed is None else settings.seed + player
+                strategy = spec.strategy(settings.info, seed)
+                sides.append(_Thinking(player, name, strategy, self._views))
+        return TurnControl((sides[0], sides[1]))
+
+    # -- the game going on ------------------------------------------------------------
+
+    def start(self) -> None:
+        """Let the computers move (and passes be played) until a person is to move."""
+        self.turns.run(self.board, self)
+        self._announce_end()
+
+    @property
+    def current(self) -> APlayer:
+        """The side to move."""
+        return self.turns.current(self.board)
+
+    def name_of(self, player: int) -> str:
+        """How ``player`` (0 or 1) is shown: ``"X (human)"``."""
+        return self.turns.players[player].name
+
+    def request_move(self, player: int, move: Move, result: SearchResult | None = None) -> None:
+        """Make ``move`` for ``player`` (the :class:`IRequestor` facade players use).
+
+        Raises:
+            IllegalMoveError: The move is not legal here; nothing changes.
+        """
+        self.board.play(move, player)
+        self._redo.clear()
+        self.last_hint = None
+        if result is not None:
+            self.results[self.board.ply] = result
+        if move is PASS:
+            self._views.message(f"{self.name_of(player)} has no move and passes")
+        self._views.moved(player, move, result)
+
+    def play(self, move: Move | str) -> None:
+        """A person's move, or its text in the game's notation; then the computers answer.
+
+        Raises:
+            NotYourTurnError: It is a computer's turn.
+            GameOverError: The game is over.
+            IllegalMoveError: The move is not legal (nothing changes).
+        """
+        board = self.board
+        if not board.is_over and not self.current.is_human:
+            raise NotYourTurnError(
+                None, board.to_move, f"it is {self.current.name}'s turn", str(board)
+            )
+        if isinstance(move, str):
+            move = board.parse_move(move)
+        self.request_move(board.to_move, move)
+        self.start()
+
+    def _announce_end(self) -> None:
+        if self.board.is_over:
+            self._views.game_over(self.board.status_text())
+
+    # -- history ----------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a person's move can be taken back."""
+        return self._undo_count() > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether an undone move can be replayed."""
+        return bool(self._redo)
+
+    def _undo_count(self) -> int:
+        """How many moves one undo takes back: back to before the last person's move."""
+        moves = self.board.moves
+        players = self.turns.players
+        if all(not side.is_human for side in players):
+            return min(1, len(moves))
+        # Walk back over the moves; the player who made move i is known from the replay.
+        movers = self._movers()
+        for index in range(len(moves) - 1, -1, -1):
+            if players[movers[index]].is_human and moves[index] is not PASS:
+                return len(moves) - index
+        return 0
+
+    def _movers(self) -> list[int]:
+        """Who made each move (passes change the alternation, so replay to know)."""
+        replay = self.settings.make_board()
+        movers = []
+        for move in self.board.moves:
+            movers.append(replay.to_move)
+            replay.play(move)
+        return movers
+
+    def undo(self) -> None:
+        """Take back the last person's move, and the computer's replies after it.
+
+        Raises:
+            NothingToUndoError: No person's move to take back.
+        """
+        count = self._undo_count()
+        if not count:
+            raise NothingToUndoError("there is no move of yours to take back")
+        for _ in range(count):
+            ply = self.board.ply
+            self._redo.append(self.board.pop())
+            self.results.pop(ply, None)
+        self.last_hint = None
+        self._views.changed()
+
+    def redo(self) -> None:
+        """Replay what undo took back, up to the next person's turn.
+
+        Raises:
+            NothingToUndoError: Nothing to replay.
+        """
+        if not self._redo:
+            raise NothingToUndoError("there is nothing to redo")
+        self.board.play(self._redo.pop())
+        while self._redo and (self.board.is_over is False) and not self.current.is_human:
+            self.board.play(self._redo.pop())
+        while self._redo and self.board.can_pass():
+            self.board.play(self._redo.pop())
+        self.last_hint = None
+        self._views.changed()
+        self._announce_end()
+
+    # -- help -----------------------------------------------------------------------------
+
+    def hint(self) -> SearchResult:
+        """Suggest a move for the player to move, searched ``settings.hint_depth`` plies deep.
+
+        The hint is shown to the views and kept in :attr:`last_hint`; it is not played.
+
+        Raises:
+            GameOverError: The game is over.
+        """
+        info = self.settings.info
+        strategy = MinMax(DepthFac(AlphaBetaFac(), self.settings.hint_depth, info.evaluate))
+        result = strategy.analyze(self.board)
+        self.last_hint = result
+        self._views.hinted(result)
+        return result
+
+    def new_game(self, settings: GameSettings | None = None) -> None:
+        """Start a new game, with new settings or the same ones.
+
+        Raises:
+            BoardOptionError: The settings' board options are bad (the game is unchanged).
+        """
+        settings = settings or self.settings
+        board = settings.make_board()
+        self.settings, self.board = settings, board
+        self._redo.clear()
+        self.results.clear()
+        self.last_hint = None
+        self.turns = self._make_turns()
+        self._views.changed()
+        self.start()
+
+    def save(self, path: str | Path) -> None:
+        """Save the game to ``path`` as JSON (atomically).
+
+        Raises:
+            SaveFileError: The file cannot be written.
+        """
+        save_game(path, self.settings, self.board)
+        self._views.message(f"saved to {path}")
+
+    def load(self, path: str | Path) -> None:
+        """Replace the game with the one saved in ``path``.
+
+        Raises:
+            SaveFileError: The file is bad; the current game is unchanged.
+        """
+        settings, board = load_game(path)
+        self.settings, self.board = settings, board
+        self._redo.clear()
+        self.results.clear()
+        self.last_hint = None
+        self.turns = self._make_turns()
+        self._views.changed()
+        self._views.message(f"loaded {path}")
+        self.start()

@@ -1,0 +1,84 @@
+"""Players (Rice: ``APlayer``) and the facade through which they ask for moves (``IRequestor``)."""
+
+from __future__ import annotations
+
+import abc
+
+from oogames.board.model import IBoardModel
+from oogames.board.moves import Move
+from oogames.nextmove.results import SearchResult
+from oogames.nextmove.strategy import INextMoveStrategy
+
+
+class IRequestor(abc.ABC):
+    """What a player uses to ask the game for a move (Rice role: ``IRequestor``, facade)."""
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def request_move(self, player: int, move: Move, result: SearchResult | None = None) -> None:
+        """Make ``move`` for ``player``, or raise :class:`~oogames.IllegalMoveError`.
+
+        Args:
+            player: The board's player (0 or 1) asking.
+            move: The move.
+            result: The search that chose it, for a computer's move.
+        """
+
+
+class APlayer(abc.ABC):
+    """A side of the game (Rice role: ``APlayer``).
+
+    Args:
+        player: The board's player this side plays (0 moves first).
+        name: How the side is shown: ``"X (human)"``.
+    """
+
+    def __init__(self, player: int, name: str) -> None:
+        self.player = player
+        self.name = name
+
+    @property
+    @abc.abstractmethod
+    def is_human(self) -> bool:
+        """Whether a person plays this side (then the view supplies the moves)."""
+
+    @abc.abstractmethod
+    def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
+        """It is this side's turn: a computer moves now; a person is waited for."""
+
+
+class HumanPlayer(APlayer):
+    """A person: the view asks the model for the person's moves, so a turn does nothing."""
+
+    @property
+    def is_human(self) -> bool:
+        """True."""
+        return True
+
+    def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
+        """Wait for the view: the person's move will come through the requestor."""
+
+
+class ComputerPlayer(APlayer):
+    """A computer opponent: its strategy chooses the move at once.
+
+    Args:
+        player: The board's player this side plays.
+        name: How the side is shown.
+        strategy: The strategy that chooses its moves.
+    """
+
+    def __init__(self, player: int, name: str, strategy: INextMoveStrategy) -> None:
+        super().__init__(player, name)
+        self.strategy = strategy
+
+    @property
+    def is_human(self) -> bool:
+        """False."""
+        return False
+
+    def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
+        """Search the position and ask for the move found."""
+        result = self.strategy.analyze(board, self.player)
+        requestor.request_move(self.player, result.move, result)
