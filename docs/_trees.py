@@ -55,6 +55,59 @@ VARIABLE = Static(
 )
 
 
+def _console_session(folder: Path) -> None:
+    """A real console game, scripted, as a person would see it."""
+    from oogames.game import GameModel, GameSettings, PlayerSpec
+    from oogames.ui.console import ConsoleView
+
+    script = "hint\nb2\nzz\nc3\nundo\nc2\nquit\n"
+    model = GameModel(
+        GameSettings(players=(PlayerSpec("human"), PlayerSpec("alphabeta"))), start=False
+    )
+    out = io.StringIO()
+
+    class Echo(io.StringIO):
+        """Input that also writes each line, as a terminal would show it."""
+
+        def readline(self, *args: Any) -> str:
+            line = super().readline(*args)
+            out.write(line)
+            return line
+
+    view = ConsoleView(model, Echo(script), out)
+    model.start()
+    view.run()
+    (folder / "console.txt").write_text(out.getvalue())
+
+
+def _tui_screenshot(folder: Path) -> None:
+    """A real screen of the interactive view, after a few moves, as SVG."""
+    import asyncio
+
+    from oogames.game import GameSettings, PlayerSpec
+    from oogames.ui.tui import GameApp
+
+    async def shoot() -> None:
+        app = GameApp(
+            GameSettings(
+                game="connectfour", players=(PlayerSpec("human"), PlayerSpec("alphabeta", 4))
+            )
+        )
+        async with app.run_test(size=(100, 30)) as pilot:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            for cell in ("#cell-0-3", "#cell-0-2"):
+                await pilot.click(cell)
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+                await pilot.pause()
+            (folder / "tui.svg").write_text(
+                app.export_screenshot(title="oogames play connectfour --tui")
+            )
+
+    asyncio.run(shoot())
+
+
 def _run(*argv: str) -> str:
     out = io.StringIO()
     main(list(argv), out=out)
@@ -105,3 +158,5 @@ def write_all(folder: Path) -> None:
     }
     for name, argv in samples.items():
         (folder / name).write_text(_run(*argv))
+    _console_session(folder)
+    _tui_screenshot(folder)

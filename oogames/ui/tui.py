@@ -190,7 +190,10 @@ class GameApp(App[int]):
     #board Button.mover-0 { color: $success; text-style: bold; }
     #board Button.mover-1 { color: $warning; text-style: bold; }
     #board Button.last { background: $accent-darken-1; }
+    #board Button.empty { color: $text-disabled; }
+    #columns { margin: 0 2; width: auto; color: $text-muted; }
     #board Button.win { background: $success-darken-2; }
+    #left { width: auto; }
     #side { width: 1fr; padding: 1 1; }
     #status { text-style: bold; margin-bottom: 1; }
     #info { height: auto; margin-bottom: 1; }
@@ -224,7 +227,9 @@ class GameApp(App[int]):
         """Header, board, side panel (status, figures, buttons, move input), footer."""
         yield Header()
         with Horizontal(id="main"):
-            yield Grid(id="board")
+            with Vertical(id="left"):
+                yield Grid(id="board")
+                yield Static("", id="columns")
             with Vertical(id="side"):
                 yield Static("", id="status")
                 yield Static("", id="info")
@@ -256,8 +261,9 @@ class GameApp(App[int]):
                 for col in range(cols):
                     index = row * cols + col
                     owner = board._owner(index)
-                    label = "·" if owner is None else board.marks[owner]
-                    classes = set() if owner is None else {f"mover-{owner}"}
+                    # An empty cell shows the move it plays: the board's coordinates.
+                    label = board.format_move((row, col)) if owner is None else board.marks[owner]
+                    classes = {"empty"} if owner is None else {f"mover-{owner}"}
                     if (row, col) == last:
                         classes.add("last")
                     if index in won:
@@ -297,6 +303,10 @@ class GameApp(App[int]):
         else:
             self.call_next(self._rebuild, columns, cells)
         board = self.model.board
+        columns_text = ""
+        if isinstance(board, ConnectFourBoard):
+            columns_text = "".join(f"{board.format_move(col):^6}" for col in range(board.width))
+        self.query_one("#columns", Static).update(columns_text)
         self.show_status(
             f"Game over: {board.status_text()}"
             if board.is_over

@@ -1,0 +1,103 @@
+"""The console view and the play and load commands, driven by scripted input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from oogames.game import GameModel, GameSettings, PlayerSpec
+from oogames.ui.console import ConsoleView
+
+
+def console(script: str, second: str = "human", **kw: object) -> tuple[GameModel, str]:
+    """Run a console game on ``script`` (one line per input) and return the model and output."""
+    model = GameModel(
+        GameSettings(players=(PlayerSpec("human"), PlayerSpec.parse(second)), **kw), start=False
+    )  # type: ignore[arg-type]
+    out = io.StringIO()
+    view = ConsoleView(model, io.StringIO(script), out)
+    model.start()
+    assert view.run() == 0
+    return model, out.getvalue()
+
+
+def test_a_whole_game_through_the_console() -> None:
+    """Two people play tic-tac-toe to a win from piped lines; the board is drawn after each move."""
+    model, text = console("b2\na1\na2\nc1\nc2\n")
+    assert model.board.winner == 0
+    assert "game over: X has won" in text
+    assert text.count(" 1 O . .") >= 1 and "X (human) against O (human)" in text
+
+
+def test_illegal_and_unreadable_moves_are_explained_and_asked_again() -> None:
+    """A bad line gets a '!' explanation and the same prompt again; nothing changes."""
+    model, text = console("zz\nb2\nb2\nsave\nquit\nb1\n")
+    assert (
+        "! illegal move 'zz' by player 0: write a move as a column letter and a row number, like b2"
+        in text
+    )
+    assert "! illegal move (1, 1) by player 1: b2 is taken" in text
+    assert "! save needs a file name" in text
+    assert model.board.moves == ((1, 1),)  # quit stopped before b1
+
+
+def test_commands_against_the_computer(tmp_path: Path) -> None:
+    """help, moves, hint, undo, redo, save, load and new all work in one scripted session."""
+    saved = tmp_path / "g.json"
+    script = f"help\nmoves\nhint\nb2\nundo\nredo\nsave {saved}\nnew\nload {saved}\nquit\n"
+    model, text = console(script, second="alphabeta")
+    assert "Type a move in the game's notation, or a command:" in text
+    assert "legal moves: a1 b1 c1 a2 b2 c2 a3 b3 c3" in text
+    assert "hint: b2 (value" in text
+    assert "O (alphabeta) plays a1 (value draw, 2,458 nodes, depth 8" in text
+    assert f"saved to {saved}" in text and f"loaded {saved}" in text
+    assert model.board.moves == ((1, 1), (0, 0))
+    assert json.loads(saved.read_text())["moves"] == ["b2", "a1"]
+
+
+def test_end_of_input_stops_the_view() -> None:
+    """Without quit, the end of the input ends the session cleanly."""
+    model, text = console("b2\n")
+    assert model.board.moves == ((1, 1),) and text.endswith("\n")
+
+
+def oogames(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run the installed command with piped input."""
+    return subprocess.run(
+        [sys.executable, "-m", "oogames", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_play_and_load_commands(tmp_path: Path) -> None:
+    """oogames play reads moves from a pipe; oogames load goes on with the saved game."""
+    saved = tmp_path / "c4.json"
+    done = oogames(
+        "play", "connectfour", "--player1", "alphabeta:2", stdin=f"4\nsave {saved}\nquit\n"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "O (alphabeta:2) plays" in done.stdout
+    again = oogames("load", str(saved), stdin="moves\nquit\n")
+    assert again.returncode == 0 and "legal moves:" in again.stdout
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    failed = oogames("load", str(bad))
+    assert failed.returncode == 2 and "not an oogames saved game" in failed.stderr
+    assert "Traceback" not in failed.stderr
+
+
+def test_play_options_are_checked() -> None:
+    """A bad player, game option or first is a message and exit status 2."""
+    for args, message in (
+        (("play", "tictactoe", "--player1", "wizard"), "unknown player"),
+        (("play", "othello", "--size", "5"), "size must be"),
+        (("play", "nim", "--first", "2"), "invalid choice"),
+    ):
+        done = oogames(*args)
+        assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr

@@ -1,0 +1,209 @@
+"""The game model: turns, computer replies, passes, undo/redo, hints, new games, views."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from oogames import PASS, GameOverError, IllegalMoveError
+from oogames.game import (
+    GameModel,
+    GameSettings,
+    IModel2ViewAdapter,
+    NothingToUndoError,
+    PlayerSpec,
+    SettingsError,
+)
+from oogames.games import OthelloBoard
+
+HUMAN = PlayerSpec("human")
+
+
+def settings(
+    game: str = "tictactoe", first: str = "human", second: str = "human", **kw: Any
+) -> GameSettings:
+    """Settings with the players written as on the command line."""
+    return GameSettings(
+        game=game, players=(PlayerSpec.parse(first), PlayerSpec.parse(second)), **kw
+    )
+
+
+class Recorder(IModel2ViewAdapter):
+    """A view that writes down what the model tells it."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[Any, ...]] = []
+
+    def moved(self, player: int, move: Any, result: Any) -> None:
+        self.events.append(("moved", player, move, result is not None))
+
+    def changed(self) -> None:
+        self.events.append(("changed",))
+
+    def thinking(self, player: int, started: bool) -> None:
+        self.events.append(("thinking", player, started))
+
+    def hinted(self, result: Any) -> None:
+        self.events.append(("hinted", result.move))
+
+    def game_over(self, text: str) -> None:
+        self.events.append(("over", text))
+
+    def message(self, text: str) -> None:
+        self.events.append(("message", text))
+
+
+def test_the_computer_answers_a_persons_move_and_the_views_are_told() -> None:
+    """After a person's move the computer thinks and replies; the view hears each step."""
+    view = Recorder()
+    model = GameModel(settings(second="alphabeta"), view)
+    model.play("b2")
+    assert model.board.moves == ((1, 1), (0, 0))
+    assert view.events == [
+        ("moved", 0, (1, 1), False),
+        ("thinking", 1, True),
+        ("thinking", 1, False),
+        ("moved", 1, (0, 0), True),
+    ]
+    assert model.results[2].move == (0, 0) and model.name_of(1) == "O (alphabeta)"
+
+
+def test_illegal_and_late_moves_are_refused_and_change_nothing() -> None:
+    """An illegal move raises with the reason; after the end, moves raise GameOverError."""
+    model = GameModel(settings())
+    model.play("b2")
+    with pytest.raises(IllegalMoveError, match="b2 is taken"):
+        model.play("b2")
+    with pytest.raises(IllegalMoveError, match="column letter"):
+        model.play("zz")
+    assert model.board.moves == ((1, 1),)
+    for move in ("a1", "a2", "b1", "c3", "c1"):
+        model.play(move)
+    assert model.board.is_over
+    with pytest.raises(GameOverError):
+        model.play("a3")
+
+
+def test_a_computer_that_moves_first_moves_at_once() -> None:
+    """first=1: the second side (a computer) plays X and has moved when the model starts."""
+    model = GameModel(GameSettings(players=(HUMAN, PlayerSpec("alphabeta", 2)), first=1))
+    assert len(model.board.moves) == 1 and model.current.is_human
+    assert model.name_of(0) == "X (alphabeta:2)"
+
+
+def test_two_computers_play_to_the_end() -> None:
+    """With no person, the model plays the whole game when it starts."""
+    view = Recorder()
+    model = GameModel(
+        settings("connectfour", "alphabeta:2", "random", options={"width": 5, "height": 4}, seed=3),
+        view,
+    )
+    assert model.board.is_over and view.events[-1][0] == "over"
+
+
+def test_forced_passes_are_played_and_announced() -> None:
+    """A person with no move passes automatically, and the views are told."""
+    position = "BBBB\nBWB.\nBBBB\nBBBB"
+    view = Recorder()
+    model = GameModel(settings("othello", options={"size": 4, "position": position}), view)
+    assert model.board.moves == (PASS,) and model.board.to_move == 1  # White, a person, to move
+    assert ("message", "Black (human) has no move and passes") in view.events
+    assert isinstance(model.board, OthelloBoard)
+
+
+def test_undo_against_the_computer_takes_back_its_reply_too() -> None:
+    """One undo takes back the computer's reply and the person's move; redo replays both."""
+    model = GameModel(settings(second="alphabeta:2"))
+    model.play("b2")
+    model.play("c3")
+    assert model.board.ply == 4
+    model.undo()
+    assert model.board.ply == 2 and model.can_redo
+    model.redo()
+    assert model.board.ply == 4
+    model.undo()
+    model.undo()
+    assert model.board.ply == 0 and not model.can_undo
+    with pytest.raises(NothingToUndoError):
+        model.undo()
+
+
+def test_a_new_move_clears_redo() -> None:
+    """After an undo, a different move makes the undone moves unreachable by redo."""
+    model = GameModel(settings())
+    model.play("b2")
+    model.undo()
+    model.play("a1")
+    assert not model.can_redo
+    with pytest.raises(NothingToUndoError):
+        model.redo()
+
+
+actions = st.lists(
+    st.tuples(st.sampled_from(["play", "undo", "redo"]), st.integers(0, 100)), max_size=30
+)
+
+
+@given(
+    steps=actions, game=st.sampled_from(["tictactoe", "connectfour", "nim"]), versus=st.booleans()
+)
+def test_undo_redo_keep_the_board_equal_to_replaying_its_moves(
+    steps: list[tuple[str, int]], game: str, versus: bool
+) -> None:
+    """Any mix of moves, undos and redos leaves a board equal to replaying its move list."""
+    model = GameModel(settings(game, second="alphabeta:1" if versus else "human"))
+    for action, choice in steps:
+        if action == "play" and not model.board.is_over:
+            moves = model.board.legal_moves()
+            model.play(moves[choice % len(moves)])
+        elif action == "undo" and model.can_undo:
+            model.undo()
+        elif action == "redo" and model.can_redo:
+            model.redo()
+        board = model.board
+        replay = type(board).from_moves(board.moves, **board.options())
+        assert replay == board and replay.moves == board.moves
+        assert board.is_over or model.current.is_human
+
+
+def test_hint_suggests_without_playing() -> None:
+    """A hint searches hint_depth plies, is shown to the views, and changes nothing."""
+    view = Recorder()
+    model = GameModel(settings(hint_depth=2), view)
+    model.play("a1")
+    model.play("b1")
+    model.play("a2")
+    result = model.hint()
+    assert result.move == (2, 0)  # O must block a3
+    assert result.stats.max_depth <= 2 and model.last_hint is result
+    assert model.board.ply == 3 and view.events[-1] == ("hinted", (2, 0))
+
+
+def test_new_game_with_new_settings_and_bad_settings() -> None:
+    """new_game starts over; bad options are refused and the current game stays."""
+    model = GameModel(settings())
+    model.play("b2")
+    model.new_game()
+    assert model.board.ply == 0
+    model.new_game(settings("nim"))
+    assert model.settings.game == "nim" and model.board.legal_moves() == [1, 2, 3]
+    model.play("2")
+    with pytest.raises(ValueError):
+        model.new_game(settings("nim", options={"target": 0}))
+    assert model.settings.game == "nim" and model.board.ply == 1
+
+
+def test_settings_check_their_values() -> None:
+    """Unknown games and players, and bad depths, are SettingsErrors."""
+    with pytest.raises(SettingsError):
+        GameSettings(game="chess")
+    with pytest.raises(SettingsError):
+        PlayerSpec.parse("deepblue")
+    with pytest.raises(SettingsError):
+        PlayerSpec.parse("human:3")
+    with pytest.raises(SettingsError):
+        GameSettings(first=2)
+    assert PlayerSpec.parse("AlphaBeta:4") == PlayerSpec("alphabeta", 4)

@@ -1,0 +1,161 @@
+"""The interactive board view, driven headless with Textual's pilot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("textual")
+
+import asyncio
+import functools
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from oogames.game import GameSettings, PlayerSpec
+from oogames.ui.tui import GameApp
+
+
+def synchronous(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    """Run an async test with asyncio (no pytest plugin needed)."""
+
+    @functools.wraps(test)
+    def run(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+
+def app_for(second: str = "human", game: str = "tictactoe", **kw: object) -> GameApp:
+    """An app for a game against ``second``."""
+    return GameApp(
+        GameSettings(game=game, players=(PlayerSpec("human"), PlayerSpec.parse(second)), **kw)
+    )  # type: ignore[arg-type]
+
+
+async def settle(app: GameApp, pilot: object) -> None:
+    """Wait for the model's worker and the screen."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()  # type: ignore[attr-defined]
+    await pilot.pause()  # type: ignore[attr-defined]
+
+
+def text(app: GameApp, selector: str) -> str:
+    return str(app.query_one(selector).render())
+
+
+@synchronous
+async def test_clicks_play_a_whole_game_and_the_winning_line_is_highlighted() -> None:
+    """Two people click cells to a win; the status says so and the line is marked."""
+    app = app_for()
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(app, pilot)
+        for cell in ("#cell-1-1", "#cell-0-0", "#cell-1-0", "#cell-0-2", "#cell-1-2"):
+            assert await pilot.click(cell)
+            await settle(app, pilot)
+        assert app.model.board.winner == 0
+        assert text(app, "#status") == "Game over: X has won"
+        winning = [button.id for button in app.query("#board Button.win")]
+        assert winning == ["cell-1-0", "cell-1-1", "cell-1-2"]
+        assert app.query_one("#cell-1-2").has_class("last")
+
+
+@synchronous
+async def test_the_computer_replies_with_its_figures_and_undo_takes_both_back() -> None:
+    """A click brings the computer's reply and its search figures; u undoes both moves."""
+    app = app_for("alphabeta")
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(app, pilot)
+        await pilot.click("#cell-1-1")
+        await settle(app, pilot)
+        assert app.model.board.ply == 2
+        assert "O (alphabeta) played a1: value draw, 2,458 nodes" in text(app, "#info")
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert app.model.board.ply == 0 and str(app.query_one("#cell-1-1").label) == "b2"
+        await pilot.press("r")
+        await settle(app, pilot)
+        assert app.model.board.ply == 2
+
+
+@synchronous
+async def test_hint_is_shown_and_not_played() -> None:
+    """h shows a hint with its line; the board is unchanged."""
+    app = app_for(hint_depth=2)
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert text(app, "#info").startswith("Hint: ") and app.model.board.ply == 0
+
+
+@synchronous
+async def test_typed_moves_save_and_load(tmp_path: Path) -> None:
+    """Moves and commands typed in the box work; s prefills a save command."""
+    target = tmp_path / "t.json"
+    app = app_for()
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(app, pilot)
+        await pilot.click("#command")
+        await pilot.press(*"b2", "enter")
+        await settle(app, pilot)
+        assert app.model.board.moves == ((1, 1),)
+        await pilot.press("escape")
+        app.query_one("#command").value = ""
+        await pilot.click("#do-save")
+        await settle(app, pilot)
+        assert app.query_one("#command").value == "save tictactoe.json"
+        app.query_one("#command").value = f"save {target}"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert json.loads(target.read_text())["moves"] == ["b2"]
+        app.query_one("#command").value = "a1"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.board.ply == 2
+        app.query_one("#command").value = f"load {target}"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.model.board.moves == ((1, 1),)
+        app.query_one("#command").value = "zz"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert "write a move as" in text(app, "#info")
+
+
+@synchronous
+async def test_connect_four_cells_play_their_column() -> None:
+    """In Connect Four any cell of a column drops a token into that column."""
+    app = app_for(game="connectfour")
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(app, pilot)
+        await pilot.click("#cell-5-3")  # the top cell of column 4
+        await settle(app, pilot)
+        assert app.model.board.moves == (3,)
+        assert str(app.query_one("#cell-0-3").label) == "X"
+
+
+@synchronous
+async def test_new_game_from_the_settings_screen() -> None:
+    """n opens the settings; Start begins the chosen game."""
+    app = app_for()
+    async with app.run_test(size=(110, 40)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#options").value = "target=10 max_add=3"
+        from textual.widgets import Select
+
+        screen.query_one("#game", Select).value = "nim"
+        await pilot.pause()
+        await pilot.click("#start")
+        await settle(app, pilot)
+        await settle(app, pilot)
+        assert app.model.settings.game == "nim" and app.model.board.options()["target"] == 10
+        assert [b.id for b in app.query("#board Button")] == ["move-0", "move-1", "move-2"]
+        await pilot.click("#move-1")
+        await settle(app, pilot)
+        assert app.model.board.moves == (2,)
