@@ -131,7 +131,8 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         """The help text and a close button."""
         keys = (
-            "Click a cell to play there (a column in Connect Four), or type a move below.\n"
+            "Click a cell to play there (a column in Connect Four), or Tab to it and press Enter;\n"
+            "m types a move or command in the box below, Escape goes back to the board.\n"
             "Keys: h hint, u undo, r redo, n new game, s save, l load, ? help, q quit.\n\n"
         )
         with Vertical(id="help"):
@@ -208,9 +209,13 @@ class GameApp(App[int]):
         Binding("n", "new", "New game"),
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
+        Binding("m", "type_move", "Type a move"),
+        Binding("escape", "focus_board", "Board", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
     ]
+    #: Start with the board focused, so that the one-key commands work at once.
+    AUTO_FOCUS = "#board Button"
 
     def __init__(self, settings: GameSettings | None = None, board: ABoardModel | None = None):
         super().__init__()
@@ -456,6 +461,16 @@ class GameApp(App[int]):
         box = self.query_one("#command", Input)
         box.value = text
         box.focus()
+
+    def action_type_move(self) -> None:
+        """Focus the box for typing moves and commands."""
+        self.query_one("#command", Input).focus()
+
+    def action_focus_board(self) -> None:
+        """Back from the box to the board (Tab and Enter play a cell)."""
+        cells = list(self.query("#board Button"))
+        if cells:
+            cells[0].focus()
 
     def action_help(self) -> None:
         """Show the keys and commands."""
