@@ -277,9 +277,7 @@ def _open(settings: GameSettings, board: Any, args: argparse.Namespace, out: Tex
                 "the interactive view needs Textual: pip install 'oogames[tui]'"
             ) from None
         return run_tui(settings, board)
-    model = GameModel(settings, start=False)
-    if board is not None:
-        model.board = board
+    model = GameModel(settings, start=False, board=board)
     view = ConsoleView(model, sys.stdin, out)
     model.start()
     return view.run()

@@ -89,22 +89,6 @@ class _Views(IModel2ViewAdapter):
             view.message(text)
 
 
-class _Thinking(ComputerPlayer):
-    """A computer player that tells the views while it searches."""
-
-    def __init__(self, player: int, name: str, strategy: object, views: _Views) -> None:
-        super().__init__(player, name, strategy)  # type: ignore[arg-type]
-        self._views = views
-
-    def take_turn(self, board: ABoardModel, requestor: IRequestor) -> None:  # type: ignore[override]
-        self._views.thinking(self.player, True)
-        try:
-            result = self.strategy.analyze(board, self.player)
-        finally:
-            self._views.thinking(self.player, False)
-        requestor.request_move(self.player, result.move, result)
-
-
 class GameModel(IView2ModelAdapter, IRequestor):
     """A game being played (Rice role: ``GameModel``).
 
@@ -112,6 +96,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
         settings: The game, its options and its players.
         view: A first view to tell (more with :meth:`add_view`).
         start: Whether to start at once (a computer moving first moves now).
+        board: A position of that game to go on from (a loaded game's);
+            default: the start.
 
     Attributes:
         board: The position. Views read it; only the model changes it.
@@ -125,18 +111,26 @@ class GameModel(IView2ModelAdapter, IRequestor):
         settings: GameSettings | None = None,
         view: IModel2ViewAdapter | None = None,
         start: bool = True,
+        board: ABoardModel | None = None,
     ) -> None:
         self._views = _Views()
         if view is not None:
             self._views.views.append(view)
-        self.settings = settings or GameSettings()
-        self.board = self.settings.make_board()
         self._redo: list[Move] = []
         self.results: dict[int, SearchResult] = {}
         self.last_hint: SearchResult | None = None
-        self.turns = self._make_turns()
+        self._install(settings or GameSettings(), board)
         if start:
             self.start()
+
+    def _install(self, settings: GameSettings, board: ABoardModel | None = None) -> None:
+        """Make ``settings``' game (at ``board``, or its start) the current one, history cleared."""
+        self.settings = settings
+        self.board = settings.make_board() if board is None else board
+        self._redo.clear()
+        self.results.clear()
+        self.last_hint = None
+        self.turns = self._make_turns()
 
     def add_view(self, view: IModel2ViewAdapter) -> None:
         """Tell ``view`` too from now on."""
@@ -153,7 +147,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
             else:
                 seed = None if settings.seed is None else settings.seed + player
                 strategy = spec.strategy(settings.info, seed)
-                sides.append(_Thinking(player, name, strategy, self._views))
+                sides.append(ComputerPlayer(player, name, strategy, self._views.thinking))
         return TurnControl((sides[0], sides[1]))
 
     # -- the game going on ------------------------------------------------------------
@@ -268,9 +262,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
         if not self._redo:
             raise NothingToUndoError("there is nothing to redo")
         self.board.play(self._redo.pop())
-        while self._redo and (self.board.is_over is False) and not self.current.is_human:
-            self.board.play(self._redo.pop())
-        while self._redo and self.board.can_pass():
+        # Replay the computers' replies and forced passes, up to a person's turn.
+        while (
+            self._redo
+            and not self.board.is_over
+            and (not self.current.is_human or self.board.can_pass())
+        ):
             self.board.play(self._redo.pop())
         self.last_hint = None
         self._views.changed()
@@ -300,12 +297,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
             BoardOptionError: The settings' board options are bad (the game is unchanged).
         """
         settings = settings or self.settings
-        board = settings.make_board()
-        self.settings, self.board = settings, board
-        self._redo.clear()
-        self.results.clear()
-        self.last_hint = None
-        self.turns = self._make_turns()
+        self._install(settings, settings.make_board())
         self._views.changed()
         self.start()
 
@@ -325,11 +317,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
             SaveFileError: The file is bad; the current game is unchanged.
         """
         settings, board = load_game(path)
-        self.settings, self.board = settings, board
-        self._redo.clear()
-        self.results.clear()
-        self.last_hint = None
-        self.turns = self._make_turns()
+        self._install(settings, board)
         self._views.changed()
         self._views.message(f"loaded {path}")
         self.start()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+from collections.abc import Callable
 
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
@@ -67,11 +68,20 @@ class ComputerPlayer(APlayer):
         player: The board's player this side plays.
         name: How the side is shown.
         strategy: The strategy that chooses its moves.
+        thinking: Called with ``(player, True)`` before the search and
+            ``(player, False)`` after it (a view shows "thinking...").
     """
 
-    def __init__(self, player: int, name: str, strategy: INextMoveStrategy) -> None:
+    def __init__(
+        self,
+        player: int,
+        name: str,
+        strategy: INextMoveStrategy,
+        thinking: Callable[[int, bool], None] | None = None,
+    ) -> None:
         super().__init__(player, name)
         self.strategy = strategy
+        self.thinking = thinking
 
     @property
     def is_human(self) -> bool:
@@ -80,5 +90,11 @@ class ComputerPlayer(APlayer):
 
     def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
         """Search the position and ask for the move found."""
-        result = self.strategy.analyze(board, self.player)
+        if self.thinking is not None:
+            self.thinking(self.player, True)
+        try:
+            result = self.strategy.analyze(board, self.player)
+        finally:
+            if self.thinking is not None:
+                self.thinking(self.player, False)
         requestor.request_move(self.player, result.move, result)

@@ -219,9 +219,7 @@ class GameApp(App[int]):
 
     def __init__(self, settings: GameSettings | None = None, board: ABoardModel | None = None):
         super().__init__()
-        self.model = GameModel(settings or GameSettings(), start=False)
-        if board is not None:
-            self.model.board = board
+        self.model = GameModel(settings or GameSettings(), start=False, board=board)
         self.model.add_view(_Relay(self))
         self.busy = False
         self._thread_ids: set[int] = set()
