@@ -58,6 +58,13 @@ def test_commands_against_the_computer(tmp_path: Path) -> None:
     assert json.loads(saved.read_text())["moves"] == ["b2", "a1"]
 
 
+def test_a_hint_can_be_accepted() -> None:
+    """accept plays the hint shown; without a hint it says so."""
+    model, text = console("accept\nhint\naccept\n")
+    assert "! there is no hint to play: ask for one first" in text
+    assert model.board.moves == ((1, 1),)  # the hint from the empty board is b2
+
+
 def test_end_of_input_stops_the_view() -> None:
     """Without quit, the end of the input ends the session cleanly."""
     model, text = console("b2\n")

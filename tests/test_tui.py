@@ -159,3 +159,23 @@ async def test_new_game_from_the_settings_screen() -> None:
         await pilot.click("#move-1")
         await settle(app, pilot)
         assert app.model.board.moves == (2,)
+
+
+@synchronous
+async def test_keyboard_play_with_arrows_and_an_accepted_hint() -> None:
+    """Arrow keys move between cells and Enter plays; h then a plays the hint."""
+    app = app_for(hint_depth=2)
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(app, pilot)
+        assert app.focused is app.query_one("#cell-0-0")
+        await pilot.press("right", "down", "enter")
+        await settle(app, pilot)
+        assert app.model.board.moves == ((1, 1),)
+        await pilot.press("h")
+        await settle(app, pilot)
+        hinted = app.model.last_hint
+        assert hinted is not None and "Press a to play it" in text(app, "#info")
+        assert len(app.query("#board Button.hint")) == 1
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert app.model.board.moves == ((1, 1), hinted.move)

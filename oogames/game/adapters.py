@@ -62,6 +62,10 @@ class IView2ModelAdapter(abc.ABC):
         """Suggest a move for the person to move."""
 
     @abc.abstractmethod
+    def accept_hint(self) -> None:
+        """Play the latest hint."""
+
+    @abc.abstractmethod
     def new_game(self) -> None:
         """Start again with the same settings."""
 

@@ -290,6 +290,16 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._views.hinted(result)
         return result
 
+    def accept_hint(self) -> None:
+        """Play the latest hint (it is the person's move), then the computers answer.
+
+        Raises:
+            NothingToUndoError: No hint is standing (none asked, or the position changed).
+        """
+        if self.last_hint is None:
+            raise NothingToUndoError("there is no hint to play: ask for one first")
+        self.play(self.last_hint.move)
+
     def new_game(self, settings: GameSettings | None = None) -> None:
         """Start a new game, with new settings or the same ones.
 

@@ -21,6 +21,7 @@ HELP = """\
 Type a move in the game's notation, or a command:
   moves        list the legal moves
   hint         suggest a move (searched apart from the computer's depth)
+  accept       play the suggested move
   undo         take back your last move (and the computer's reply)
   redo         replay what undo took back
   save FILE    save the game (JSON)
@@ -133,6 +134,9 @@ class ConsoleView(IModel2ViewAdapter):
         if name == "hint":
             model.hint()
             return False
+        if name == "accept":
+            model.accept_hint()
+            return True
         if name == "undo":
             model.undo()
             return True

@@ -133,7 +133,8 @@ class HelpScreen(ModalScreen[None]):
         keys = (
             "Click a cell to play there (a column in Connect Four), or Tab to it and press Enter;\n"
             "m types a move or command in the box below, Escape goes back to the board.\n"
-            "Keys: h hint, u undo, r redo, n new game, s save, l load, ? help, q quit.\n\n"
+            "Keys: h hint, a play the hint, u undo, r redo, n new game, s save, l load,\n"
+            "? help, q quit; the arrow keys move between the cells.\n\n"
         )
         with Vertical(id="help"):
             yield Static(keys + HELP)
@@ -192,6 +193,7 @@ class GameApp(App[int]):
     #board Button.mover-1 { color: $warning; text-style: bold; }
     #board Button.last { background: $accent-darken-1; }
     #board Button.empty { color: $text-disabled; }
+    #board Button.hint { background: $primary-darken-2; color: $text; }
     #columns { margin: 0 2; width: auto; color: $text-muted; }
     #board Button.win { background: $success-darken-2; }
     #left { width: auto; }
@@ -204,12 +206,17 @@ class GameApp(App[int]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("h", "hint", "Hint"),
+        Binding("a", "accept", "Play hint"),
         Binding("u", "undo", "Undo"),
         Binding("r", "redo", "Redo"),
         Binding("n", "new", "New game"),
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("m", "type_move", "Type a move"),
+        Binding("left", "step(-1, 0)", "Left", show=False),
+        Binding("right", "step(1, 0)", "Right", show=False),
+        Binding("up", "step(0, -1)", "Up", show=False),
+        Binding("down", "step(0, 1)", "Down", show=False),
         Binding("escape", "focus_board", "Board", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "quit", "Quit"),
@@ -257,6 +264,7 @@ class GameApp(App[int]):
         board = self.model.board
         last = board.moves[-1] if board.moves else None
         won = winning_cells(board)
+        hint = self.model.last_hint.move if self.model.last_hint is not None else None
         cells: list[tuple[str, str, Move, set[str]]] = []
         if isinstance(board, AGridBoard):
             rows, cols = board._rows, board._cols
@@ -269,6 +277,8 @@ class GameApp(App[int]):
                     classes = {"empty"} if owner is None else {f"mover-{owner}"}
                     if (row, col) == last:
                         classes.add("last")
+                    if (row, col) == hint:
+                        classes.add("hint")
                     if index in won:
                         classes.add("win")
                     cells.append((f"cell-{row}-{col}", label, (row, col), classes))
@@ -358,10 +368,14 @@ class GameApp(App[int]):
             self.show_status(f"{self.model.name_of(player)} is thinking...")
 
     def on_model_hint(self, result: SearchResult) -> None:
-        """Show the hint and its line."""
+        """Show the hint and its line, and mark its cell (a plays it)."""
+        self.refresh_board()
         board = self.model.board
         line = " ".join(board.format_move(move) for move in result.pv)
-        self.show_info(f"Hint: {board.format_move(result.move)} ({describe(result)}); line {line}")
+        self.show_info(
+            f"Hint: {board.format_move(result.move)} ({describe(result)}); line {line}. "
+            "Press a to play it."
+        )
 
     # -- requests to the model (in a worker thread) -------------------------------------------
 
@@ -410,7 +424,7 @@ class GameApp(App[int]):
             return
         word, _, rest = text.partition(" ")
         word = word.lower()
-        if word in ("hint", "undo", "redo", "new", "help"):
+        if word in ("hint", "accept", "undo", "redo", "new", "help"):
             getattr(self, f"action_{word}")()
         elif word in ("save", "load"):
             if not rest.strip():
@@ -429,6 +443,10 @@ class GameApp(App[int]):
     def action_hint(self) -> None:
         """Suggest a move."""
         self._call_model(self.model.hint)
+
+    def action_accept(self) -> None:
+        """Play the hint shown."""
+        self._call_model(self.model.accept_hint)
 
     def action_undo(self) -> None:
         """Take back your last move."""
@@ -459,6 +477,20 @@ class GameApp(App[int]):
         box = self.query_one("#command", Input)
         box.value = text
         box.focus()
+
+    def action_step(self, dx: int, dy: int) -> None:
+        """Move the focus to the neighbouring cell of the board (arrow keys)."""
+        cells = list(self.query("#board Button"))
+        focused = self.focused
+        if focused not in cells:
+            return
+        columns = self.query_one("#board", Grid).styles.grid_size_columns or 1
+        index = cells.index(focused)
+        row, col = divmod(index, columns)
+        row = min(max(row + dy, 0), (len(cells) - 1) // columns)
+        col = min(max(col + dx, 0), columns - 1)
+        target = min(row * columns + col, len(cells) - 1)
+        cells[target].focus()
 
     def action_type_move(self) -> None:
         """Focus the box for typing moves and commands."""
