@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from helpers import play_choices
+from hypothesis import given
+from hypothesis import strategies as st
 
 from oogames import (
     WIN_VALUE,
@@ -16,6 +19,7 @@ from oogames import (
 )
 from oogames.board.perft import perft
 from oogames.games import ConnectFourBoard, connect_four_lines
+from oogames.games.connectfour import connect_four_lines_by_loop
 
 
 def test_tokens_fall_to_the_lowest_empty_cell() -> None:
@@ -141,3 +145,17 @@ def test_evaluation_is_antisymmetric_and_rewards_threats() -> None:
     assert connect_four_lines(board, 0) == -connect_four_lines(board, 1)
     three = ConnectFourBoard.from_moves("445566"[:5])
     assert connect_four_lines(three, 0) > 32
+
+
+@given(
+    size=st.sampled_from([(7, 6), (5, 4), (8, 7), (4, 4), (9, 9), (16, 16)]),
+    path=st.lists(st.integers(0, 1000), max_size=60),
+)
+def test_bit_parallel_evaluation_equals_the_line_by_line_sum(
+    size: tuple[int, int], path: list[int]
+) -> None:
+    """For k = 4 the bit-sliced count gives exactly the loop over the lines, for both players."""
+    board = ConnectFourBoard(*size)
+    play_choices(board, path, stop_before_end=True)
+    for player in (0, 1):
+        assert connect_four_lines(board, player) == connect_four_lines_by_loop(board, player)
