@@ -64,7 +64,9 @@ def _heaps(text: str) -> tuple[int, ...]:
 
 def _add_game_options(parser: argparse.ArgumentParser, positional: bool = False) -> None:
     if positional:
-        parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game")
+        parser.add_argument(
+            "game", choices=sorted(GAMES), metavar="GAME", help="the game: " + ", ".join(GAMES)
+        )
     else:
         parser.add_argument("--game", default="tictactoe", choices=sorted(GAMES), help="the game")
     for name, (kind, text) in _GAME_OPTIONS.items():
@@ -112,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play a game: people and computers, in the console or the interactive view",
         description="Play a game. Each side is human, random, or a search (minimax, alphabeta, "
         "negamax, negamax-ab) with an optional :DEPTH. In the console, type moves in the game's "
-        "notation, or help, hint, undo, redo, save FILE, load FILE, new, quit.",
+        "notation, or help, moves, hint, accept, undo, redo, save FILE, load FILE, new, quit.",
     )
     _add_game_options(play, positional=True)
     play.add_argument("--player0", default="human", help="the first side (default: human)")
