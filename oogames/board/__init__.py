@@ -16,7 +16,14 @@ from oogames.board.states import (
     Player0WonState,
     Player1WonState,
 )
-from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, NoUndo, PassRecord
+from oogames.board.undo import (
+    NO_UNDO,
+    AMoveRecord,
+    IUndoMove,
+    NoUndo,
+    PassRecord,
+    SnapshotRecord,
+)
 from oogames.board.visitors import (
     IGNORE_STATUS,
     IS_OVER,
@@ -59,6 +66,7 @@ __all__ = [
     "Player0WonState",
     "Player1WonState",
     "RaiseOnInvalid",
+    "SnapshotRecord",
     "lookup_move",
     "perft",
 ]

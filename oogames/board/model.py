@@ -425,6 +425,13 @@ class ABoardModel(IBoardModel):
             return IllegalMoveError(move, player, "a player with a valid move cannot pass", drawing)
         return self._why_illegal(player, move)
 
+    def _set_snapshot(self, snapshot: object) -> None:
+        """Put back the position a :class:`~oogames.board.undo.SnapshotRecord` kept.
+
+        Only boards that use snapshot records implement it.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not keep snapshots")
+
     @abc.abstractmethod
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         """The error for a move by the player to move, in a game that goes on, that is refused."""

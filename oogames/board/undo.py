@@ -5,6 +5,7 @@ from __future__ import annotations
 import abc
 from typing import TYPE_CHECKING, Final
 
+from oogames.board.states import NON_TERMINAL
 from oogames.errors import UndoError
 
 if TYPE_CHECKING:
@@ -73,6 +74,27 @@ class AMoveRecord(IUndoMove):
 
     def __repr__(self) -> str:
         return f"<undo {self.move!r} by player {self.player}>"
+
+
+class SnapshotRecord(AMoveRecord):
+    """The record of a move on a board whose whole position is one immutable value.
+
+    It keeps that value from before the move; undo gives it back through the
+    board's ``_set_snapshot`` (Grundy's heaps, a game tree's node). The move
+    was made in a game that went on, with ``player`` to move, so that is
+    restored too.
+    """
+
+    __slots__ = ("before",)
+
+    def __init__(self, board: ABoardModel, player: int, move: Move, before: object) -> None:
+        super().__init__(board, player, move)
+        self.before = before
+
+    def _restore(self, board: ABoardModel) -> None:
+        board._set_snapshot(self.before)
+        board._to_move = self.player
+        board._state = NON_TERMINAL
 
 
 class PassRecord(AMoveRecord):

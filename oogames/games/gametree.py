@@ -28,7 +28,7 @@ from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
-from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.undo import IUndoMove, SnapshotRecord
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
 
@@ -77,22 +77,6 @@ def _check(node: Any) -> None:
         raise BoardOptionError(f"not a node of a game tree: {node!r}")
 
 
-class _Step(AMoveRecord):
-    """The record and undo of one move: the node before it."""
-
-    __slots__ = ("before",)
-
-    def __init__(self, board: GameTreeBoard, player: int, move: Move, before: Any) -> None:
-        super().__init__(board, player, move)
-        self.before = before
-
-    def _restore(self, board: ABoardModel) -> None:
-        assert isinstance(board, GameTreeBoard)
-        board._node = self.before
-        board._to_move = self.player
-        board._state = NON_TERMINAL
-
-
 class GameTreeBoard(ABoardModel):
     """The board of a game given by its tree (see the module's description).
 
@@ -139,7 +123,7 @@ class GameTreeBoard(ABoardModel):
             after = _NOWHERE
         if after is _NOWHERE or self._state is not NON_TERMINAL or player != self._to_move:
             return self._make_move_slow(player, move, check, status, param)
-        record = _Step(self, player, move, self._node)
+        record = SnapshotRecord(self, player, move, self._node)
         self._node = after
         self._to_move = 1 - player
         self._history.append(record)
@@ -156,6 +140,9 @@ class GameTreeBoard(ABoardModel):
         for move in node:
             if not lam.apply(player, self, move, param):
                 return
+
+    def _set_snapshot(self, snapshot: object) -> None:
+        self._node = snapshot
 
     def static(self) -> float:
         """The static value written on the current position (0 if none), player 0's view."""

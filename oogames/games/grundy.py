@@ -20,28 +20,12 @@ from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.board.states import NON_TERMINAL, WON
-from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.undo import IUndoMove, SnapshotRecord
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
 
 _SPLIT: Final = re.compile(r"\s*(\d+)\s*(?:=\s*(\d+)\s*\+\s*(\d+)|:\s*(\d+))\s*$")
 _MAX_TOKENS: Final = 1000
-
-
-class _Split(AMoveRecord):
-    """The record and undo of one split: the heaps before it."""
-
-    __slots__ = ("before",)
-
-    def __init__(self, board: GrundyBoard, player: int, move: Move, before: tuple[int, ...]):
-        super().__init__(board, player, move)
-        self.before = before
-
-    def _restore(self, board: ABoardModel) -> None:
-        assert isinstance(board, GrundyBoard)
-        board._heaps = self.before
-        board._to_move = self.player
-        board._state = NON_TERMINAL
 
 
 class GrundyBoard(ABoardModel):
@@ -116,7 +100,7 @@ class GrundyBoard(ABoardModel):
         ):
             return self._make_move_slow(player, move, check, status, param)
         heap, part = move
-        record = _Split(self, player, (heap, part), heaps)
+        record = SnapshotRecord(self, player, (heap, part), heaps)
         rest = list(heaps)
         rest.remove(heap)
         rest += (part, heap - part)
@@ -149,6 +133,10 @@ class GrundyBoard(ABoardModel):
             for part in range(1, (heap + 1) // 2):
                 if not lam.apply(player, self, (heap, part), param):
                     return
+
+    def _set_snapshot(self, snapshot: object) -> None:
+        assert isinstance(snapshot, tuple)
+        self._heaps = snapshot
 
     def reset(self) -> None:
         """Back to the starting heaps, A to move."""
