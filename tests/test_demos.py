@@ -35,3 +35,12 @@ def test_strategy_match_demo_prints_a_row_per_board() -> None:
     """The match demo prints a table with one row per board size."""
     text = run("strategy_match.py", "alphabeta:1", "random")
     assert "3x3 k=3" in text and "4x4 k=3" in text and "5x5 k=4" in text
+
+
+def test_teaching_tools_demo_draws_compares_and_finds_a_strategy(tmp_path: Path) -> None:
+    """The teaching demo prints a traced tree, a comparison and B's winning strategy."""
+    text = run("teaching_tools.py", str(tmp_path))
+    assert "O to move; 20 nodes, 4 cut-offs; best c1 = -2" in text
+    assert "negamax-ab:3" in text and "B can win this way:" in text
+    assert "A (moving first): no" in text
+    assert any(tmp_path.glob("alphabeta.*"))
