@@ -24,7 +24,7 @@ from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec, SettingsError
 from oogames.games import GAMES, GameInfo
 from oogames.nextmove.results import SearchResult
-from oogames.nextmove.specs import make_factory, make_strategy, strategy_names
+from oogames.nextmove.specs import make_factory, make_strategy, strategy_names, with_depth
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.trace.compare import compare, format_table
 from oogames.trace.match import format_rows, run_match
@@ -291,15 +291,11 @@ def _position(info: GameInfo, args: argparse.Namespace, moves: str) -> Any:
     return type(board).from_moves(moves, **board.options()) if moves.strip() else board
 
 
-def _factory_spec(spec: str, depth: int | None) -> str:
-    return spec if depth is None or ":" in spec else f"{spec}:{depth}"
-
-
 def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     """Search the position, draw the tree, write or print it; returns the exit status."""
     info = GAMES[args.game]
     board = _position(info, args, args.moves)
-    factory = make_factory(_factory_spec(args.strategy, args.depth), info.evaluate)
+    factory = make_factory(with_depth(args.strategy, args.depth), info.evaluate)
     trace = trace_search(board, factory, limit=args.limit)
     target = args.out or ""
     caps = (args.max_nodes, args.max_depth)
@@ -326,7 +322,7 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
         label = f"{moves.strip() or 'start'} ({board.status_text()})"
         boards.append((label, board))
     strategies = [
-        make_strategy(_factory_spec(spec.strip(), args.depth), info.evaluate)
+        make_strategy(with_depth(spec.strip(), args.depth), info.evaluate)
         for spec in args.strategies.split(",")
         if spec.strip()
     ]

@@ -212,6 +212,15 @@ class ABoardModel(IBoardModel):
         return tuple(record.move for record in self._history)
 
     @property
+    def history(self) -> tuple[tuple[int, Move], ...]:
+        """``(player, move)`` for each move played from the start, oldest first.
+
+        Passes break the alternation of the players, so who made a move is
+        kept with it.
+        """
+        return tuple((record.player, record.move) for record in self._history)
+
+    @property
     def ply(self) -> int:
         """How many moves (passes included) have been played from the start."""
         return len(self._history)

@@ -49,8 +49,10 @@ class AMoveRecord(IUndoMove):
     """An undo command that also records the move it takes back.
 
     Boards keep these on their history stack: ``player`` and ``move`` say
-    what was played, and calling the record takes it back. Subclasses
-    implement :meth:`_restore`; the order check is done here.
+    what was played, and calling the record takes it back. A subclass
+    implements :meth:`_restore` (the order check is done here), or, on a
+    search's hot path, overrides ``__call__`` whole to save a call, raising
+    :meth:`out_of_order` as this one does.
     """
 
     __slots__ = ("board", "move", "player")
@@ -64,13 +66,17 @@ class AMoveRecord(IUndoMove):
         """Take the move back, if it is the latest move on its board."""
         history = self.board._history
         if not history or history[-1] is not self:
-            raise UndoError(f"cannot undo {self.move!r}: it is not the latest move on the board")
+            raise self.out_of_order()
         history.pop()
         self._restore(self.board)
 
-    @abc.abstractmethod
+    def out_of_order(self) -> UndoError:
+        """The error for calling this undo when its move is not the latest on the board."""
+        return UndoError(f"cannot undo {self.move!r}: it is not the latest move on the board")
+
     def _restore(self, board: ABoardModel) -> None:
         """Restore everything the move changed (the record is already off the stack)."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _restore nor __call__")
 
     def __repr__(self) -> str:
         return f"<undo {self.move!r} by player {self.player}>"

@@ -217,25 +217,15 @@ class GameModel(IView2ModelAdapter, IRequestor):
 
     def _undo_count(self) -> int:
         """How many moves one undo takes back: back to before the last person's move."""
-        moves = self.board.moves
+        history = self.board.history
         players = self.turns.players
         if all(not side.is_human for side in players):
-            return min(1, len(moves))
-        # Walk back over the moves; the player who made move i is known from the replay.
-        movers = self._movers()
-        for index in range(len(moves) - 1, -1, -1):
-            if players[movers[index]].is_human and moves[index] is not PASS:
-                return len(moves) - index
+            return min(1, len(history))
+        for index in range(len(history) - 1, -1, -1):
+            player, move = history[index]
+            if players[player].is_human and move is not PASS:
+                return len(history) - index
         return 0
-
-    def _movers(self) -> list[int]:
-        """Who made each move (passes change the alternation, so replay to know)."""
-        replay = self.settings.make_board()
-        movers = []
-        for move in self.board.moves:
-            movers.append(replay.to_move)
-            replay.play(move)
-        return movers
 
     def undo(self) -> None:
         """Take back the last person's move, and the computer's replies after it.

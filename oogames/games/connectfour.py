@@ -22,7 +22,7 @@ from oogames.board.moves import Move, lookup_move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
-from oogames.errors import IllegalMoveError, UndoError
+from oogames.errors import IllegalMoveError
 
 _MAX_SIDE: Final = 16
 
@@ -42,18 +42,15 @@ class _Drop(AMoveRecord):
         board = self.board
         history = board._history
         if not history or history[-1] is not self:
-            raise UndoError(f"cannot undo {self.move!r}: it is not the latest move on the board")
+            raise self.out_of_order()
+        # The whole undo in one call: this runs for every node of every search.
         del history[-1]
-        # _restore, inlined: this runs for every node of every search.
         heights = board._heights
         top = heights[self.col] - 1
         heights[self.col] = top
         board._stones[self.player] ^= 1 << top
         board._to_move = self.player
         board._state = NON_TERMINAL
-
-    def _restore(self, board: ABoardModel) -> None:  # pragma: no cover - __call__ inlines it
-        raise NotImplementedError
 
 
 def centre_first(width: int) -> tuple[int, ...]:

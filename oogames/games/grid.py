@@ -43,6 +43,15 @@ class AGridBoard(ABoardModel):
     def _owner(self, index: int) -> int | None:
         """The player whose piece is on the cell with bit ``index``, or None if it is empty."""
 
+    @property
+    def shape(self) -> tuple[int, int]:
+        """``(rows, cols)``."""
+        return (self._rows, self._cols)
+
+    def piece_at(self, row: int, col: int) -> int | None:
+        """The player whose piece is on ``(row, col)``, or None for an empty cell."""
+        return self._owner(row * self._cols + col)
+
     def _cell_index(self, move: object) -> int | None:
         """The bit index of the cell ``move``, or None if it is no cell (even unhashable)."""
         return lookup_move(self._index, move)

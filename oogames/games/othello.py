@@ -296,7 +296,7 @@ class OthelloBoard(AGridBoard):
 
     def disc_at(self, row: int, col: int) -> int | None:
         """The player whose disc is on ``(row, col)``, or None for an empty square."""
-        return self._owner(row * self.size + col)
+        return self.piece_at(row, col)
 
     def mobility(self, player: int) -> int:
         """How many moves ``player`` would have if it were their turn now."""

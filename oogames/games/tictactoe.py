@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel, check_size
+from oogames.board.model import check_size
 from oogames.board.moves import Move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
-from oogames.errors import IllegalMoveError, UndoError
+from oogames.errors import IllegalMoveError
 from oogames.games.grid import AGridBoard
 
 _DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -42,15 +42,9 @@ class _Stone(AMoveRecord):
         board = self.board
         history = board._history
         if not history or history[-1] is not self:
-            raise UndoError(f"cannot undo {self.move!r}: it is not the latest move on the board")
+            raise self.out_of_order()
+        # The whole undo in one call: this runs for every node of every search.
         del history[-1]
-        # _restore, inlined: this runs for every node of every search.
-        board._stones[self.player] &= self._keep
-        board._to_move = self.player
-        board._state = NON_TERMINAL
-
-    def _restore(self, board: ABoardModel) -> None:
-        assert isinstance(board, TicTacToeBoard)
         board._stones[self.player] &= self._keep
         board._to_move = self.player
         board._state = NON_TERMINAL
@@ -192,7 +186,7 @@ class TicTacToeBoard(AGridBoard):
 
     def stone_at(self, row: int, col: int) -> int | None:
         """The player whose stone is on ``(row, col)``, or None for an empty cell."""
-        return self._owner(row * self.cols + col)
+        return self.piece_at(row, col)
 
     def stones(self, player: int) -> int:
         """The cells of ``player``'s stones as a bit set (bit ``row * cols + col``)."""

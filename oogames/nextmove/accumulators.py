@@ -181,7 +181,33 @@ class MinAcc(_FoldAcc):
         return child
 
 
-class AlphaAcc(MaxAcc):
+class _Window:
+    """The (alpha, beta) window's constructor, shared by the pruning accumulators.
+
+    A mixin with no slots of its own: each pruning class declares ``alpha``
+    and ``beta`` (two bases cannot both lay out slots).
+    """
+
+    __slots__ = ()
+
+    alpha: float
+    beta: float
+
+    def __init__(
+        self,
+        model_player: int,
+        player: int,
+        depth: int = 0,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> None:
+        super().__init__(model_player, player, depth)  # type: ignore[call-arg]
+        # Slots of the concrete class (see above), which mypy cannot see from here.
+        self.alpha = alpha  # type: ignore[misc]
+        self.beta = beta  # type: ignore[misc]
+
+
+class AlphaAcc(_Window, MaxAcc):
     """A :class:`MaxAcc` that prunes with the (alpha, beta) window (Rice: ``AlphaAcc``).
 
     ``alpha`` and ``beta`` are the bounds the ancestors have proved: a value
@@ -195,18 +221,6 @@ class AlphaAcc(MaxAcc):
     """
 
     __slots__ = ("alpha", "beta")
-
-    def __init__(
-        self,
-        model_player: int,
-        player: int,
-        depth: int = 0,
-        alpha: float = -INF,
-        beta: float = INF,
-    ) -> None:
-        super().__init__(model_player, player, depth)
-        self.alpha = alpha
-        self.beta = beta
 
     def is_not_done(self) -> bool:
         """False once a child is worth ``beta`` or more: the opponent will avoid this position."""
@@ -226,7 +240,7 @@ class AlphaAcc(MaxAcc):
         return child
 
 
-class BetaAcc(MinAcc):
+class BetaAcc(_Window, MinAcc):
     """A :class:`MinAcc` that prunes with the (alpha, beta) window (Rice: ``BetaAcc``).
 
     The mirror of :class:`AlphaAcc`: once a child is worth ``alpha`` or less,
@@ -235,18 +249,6 @@ class BetaAcc(MinAcc):
     """
 
     __slots__ = ("alpha", "beta")
-
-    def __init__(
-        self,
-        model_player: int,
-        player: int,
-        depth: int = 0,
-        alpha: float = -INF,
-        beta: float = INF,
-    ) -> None:
-        super().__init__(model_player, player, depth)
-        self.alpha = alpha
-        self.beta = beta
 
     def is_not_done(self) -> bool:
         """False once a child is worth ``alpha`` or less: the model player will avoid this."""

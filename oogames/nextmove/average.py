@@ -18,7 +18,7 @@ from oogames.nextmove.factories import IAccFactory
 class _AverageAcc(AAccumulator):
     """What the two averaging accumulators share: the kept values and their mean."""
 
-    __slots__ = ("best", "keep", "kept", "m", "n")
+    __slots__ = ("best", "kept", "m", "n")
 
     def __init__(self, model_player: int, player: int, depth: int, m: int, n: int) -> None:
         self.model_player = model_player

@@ -18,7 +18,7 @@ values and visit the same nodes.
 from __future__ import annotations
 
 from oogames.board.moves import Move
-from oogames.nextmove.accumulators import INF, AAccumulator
+from oogames.nextmove.accumulators import INF, AAccumulator, _Window
 from oogames.nextmove.factories import IAccFactory
 
 
@@ -64,7 +64,7 @@ class NegamaxAcc(AAccumulator):
         return NegamaxAcc(self.model_player, 1 - self.player, self.depth + 1)
 
 
-class NegaAlphaBetaAcc(NegamaxAcc):
+class NegaAlphaBetaAcc(_Window, NegamaxAcc):
     """Negamax with alpha-beta: the window, in this player's view, is negated and swapped below.
 
     A child's window is ``(-beta, -max(alpha, score))``: what this player
@@ -74,18 +74,6 @@ class NegaAlphaBetaAcc(NegamaxAcc):
     """
 
     __slots__ = ("alpha", "beta")
-
-    def __init__(
-        self,
-        model_player: int,
-        player: int,
-        depth: int = 0,
-        alpha: float = -INF,
-        beta: float = INF,
-    ) -> None:
-        super().__init__(model_player, player, depth)
-        self.alpha = alpha
-        self.beta = beta
 
     def is_not_done(self) -> bool:
         """False once this player's score reaches ``beta``: the opponent avoids this position."""

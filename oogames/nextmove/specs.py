@@ -29,6 +29,19 @@ def strategy_names() -> list[str]:
     return ["random", *SEARCHES]
 
 
+def with_depth(spec: str, depth: int | None) -> str:
+    """``spec`` with ``:depth`` added, unless it has a depth, is ``random``, or depth is None.
+
+    >>> from oogames.nextmove.specs import with_depth
+    >>> with_depth("alphabeta", 4), with_depth("minimax:2", 4), with_depth("random", 4)
+    ('alphabeta:4', 'minimax:2', 'random')
+    """
+    bare = spec.strip()
+    if depth is None or ":" in bare or bare.lower() == "random":
+        return bare
+    return f"{bare}:{depth}"
+
+
 def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
     """The accumulator factory ``spec`` names: a search name, optionally ``:DEPTH``.
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
-from oogames.nextmove.specs import make_strategy
+from oogames.nextmove.specs import make_strategy, with_depth
 
 
 @attrs.frozen
@@ -62,7 +62,7 @@ def run_match(
         for width, height in sizes:
             for depth in depths:
                 players = [
-                    make_strategy(_at_depth(spec, depth), connect_four_lines, seed)
+                    make_strategy(with_depth(spec, depth), connect_four_lines, seed)
                     for spec in (first, second)
                 ]
                 board = ConnectFourBoard(width, height, k)
@@ -89,10 +89,6 @@ def run_match(
                 if progress is not None:
                     progress(row)
     return rows
-
-
-def _at_depth(spec: str, depth: int) -> str:
-    return spec if spec == "random" or ":" in spec else f"{spec}:{depth}"
 
 
 def format_rows(rows: Sequence[MatchRow]) -> str:

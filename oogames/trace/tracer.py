@@ -209,13 +209,13 @@ def trace_search(
     root = TraceNode(None, player, 0, alpha, beta, kind="root")
     acc = TraceAcc(alpha_beta_root, root, _Budget(limit))
     search = MinMax(factory, prefer_quick_wins=prefer_quick_wins)
-    ply = len(board.moves) if isinstance(board, ABoardModel) else None
+    ply = board.ply if isinstance(board, ABoardModel) else None
     try:
         result = search.search(board, acc)
     except TraceLimitError:
         # Unwind the moves the search had made when it stopped.
         if isinstance(board, ABoardModel) and ply is not None:
-            while len(board.moves) > ply:
+            while board.ply > ply:
                 board.pop()
         raise TraceLimitError(
             f"the search needed more than {limit:,} nodes; give it a depth or a larger limit"

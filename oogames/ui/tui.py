@@ -11,6 +11,7 @@ move it shows that search's figures.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -267,11 +268,11 @@ class GameApp(App[int]):
         hint = self.model.last_hint.move if self.model.last_hint is not None else None
         cells: list[tuple[str, str, Move, set[str]]] = []
         if isinstance(board, AGridBoard):
-            rows, cols = board._rows, board._cols
+            rows, cols = board.shape
             for row in range(rows):
                 for col in range(cols):
                     index = row * cols + col
-                    owner = board._owner(index)
+                    owner = board.piece_at(row, col)
                     # An empty cell shows the move it plays: the board's coordinates.
                     label = board.format_move((row, col)) if owner is None else board.marks[owner]
                     classes = {"empty"} if owner is None else {f"mover-{owner}"}
@@ -381,8 +382,6 @@ class GameApp(App[int]):
 
     def in_worker(self) -> bool:
         """Whether the calling thread is one of this app's model workers."""
-        import threading
-
         return threading.get_ident() in self._thread_ids
 
     def _call_model(self, request: Any, *args: Any) -> None:
@@ -394,8 +393,6 @@ class GameApp(App[int]):
 
     @work(thread=True, exclusive=True, group="model")
     def _model_worker(self, request: Any, *args: Any) -> None:
-        import threading
-
         self._thread_ids.add(threading.get_ident())
         try:
             request(*args)
