@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from oogames import PASS, ABoardModel, IBoardLambda, IBoardModel, IBoardStatusVisitor
@@ -25,6 +25,32 @@ def play_choices(board: ABoardModel, choices: Sequence[int], stop_before_end: bo
         if stop_before_end and board.is_over:
             undo()
             return
+
+
+def played(make_board: Callable[[], ABoardModel], choices: Sequence[int]) -> ABoardModel:
+    """A new board of ``make_board`` after a random playout of ``choices`` (see play_choices)."""
+    board = make_board()
+    play_choices(board, choices)
+    return board
+
+
+def exits_with_message(argv: list[str], message: str, err: Callable[[], str]) -> None:
+    """The oogames command on ``argv`` exits with status 2 and ``message``, no traceback.
+
+    Args:
+        argv: The command's arguments.
+        message: A part of the expected message.
+        err: Returns what was written to standard error (``lambda: capsys.readouterr().err``).
+    """
+    import pytest
+
+    from oogames.cli import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(argv, out=io.StringIO())
+    assert stopped.value.code == 2
+    written = err()
+    assert message in written and "Traceback" not in written
 
 
 def snapshot(board: ABoardModel) -> tuple[Any, ...]:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import play_choices, snapshot
+from helpers import play_choices, played, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -111,8 +111,7 @@ def test_stale_undo_raises_and_changes_nothing(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """An undo that is not the latest move raises UndoError; one called twice does too."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over:
         return
     first = board.play((board.legal_moves() or [PASS])[0])
@@ -135,8 +134,7 @@ def test_invalid_move_changes_nothing_and_calls_invalid_case(
     make_board: Callable[[], ABoardModel], path: list[int], junk: Any
 ) -> None:
     """An invalid move calls only invalid_move_case and returns an undo that does nothing."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     legal = board.legal_moves()
     try:
         is_legal = junk in legal
@@ -159,8 +157,7 @@ def test_wrong_turn_moves_are_refused(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """A move by the player not to move is refused with a clear error, and changes nothing."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     before = snapshot(board)
     if board.legal_moves():
         with pytest.raises(IllegalMoveError, match="turn"):
@@ -173,8 +170,7 @@ def test_valid_move_reports_valid_then_exactly_one_status(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """make_move calls valid_move_case, then one status case that matches execute()."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over:
         return
     move = (board.legal_moves() or [PASS])[0]
@@ -192,8 +188,7 @@ def test_map_stops_when_apply_returns_false(
     make_board: Callable[[], ABoardModel], path: list[int], limit: int
 ) -> None:
     """map calls apply in move order and stops at the first False."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     legal = board.legal_moves()
     lam = Take(limit)
     board.map(board.to_move, lam, None)
@@ -270,8 +265,7 @@ def test_from_moves_replays_a_history(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """from_moves(board.moves, **board.options()) rebuilds an equal board."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     rebuilt = type(board).from_moves(board.moves, **board.options())
     assert rebuilt == board
     assert repr(rebuilt) == repr(board)
@@ -280,8 +274,7 @@ def test_from_moves_replays_a_history(
 @given(path=choices)
 def test_notation_round_trips(make_board: Callable[[], ABoardModel], path: list[int]) -> None:
     """Every legal move written with format_move reads back with parse_move."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     for move in board.legal_moves():
         assert board.parse_move(board.format_move(move)) == move
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import re
 import subprocess
 import sys
 
 import pytest
-from helpers import run_cli
-
-from oogames.cli import main
+from helpers import exits_with_message, run_cli
 
 
 def test_demo_plays_a_whole_game_with_search_figures() -> None:
@@ -108,11 +105,7 @@ def test_bad_arguments_exit_2_with_a_message(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A bad argument prints a one-line reason and exits with status 2, no traceback."""
-    with pytest.raises(SystemExit) as stopped:
-        main(argv, out=io.StringIO())
-    assert stopped.value.code == 2
-    err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
+    exits_with_message(argv, message, lambda: capsys.readouterr().err)
 
 
 def test_python_dash_m_runs_the_command() -> None:

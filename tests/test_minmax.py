@@ -6,10 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import mobility, play_choices, snapshot, textbook_alphabeta, tree_is_smaller_than
+from helpers import (
+    mobility,
+    play_choices,
+    played,
+    snapshot,
+    textbook_alphabeta,
+    tree_is_smaller_than,
+)
 from hypothesis import given
 from hypothesis import strategies as st
-from treegame import Pass, Static, TreeBoard
 
 from oogames import (
     PASS,
@@ -27,7 +33,7 @@ from oogames import (
     RandomValidMove,
     TicTacToeBoard,
 )
-from oogames.games import open_lines
+from oogames.games import GameTreeBoard, Pass, Static, open_lines
 from oogames.nextmove import Payoff
 
 choices = st.lists(st.integers(0, 1000), max_size=30)
@@ -49,8 +55,7 @@ def test_every_strategy_returns_a_legal_move_and_leaves_the_board_unchanged(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """On random positions each strategy picks a legal move and the board is exactly as it was."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over:
         return
     strategies = depth_limited()
@@ -72,8 +77,7 @@ def test_alphabeta_agrees_with_minimax(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """Alpha-beta finds minimax's value and move (first best move), with no more nodes."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over or not tree_is_smaller_than(board, FULL_SEARCH_CAP):
         return
     plain = MinMax(MinMaxFac()).analyze(board)
@@ -88,8 +92,7 @@ def test_depth_limited_alphabeta_agrees_with_depth_limited_minimax(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int
 ) -> None:
     """With the same depth and evaluation, alpha-beta and minimax choose the same value and move."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over:
         return
     plain = MinMax(DepthFac(MinMaxFac(), depth, mobility)).analyze(board)
@@ -103,8 +106,7 @@ def test_alphabeta_visits_exactly_the_textbook_nodes(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int | None
 ) -> None:
     """Nodes, leaves, cut-offs, depth, value and move equal a textbook alpha-beta's."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over or (depth is None and not tree_is_smaller_than(board, FULL_SEARCH_CAP)):
         return
     factory: Any = AlphaBetaFac() if depth is None else DepthFac(AlphaBetaFac(), depth, mobility)
@@ -125,8 +127,7 @@ def test_minimax_visits_exactly_the_textbook_nodes(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """Plain minimax counts every node and leaf of the tree, with no cut-off."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over or not tree_is_smaller_than(board, FULL_SEARCH_CAP):
         return
     result = MinMax(MinMaxFac()).analyze(board)
@@ -238,7 +239,7 @@ def test_immediate_loss_is_blocked_at_every_depth(
 def test_quicker_win_is_preferred_unless_asked_otherwise() -> None:
     """With two wins, the quicker one is chosen; prefer_quick_wins=False scores both the same."""
     tree = {"slow": {"x": {"y": "X"}}, "fast": "X"}
-    board = TreeBoard(tree)
+    board = GameTreeBoard(tree)
     quick = MinMax(MinMaxFac()).analyze(board)
     assert quick.move == "fast" and quick.value == WIN_VALUE - 1
     assert quick.outcome() == "win in 1"
@@ -250,7 +251,7 @@ def test_quicker_win_is_preferred_unless_asked_otherwise() -> None:
 def test_slower_loss_is_preferred() -> None:
     """When every move loses, the search chooses the one that loses latest."""
     tree = {"soon": {"a": "O"}, "late": {"b": {"c": {"d": "O"}}}}
-    result = MinMax(AlphaBetaFac()).analyze(TreeBoard(tree))
+    result = MinMax(AlphaBetaFac()).analyze(GameTreeBoard(tree))
     assert result.move == "late" and result.value == -(WIN_VALUE - 4)
     assert result.outcome() == "loss in 4"
 
@@ -258,7 +259,7 @@ def test_slower_loss_is_preferred() -> None:
 def test_a_forced_pass_is_a_ply_of_the_search() -> None:
     """A player with no move passes (no_apply); the pass is a node and part of the line."""
     tree = {"a": Pass({"c": "X", "d": "draw"}), "b": {"e": "O"}}
-    board = TreeBoard(tree)
+    board = GameTreeBoard(tree)
     for factory in (MinMaxFac(), AlphaBetaFac()):
         result = MinMax(factory).analyze(board)
         assert result.move == "a" and result.pv == ("a", PASS, "c")
@@ -284,11 +285,11 @@ def test_textbook_tree_from_the_slides() -> None:
     }
 
     def static(board: IBoardModel, player: int) -> float:
-        assert isinstance(board, TreeBoard)
+        assert isinstance(board, GameTreeBoard)
         return board.static()
 
-    plain = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(TreeBoard(tree))
-    pruned = MinMax(DepthFac(AlphaBetaFac(), 2, static)).analyze(TreeBoard(tree))
+    plain = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(GameTreeBoard(tree))
+    pruned = MinMax(DepthFac(AlphaBetaFac(), 2, static)).analyze(GameTreeBoard(tree))
     assert plain.move == pruned.move == "a" and plain.value == pruned.value == 3
     assert plain.pv == ("a", "a1")
     assert plain.stats.nodes == 12 and plain.stats.leaves == plain.stats.evaluated == 9

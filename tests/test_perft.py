@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from helpers import play_choices, snapshot
+from helpers import played, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -40,8 +40,7 @@ def test_perft_agrees_with_a_hand_count_and_leaves_the_board(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int
 ) -> None:
     """On every game, perft equals a count over legal_moves, and the board is unchanged."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     before = snapshot(board)
     if board.is_over:
         assert perft(board, board.to_move, depth) == (1 if depth == 0 else 0)

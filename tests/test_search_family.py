@@ -7,10 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import mobility, play_choices, snapshot, tree_is_smaller_than
+from helpers import mobility, played, snapshot, tree_is_smaller_than
 from hypothesis import given
 from hypothesis import strategies as st
-from treegame import Static, TreeBoard
 
 from oogames import (
     PASS,
@@ -22,7 +21,7 @@ from oogames import (
     MinMaxFac,
     TicTacToeBoard,
 )
-from oogames.games import GrundyBoard, NimBoard
+from oogames.games import GameTreeBoard, GrundyBoard, NimBoard, Static
 from oogames.nextmove.andor import AndNode, OrNode, Strategy, winning_strategy
 from oogames.nextmove.average import AverageFac
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
@@ -33,8 +32,8 @@ choices = st.lists(st.integers(0, 1000), max_size=30)
 
 
 def static(board: IBoardModel, player: int) -> float:
-    """The value written on a TreeBoard node (player 0's view), from ``player``'s view."""
-    assert isinstance(board, TreeBoard)
+    """The value written on a GameTreeBoard node (player 0's view), from ``player``'s view."""
+    assert isinstance(board, GameTreeBoard)
     return board.static() if player == 0 else -board.static()
 
 
@@ -51,8 +50,7 @@ def test_negamax_is_minimax_node_for_node(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int | None
 ) -> None:
     """Negamax (plain and alpha-beta) gives minimax's value, move, line and node counts."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over or (depth is None and not tree_is_smaller_than(board, 3_000)):
         return
     pairs = [(MinMaxFac(), NegamaxFac()), (AlphaBetaFac(), NegaAlphaBetaFac())]
@@ -71,7 +69,7 @@ def test_negamax_is_minimax_node_for_node(
 def test_negamax_scores_from_its_own_players_view() -> None:
     """One class serves both sides: a node's score is the negation of its best child's."""
     tree = {"a": {"x": leaf(3), "y": leaf(7)}, "b": {"z": leaf(5)}}
-    result = MinMax(DepthFac(NegamaxFac(), 2, static)).analyze(TreeBoard(tree))
+    result = MinMax(DepthFac(NegamaxFac(), 2, static)).analyze(GameTreeBoard(tree))
     assert result.move == "b" and result.value == 5  # min(3, 7) = 3 < min(5) = 5
 
 
@@ -86,16 +84,16 @@ AVERAGE_TREE = {
 
 def test_average_changes_the_choice_where_minimax_is_pessimistic() -> None:
     """(2,2): a = avg(3, 5) = 4, b = avg(1, 8) = 4.5, root = avg(4, 4.5); minimax picks a."""
-    plain = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(TreeBoard(AVERAGE_TREE))
+    plain = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(GameTreeBoard(AVERAGE_TREE))
     assert (plain.move, plain.value) == ("a", 3)
-    averaged = MinMax(DepthFac(AverageFac(2, 2), 2, static)).analyze(TreeBoard(AVERAGE_TREE))
+    averaged = MinMax(DepthFac(AverageFac(2, 2), 2, static)).analyze(GameTreeBoard(AVERAGE_TREE))
     assert (averaged.move, averaged.value) == ("b", 4.25)
     assert averaged.stats.nodes == 8 and averaged.stats.cutoffs == 0
 
 
 def test_average_of_one_is_minimax() -> None:
     """(1,1)-average is plain minimax."""
-    one = MinMax(DepthFac(AverageFac(1, 1), 2, static)).analyze(TreeBoard(AVERAGE_TREE))
+    one = MinMax(DepthFac(AverageFac(1, 1), 2, static)).analyze(GameTreeBoard(AVERAGE_TREE))
     assert (one.move, one.value) == ("a", 3)
     with pytest.raises(ValueError):
         AverageFac(0, 2)
@@ -112,10 +110,10 @@ SELECT_TREE = {
 
 def test_selective_search_only_searches_the_chosen_moves() -> None:
     """With the 2 best moves by static value, a is never searched: 2 x 3 = 6 nodes, not 9."""
-    full = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(TreeBoard(SELECT_TREE))
+    full = MinMax(DepthFac(MinMaxFac(), 2, static)).analyze(GameTreeBoard(SELECT_TREE))
     assert (full.move, full.value, full.stats.nodes) == ("c", 4, 9)
     two = SelectiveFac(DepthFac(MinMaxFac(), 2, static), best_by_evaluation(2, static))
-    result = MinMax(two).analyze(TreeBoard(SELECT_TREE))
+    result = MinMax(two).analyze(GameTreeBoard(SELECT_TREE))
     # At the root b (6) and c (4) are chosen; at depth 1 the opponent keeps 2 of 2 replies.
     assert (result.move, result.value, result.stats.nodes) == ("c", 4, 6)
     assert "a" not in [move for move in result.pv]
@@ -124,7 +122,7 @@ def test_selective_search_only_searches_the_chosen_moves() -> None:
 def test_selection_can_start_below_the_root() -> None:
     """from_depth=1: every root move is searched, each reply position keeps its best reply."""
     one = SelectiveFac(DepthFac(MinMaxFac(), 2, static), best_by_evaluation(1, static), 1)
-    result = MinMax(one).analyze(TreeBoard(SELECT_TREE))
+    result = MinMax(one).analyze(GameTreeBoard(SELECT_TREE))
     # B's best reply by static value (B's view): a2 (-4), b2 (0), c1 (4): 3 + 3 nodes.
     assert (result.move, result.value, result.stats.nodes) == ("c", 4, 6)
 
@@ -134,8 +132,7 @@ def test_selective_search_returns_a_legal_move_and_leaves_the_board(
     make_board: Callable[[], ABoardModel], path: list[int], k: int
 ) -> None:
     """On every game, selective search picks one of the legal moves and changes nothing."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over:
         return
     before = snapshot(board)
@@ -167,13 +164,13 @@ VARIABLE_TREE = Static(
 def test_variable_depth_expands_only_unquiet_positions() -> None:
     """min 1, max 3, K 5: a is scored as it is, b and b2 are expanded, b1 is scored."""
     search = MinMax(VariableDepthFac(MinMaxFac(), 1, 3, static, 5))
-    result = search.analyze(TreeBoard(VARIABLE_TREE))
+    result = search.analyze(GameTreeBoard(VARIABLE_TREE))
     # A moves at the root, B at a and b, A at b1 and b2; y and z (depth 3) are scored
     # 30 and 40. So b2 = max(30, 40) = 40, b = min(b1 = 9, 40) = 9, root = max(a = 1, 9).
     assert (result.move, result.value) == ("b", 9)
     assert result.stats.nodes == 2 + 2 + 2  # a, b; b1, b2; y, z
     assert result.stats.max_depth == 3
-    fixed = MinMax(DepthFac(MinMaxFac(), 1, static)).analyze(TreeBoard(VARIABLE_TREE))
+    fixed = MinMax(DepthFac(MinMaxFac(), 1, static)).analyze(GameTreeBoard(VARIABLE_TREE))
     assert (fixed.move, fixed.value) == ("b", 10)
 
 

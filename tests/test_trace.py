@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import mobility, play_choices, run_cli, snapshot
+from helpers import exits_with_message, mobility, played, run_cli, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -20,7 +20,6 @@ from oogames import (
     MinMaxFac,
     TicTacToeBoard,
 )
-from oogames.cli import main
 from oogames.games import open_lines
 from oogames.nextmove.negamax import NegaAlphaBetaFac
 from oogames.nextmove.specs import make_strategy
@@ -53,8 +52,7 @@ def test_trace_has_exactly_the_searched_nodes_and_changes_nothing(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int, prune: bool
 ) -> None:
     """The traced tree has stats.nodes nodes; the result equals the untraced search's."""
-    board = make_board()
-    play_choices(board, path)
+    board = played(make_board, path)
     if board.is_over:
         return
     factory: Any = DepthFac(AlphaBetaFac() if prune else MinMaxFac(), depth, mobility)
@@ -239,11 +237,7 @@ def test_teaching_commands_explain_bad_input(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A bad request prints a reason and exits 2, never a traceback."""
-    with pytest.raises(SystemExit) as stopped:
-        main(argv, out=io.StringIO())
-    assert stopped.value.code == 2
-    err = capsys.readouterr().err
-    assert message in err and "Traceback" not in err
+    exits_with_message(argv, message, lambda: capsys.readouterr().err)
 
 
 class _Terminal(io.StringIO):
