@@ -16,16 +16,17 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
-from oogames.errors import BoardOptionError, OogamesError
+from oogames.errors import BoardOptionError, OogamesError, SettingsError, UsageError, one_line
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
-from oogames.game.settings import GameSettings, PlayerSpec, SettingsError
+from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import GAMES, GameInfo
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.specs import make_factory, make_strategy, strategy_names, with_depth
 from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.parsing import MAX_DIGITS, shown, whole_number
 from oogames.trace.compare import compare, format_table
 from oogames.trace.match import format_rows, run_match
 from oogames.trace.render import to_dot, to_svg, to_text
@@ -39,27 +40,51 @@ _STRATEGY_HELP = (
 )
 
 
-#: The board options the command line takes: flag name -> (type, help).
-_GAME_OPTIONS: dict[str, tuple[Any, str]] = {
-    "rows": (int, "tictactoe: rows (default 3)"),
-    "cols": (int, "tictactoe: columns (default 3)"),
-    "k": (int, "tictactoe, connectfour: how many in a row win (default 3; 4)"),
-    "width": (int, "connectfour: columns (default 7)"),
-    "height": (int, "connectfour: rows (default 6)"),
-    "size": (int, "othello: squares on a side, even, 4 to 16 (default 8)"),
-    "target": (int, "nim: the total that wins (default 21)"),
-    "max_add": (int, "nim: the most a move adds (default 3)"),
-    "heaps": (None, "grundy: the starting heaps, for example 7 or 3,4,5 (default 7)"),
-}
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block above them)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE (PROG --help)`` on standard error and exit with 2."""
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _whole(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (argparse names the flag)."""
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"a whole number of at most {MAX_DIGITS} digits, not {shown(text)}"
+        )
+    return value
+
+
+def _whole_list(text: str, what: str) -> list[int]:
+    """Whole numbers separated by commas, like ``3,4,5``."""
+    values = [whole_number(part) for part in text.split(",") if part.strip()]
+    if not values or any(value is None for value in values):
+        raise UsageError(f"{what} are whole numbers separated by commas, not {shown(text)}")
+    return [value for value in values if value is not None]
 
 
 def _heaps(text: str) -> tuple[int, ...]:
     try:
-        return tuple(int(part) for part in text.replace(" ", "").split(",") if part)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"heaps are whole numbers separated by commas, not {text!r}"
-        ) from None
+        return tuple(_whole_list(text, "heaps"))
+    except UsageError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+#: The board options the command line takes: flag name -> (type, help).
+_GAME_OPTIONS: dict[str, tuple[Any, str]] = {
+    "rows": (_whole, "tictactoe: rows (default 3)"),
+    "cols": (_whole, "tictactoe: columns (default 3)"),
+    "k": (_whole, "tictactoe, connectfour: how many in a row win (default 3; 4)"),
+    "width": (_whole, "connectfour: columns (default 7)"),
+    "height": (_whole, "connectfour: rows (default 6)"),
+    "size": (_whole, "othello: squares on a side, even, 4 to 16 (default 8)"),
+    "target": (_whole, "nim: the total that wins (default 21)"),
+    "max_add": (_whole, "nim: the most a move adds (default 3)"),
+    "heaps": (None, "grundy: the starting heaps, for example 7 or 3,4,5 (default 7)"),
+}
 
 
 def _add_game_options(parser: argparse.ArgumentParser, positional: bool = False) -> None:
@@ -88,7 +113,7 @@ def _make_board(args: argparse.Namespace) -> tuple[GameInfo, Any]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``oogames`` command."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="oogames",
         description="Two-player games and game search after Rice's Design Patterns for Games.",
     )
@@ -104,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--player0", metavar="STRATEGY", help="player 0 (moves first); " + _STRATEGY_HELP
     )
     demo.add_argument("--player1", metavar="STRATEGY", help="player 1; " + _STRATEGY_HELP)
-    demo.add_argument("--seed", type=int, help="seed for random players")
+    demo.add_argument("--seed", type=_whole, help="seed for random players")
     commands.add_parser(
         "list", help="list the games and strategies", description="List the games and strategies."
     )
@@ -121,9 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--player1", help="the second side (default: alphabeta:4, or alphabeta on small games)"
     )
-    play.add_argument("--first", type=int, choices=(0, 1), default=0, help="which side moves first")
-    play.add_argument("--hint-depth", type=int, default=3, help="how deep hints search (3)")
-    play.add_argument("--seed", type=int, help="seed for random players")
+    play.add_argument("--first", type=_whole, default=0, help="which side moves first (0 or 1)")
+    play.add_argument("--hint-depth", type=_whole, default=3, help="how deep hints search (3)")
+    play.add_argument("--seed", type=_whole, help="seed for random players")
     _add_view_choice(play)
 
     load = commands.add_parser(
@@ -143,18 +168,20 @@ def build_parser() -> argparse.ArgumentParser:
     tree.add_argument(
         "--strategy", default="alphabeta", help="minimax, alphabeta, negamax or negamax-ab"
     )
-    tree.add_argument("--depth", type=int, help="plies to search (default: to the end of the game)")
+    tree.add_argument(
+        "--depth", type=_whole, help="plies to search (default: to the end of the game)"
+    )
     tree.add_argument(
         "--out", help="write here: .svg (needs Graphviz), .dot or .txt; default: text"
     )
     tree.add_argument(
-        "--max-nodes", type=int, default=300, help="draw at most this many nodes (default 300)"
+        "--max-nodes", type=_whole, default=300, help="draw at most this many nodes (default 300)"
     )
     tree.add_argument(
-        "--max-depth", type=int, help="draw no deeper than this many plies (summarise below)"
+        "--max-depth", type=_whole, help="draw no deeper than this many plies (summarise below)"
     )
     tree.add_argument(
-        "--limit", type=int, default=100_000, help="stop a search past this many nodes (100,000)"
+        "--limit", type=_whole, default=100_000, help="stop a search past this many nodes (100,000)"
     )
 
     compare = commands.add_parser(
@@ -173,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated strategies (default: minimax,alphabeta,negamax,negamax-ab)",
     )
     compare.add_argument(
-        "--depth", type=int, default=3, help="depth for strategies given without one (default 3)"
+        "--depth", type=_whole, default=3, help="depth for strategies given without one (default 3)"
     )
 
     match = commands.add_parser(
@@ -188,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--sizes", default="7x6", help="board sizes WIDTHxHEIGHT, comma-separated")
     match.add_argument("--k", default="4", help="numbers in a row to win, comma-separated")
     match.add_argument("--depths", default="2,3", help="search depths, comma-separated")
-    match.add_argument("--seed", type=int, help="seed for a random player")
+    match.add_argument("--seed", type=_whole, help="seed for a random player")
     return parser
 
 
@@ -281,7 +308,6 @@ def _open(settings: GameSettings, board: Any, args: argparse.Namespace, out: Tex
         return run_tui(settings, board)
     model = GameModel(settings, start=False, board=board)
     view = ConsoleView(model, sys.stdin, out)
-    model.start()
     return view.run()
 
 
@@ -299,15 +325,23 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     trace = trace_search(board, factory, limit=args.limit)
     target = args.out or ""
     caps = (args.max_nodes, args.max_depth)
-    if target.endswith(".svg"):
-        Path(target).write_bytes(to_svg(to_dot(trace, *caps)))
-    elif target.endswith(".dot"):
-        Path(target).write_text(to_dot(trace, *caps) + "\n")
-    elif target:
-        Path(target).write_text(to_text(trace, *caps) + "\n")
-    else:
+    if not target:
         print(to_text(trace, *caps), file=out)
         return 0
+    suffix = Path(target).suffix.lower()
+    if suffix not in (".svg", ".dot", ".txt"):
+        raise UsageError(f"--out: write .svg, .dot or .txt, not {shown(target)}")
+    data = (
+        to_svg(to_dot(trace, *caps))
+        if suffix == ".svg"
+        else ((to_dot if suffix == ".dot" else to_text)(trace, *caps) + "\n").encode()
+    )
+    try:
+        Path(target).expanduser().write_bytes(data)
+    except OSError as error:
+        raise UsageError(
+            f"--out: cannot write {shown(target)}: {error.strerror or error}"
+        ) from None
     stats = trace.result.stats
     print(f"wrote {target}: {stats.nodes:,} nodes searched, {trace.nodes():,} traced", file=out)
     return 0
@@ -330,29 +364,21 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _numbers(text: str, what: str) -> list[int]:
-    try:
-        return [int(part) for part in text.split(",") if part.strip()]
-    except ValueError:
-        raise BoardOptionError(
-            f"{what} are whole numbers separated by commas, not {text!r}"
-        ) from None
-
-
 def _sizes(text: str) -> list[tuple[int, int]]:
     sizes = []
     for part in text.split(","):
-        width, _, height = part.strip().lower().partition("x")
-        if not (width.isdigit() and height.isdigit()):
-            raise BoardOptionError(f"a size is WIDTHxHEIGHT, like 7x6, not {part.strip()!r}")
-        sizes.append((int(width), int(height)))
+        width_text, _, height_text = part.strip().lower().partition("x")
+        width, height = whole_number(width_text), whole_number(height_text)
+        if width is None or height is None:
+            raise UsageError(f"--sizes: a size is WIDTHxHEIGHT, like 7x6, not {shown(part)}")
+        sizes.append((width, height))
     return sizes
 
 
 def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
     """Play the match, with a progress bar when rich is installed; returns the exit status."""
-    sizes, ks = _sizes(args.sizes), _numbers(args.k, "k values")
-    depths = _numbers(args.depths, "depths")
+    sizes, ks = _sizes(args.sizes), _whole_list(args.k, "--k values")
+    depths = _whole_list(args.depths, "--depths")
     total = len(sizes) * len(ks) * len(depths)
     with _progress(total) as advance:
         rows = run_match(
@@ -420,8 +446,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return run_load(args, out)
         return run_list(out)
     except OogamesError as error:
-        parser.exit(2, f"oogames: error: {error}\n")
+        parser.exit(2, f"oogames: error: {one_line(error)}\n")
     except KeyboardInterrupt:
+        print("oogames: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (``oogames demo | head``)
         devnull = os.open(os.devnull, os.O_WRONLY)

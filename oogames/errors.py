@@ -1,10 +1,35 @@
 """The exceptions of oogames: one root, :class:`OogamesError`, and specific subclasses.
 
-Every error a user can cause (an illegal move, a malformed move, a bad board
-option, a stale undo) is a subclass of :class:`OogamesError`, so one
-``except OogamesError`` catches them all. The move errors are also
-:class:`ValueError`, as python-chess does, so code written against the
-builtin exceptions keeps working.
+Every error a user can cause (an illegal or malformed move, a bad board
+option, a bad strategy name or setting, a stale undo, a damaged save file, a
+search stopped or too deep) is a subclass of :class:`OogamesError` defined
+here, so one ``except OogamesError`` catches them all, and its message is one
+line that a program can show as it is. The errors of values a user gives are
+also :class:`ValueError`, as python-chess does, so code written against the
+builtin exceptions keeps working. An exception that is not an
+:class:`OogamesError` is a bug in oogames or in user code, never a user's
+mistake.
+
+The tree::
+
+    OogamesError
+    ├── IllegalMoveError (ValueError)
+    │   ├── MalformedMoveError
+    │   ├── NotYourTurnError
+    │   └── GameOverError
+    ├── BoardOptionError (ValueError)
+    ├── SettingsError (ValueError)
+    │   └── StrategySpecError
+    ├── SaveFileError (ValueError)
+    ├── UsageError (ValueError)
+    ├── UndoError (RuntimeError)
+    │   └── NothingToUndoError (LookupError)
+    ├── NoHintError (LookupError)
+    ├── SearchError (RuntimeError)
+    │   ├── SearchDepthError
+    │   ├── SearchStopped
+    │   └── TraceLimitError
+    └── RenderError (RuntimeError)
 """
 
 from __future__ import annotations
@@ -13,22 +38,27 @@ from collections.abc import Hashable
 
 
 class OogamesError(Exception):
-    """The root of every error oogames raises on purpose."""
+    """The root of every error oogames raises on purpose: a one-line message for the user."""
 
 
 class IllegalMoveError(OogamesError, ValueError):
     """A move that the rules do not allow in the current position.
 
     Args:
-        move: The move that was refused.
+        move: The move that was refused (as the program passed it).
         player: The player who tried it.
         reason: Why it was refused, in words.
-        position: A drawing of the position it was tried in.
+        position: A drawing of the position it was tried in (kept for views
+            that want to show it; it is not part of the message).
         index: Where the move stands in a list of moves being replayed
             (0-based), if it came from one.
+        shown: The move as the user writes it (the game's notation, or the
+            text the user typed); defaults to ``repr(move)``.
+        who: The name of the player, as the game shows it; defaults to
+            ``"player N"``.
 
-    The message names the move, the player and the reason, and shows the
-    position.
+    The message is one line: the move as written, who tried it and why it was
+    refused, for example ``illegal move b2 by O: b2 is taken``.
     """
 
     def __init__(
@@ -38,21 +68,28 @@ class IllegalMoveError(OogamesError, ValueError):
         reason: str,
         position: str = "",
         index: int | None = None,
+        shown: str | None = None,
+        who: str | None = None,
     ) -> None:
         self.move = move
         self.player = player
         self.reason = reason
         self.position = position
         self.index = index
-        where = f"move {index + 1} ({move!r})" if index is not None else f"move {move!r}"
-        message = f"illegal {where} by player {player}: {reason}"
-        if position:
-            message += "\n" + position
+        self.shown = repr(move) if shown is None else shown
+        self.who = f"player {player}" if who is None else who
+        if move is None and shown is None:
+            message = reason  # a request for a move, not a move
+        else:
+            number = f" {index + 1}" if index is not None else ""
+            message = f"illegal move{number} {self.shown} by {self.who}: {reason}"
         super().__init__(message)
 
     def at_index(self, index: int) -> IllegalMoveError:
         """Return a copy of this error that says where in a move list it happened."""
-        return type(self)(self.move, self.player, self.reason, self.position, index)
+        return type(self)(
+            self.move, self.player, self.reason, self.position, index, self.shown, self.who
+        )
 
 
 class MalformedMoveError(IllegalMoveError):
@@ -71,9 +108,58 @@ class BoardOptionError(OogamesError, ValueError):
     """A board built with options the game does not support (a bad size, k, ...)."""
 
 
+class SettingsError(OogamesError, ValueError):
+    """Settings of a game or a search that cannot be used: an unknown game, a bad depth."""
+
+
+class StrategySpecError(SettingsError):
+    """A strategy name that oogames does not know, or a bad depth in it (``alphabeta:x``)."""
+
+
+class SaveFileError(OogamesError, ValueError):
+    """A saved game that cannot be read: damaged, truncated, edited wrongly, or not one."""
+
+
+class UsageError(OogamesError, ValueError):
+    """A command line, console command or file name that cannot be used as given."""
+
+
 class UndoError(OogamesError, RuntimeError):
     """An undo command called out of order: not the latest move on its board, or twice."""
 
 
+class NothingToUndoError(UndoError, LookupError):
+    """Undo or redo in a game with nothing to take back or replay."""
+
+
+class NoHintError(OogamesError, LookupError):
+    """A hint asked for, or accepted, when there is none (the game is over, or none was given)."""
+
+
 class SearchError(OogamesError, RuntimeError):
     """A search that could not produce a move (for example, a board whose map lied)."""
+
+
+class SearchDepthError(SearchError):
+    """A search that went deeper than the frame limit allows; the board is unchanged."""
+
+
+class SearchStopped(SearchError):
+    """A search stopped before it had a move: cancelled, or out of time or nodes at once.
+
+    The board is left exactly as it was before the search.
+    """
+
+
+class TraceLimitError(SearchError):
+    """A traced search generated more nodes than its limit allows (the board is restored)."""
+
+
+class RenderError(OogamesError, RuntimeError):
+    """A drawing that could not be made (an unknown format, or a missing drawing program)."""
+
+
+def one_line(error: BaseException) -> str:
+    """The message of ``error`` as one line (later lines of a message are dropped)."""
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__

@@ -36,10 +36,10 @@ def test_illegal_and_unreadable_moves_are_explained_and_asked_again() -> None:
     """A bad line gets a '!' explanation and the same prompt again; nothing changes."""
     model, text = console("zz\nb2\nb2\nsave\nquit\nb1\n")
     assert (
-        "! illegal move 'zz' by player 0: write a move as a column letter and a row number, like b2"
+        "! illegal move 'zz' by X: write a move as a column letter and a row number, like b2"
         in text
     )
-    assert "! illegal move (1, 1) by player 1: b2 is taken" in text
+    assert "! illegal move b2 by O: b2 is taken" in text
     assert "! save needs a file name" in text
     assert model.board.moves == ((1, 1),)  # quit stopped before b1
 
@@ -102,9 +102,9 @@ def test_play_and_load_commands(tmp_path: Path) -> None:
 def test_play_options_are_checked() -> None:
     """A bad player, game option or first is a message and exit status 2."""
     for args, message in (
-        (("play", "tictactoe", "--player1", "wizard"), "unknown player"),
+        (("play", "tictactoe", "--player1", "wizard"), "unknown strategy"),
         (("play", "othello", "--size", "5"), "size must be"),
-        (("play", "nim", "--first", "2"), "invalid choice"),
+        (("play", "nim", "--first", "2"), "--first must be a whole number from 0 to 1"),
     ):
         done = oogames(*args)
         assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr

@@ -19,7 +19,7 @@ from oogames import (
     TicTacToeBoard,
     UndoError,
 )
-from oogames.nextmove.specs import StrategySpecError
+from oogames.errors import StrategySpecError
 
 
 @pytest.mark.parametrize(
@@ -43,13 +43,13 @@ def test_every_error_is_an_oogames_error_and_a_builtin_one(
 
 
 def test_illegal_move_message_names_move_player_reason_and_position() -> None:
-    """The message says which move, whose, why, and shows the board; the fields hold the same."""
+    """The message is one line: the move in notation, the player by name, why; the board is kept."""
     board = TicTacToeBoard.from_moves("b2")
     with pytest.raises(IllegalMoveError) as caught:
         board.play((1, 1))
     error = caught.value
     assert (error.move, error.player, error.reason, error.index) == ((1, 1), 1, "b2 is taken", None)
-    assert str(error).startswith("illegal move (1, 1) by player 1: b2 is taken\n")
+    assert str(error) == "illegal move b2 by O: b2 is taken"
     assert error.position == str(board)
 
 
@@ -58,7 +58,7 @@ def test_at_index_keeps_the_class_and_adds_the_place() -> None:
     error = NotYourTurnError("m", 1, "it is X's turn", "pos")
     placed = error.at_index(4)
     assert type(placed) is NotYourTurnError and placed.index == 4
-    assert str(placed).startswith("illegal move 5 ('m') by player 1: it is X's turn")
+    assert str(placed) == "illegal move 5 'm' by player 1: it is X's turn"
 
 
 def test_pass_is_one_value() -> None:

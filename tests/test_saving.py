@@ -123,7 +123,7 @@ def test_damaged_files_give_a_clear_error_and_leave_the_game(tmp_path: Path, dam
         ({"game": "chess"}, "unknown game"),
         ({"options": {"rows": 0}}, "rows must be"),
         ({"players": [{"kind": "human"}]}, "two objects"),
-        ({"players": [{"kind": "human"}, {"kind": "wizard"}]}, "unknown player"),
+        ({"players": [{"kind": "human"}, {"kind": "wizard"}]}, "unknown strategy"),
         ({"to_move": 0}, '"to_move" is 0 but after the moves player 1 is to move'),
         ({"first": "0"}, '"first" must be int'),
     ],

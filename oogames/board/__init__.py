@@ -1,5 +1,6 @@
 """The rules of a game: the board model, its states, the lambda, the visitors, undo."""
 
+from oogames.board.deep import StopFlag, restoring, run_deep
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import PASS, Move, lookup_move
@@ -28,12 +29,14 @@ from oogames.board.visitors import (
     IGNORE_STATUS,
     IS_OVER,
     RAISE_ON_INVALID,
+    UNDO_AT_ONCE,
     IBoardStatusVisitor,
     ICheckMoveVisitor,
     IgnoreStatus,
     IsOver,
     OutcomeVisitor,
     RaiseOnInvalid,
+    UndoAtOnce,
 )
 
 __all__ = [
@@ -46,6 +49,7 @@ __all__ = [
     "PLAYER0_WON",
     "PLAYER1_WON",
     "RAISE_ON_INVALID",
+    "UNDO_AT_ONCE",
     "WON",
     "ABoardModel",
     "ABoardState",
@@ -67,6 +71,10 @@ __all__ = [
     "Player1WonState",
     "RaiseOnInvalid",
     "SnapshotRecord",
+    "StopFlag",
+    "UndoAtOnce",
     "lookup_move",
     "perft",
+    "restoring",
+    "run_deep",
 ]

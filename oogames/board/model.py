@@ -23,7 +23,9 @@ from oogames.errors import (
     IllegalMoveError,
     MalformedMoveError,
     NotYourTurnError,
+    OogamesError,
 )
+from oogames.parsing import shown
 
 
 class IBoardModel(abc.ABC):
@@ -75,6 +77,15 @@ class IBoardModel(abc.ABC):
     @abc.abstractmethod
     def to_move(self) -> int:
         """The player whose turn it is."""
+
+    @property
+    @abc.abstractmethod
+    def ply(self) -> int:
+        """How many moves (passes included) have been played from the start."""
+
+    @abc.abstractmethod
+    def pop(self) -> Move:
+        """Take back the latest move and return it (a search interrupted is put back with it)."""
 
     @abc.abstractmethod
     def key(self) -> Any:
@@ -146,6 +157,11 @@ class ABoardModel(IBoardModel):
     Attributes kept for subclasses: ``_state`` (the state object),
     ``_to_move`` (the player to move) and ``_history`` (the stack of move
     records, each an undo command with ``player`` and ``move``).
+
+    A fast path tests the player with ``player is not self._to_move``: the
+    players are exactly the ints 0 and 1 (CPython keeps one object of each),
+    so a look-alike such as ``0.0`` or ``True`` falls to the slow path,
+    which refuses it with :class:`MalformedMoveError`.
     """
 
     __slots__ = ("_custom_order", "_history", "_state", "_to_move")
@@ -356,7 +372,33 @@ class ABoardModel(IBoardModel):
         return "pass" if move is PASS else str(move)
 
     def _malformed(self, move: Move, reason: str) -> MalformedMoveError:
-        return MalformedMoveError(move, self._to_move, reason, str(self))
+        """The error for ``move``, which is not of this game's form: shown as typed or passed."""
+        text = shown(move.strip() if isinstance(move, str) else move)
+        return MalformedMoveError(
+            move, self._to_move, reason, str(self), shown=text, who=self._who(self._to_move)
+        )
+
+    def _illegal(
+        self,
+        move: Move,
+        player: int,
+        reason: str,
+        kind: type[IllegalMoveError] = IllegalMoveError,
+    ) -> IllegalMoveError:
+        """The error for ``move``, a move of this game's form that the rules refuse now.
+
+        The message writes the move in the game's notation and the player by
+        name, as a person sees them: ``illegal move b2 by O: b2 is taken``.
+        """
+        return kind(
+            move, player, reason, str(self), shown=self.format_move(move), who=self._who(player)
+        )
+
+    def _who(self, player: int) -> str:
+        """The player's name, as drawings show it (or the value given, if it is no player)."""
+        if player in (0, 1) and not isinstance(player, bool) and isinstance(player, int):
+            return self.player_names[player]
+        return shown(player)
 
     # -- move order ----------------------------------------------------------
 
@@ -423,16 +465,40 @@ class ABoardModel(IBoardModel):
 
     def _refusal(self, player: int, move: Move) -> IllegalMoveError:
         """The error that explains why ``move`` by ``player`` is refused."""
-        drawing = str(self)
+        if type(player) is not int or player not in (0, 1):
+            return MalformedMoveError(
+                move,
+                -1,
+                f"the player must be 0 or 1, not {shown(player)}",
+                str(self),
+                shown=shown(move),
+                who=shown(player),
+            )
+        if move is not PASS and self._move_form_error(move) is not None:
+            return self._why_illegal(player, move)
         if self._state.is_over:
-            return GameOverError(move, player, "the game is over", drawing)
+            return self._illegal(move, player, "the game is over", GameOverError)
         if player != self._to_move:
-            names = self.player_names
-            who = names[self._to_move]
-            return NotYourTurnError(move, player, f"it is {who}'s turn", drawing)
+            who = self.player_names[self._to_move]
+            return self._illegal(move, player, f"it is {who}'s turn", NotYourTurnError)
         if move is PASS:
-            return IllegalMoveError(move, player, "a player with a valid move cannot pass", drawing)
+            return self._illegal(move, player, "a player with a valid move cannot pass")
         return self._why_illegal(player, move)
+
+    def _move_form_error(self, move: Move) -> str | None:
+        """Why ``move`` is not of this game's form at all, or None if it is (checked first).
+
+        A board whose moves all come from :meth:`_move_universe` needs nothing
+        more; others override it.
+        """
+        universe = self._move_universe()
+        if not universe:
+            return None
+        try:
+            known = move in universe
+        except TypeError:  # an unhashable or incomparable value is no move
+            known = False
+        return None if known else "not a move of this game"
 
     def _set_snapshot(self, snapshot: object) -> None:
         """Put back the position a :class:`~oogames.board.undo.SnapshotRecord` kept.
@@ -446,12 +512,26 @@ class ABoardModel(IBoardModel):
         """The error for a move by the player to move, in a game that goes on, that is refused."""
 
 
-def check_size(name: str, value: object, low: int, high: int) -> int:
-    """Check that a board option is an int in ``[low, high]`` and return it.
+def check_size(
+    name: str,
+    value: object,
+    low: int,
+    high: int,
+    error: type[OogamesError] = BoardOptionError,
+) -> int:
+    """Check that an option is an int in ``[low, high]`` and return it.
+
+    Args:
+        name: The option as the user knows it (a flag or a parameter name).
+        value: What was given.
+        low: The least value allowed.
+        high: The greatest value allowed.
+        error: What to raise: :class:`BoardOptionError` for a board's options,
+            :class:`~oogames.errors.SettingsError` for a search's.
 
     Raises:
-        BoardOptionError: It is not.
+        BoardOptionError: It is not (or ``error``).
     """
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BoardOptionError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise error(f"{name} must be a whole number from {low} to {high:,}, not {shown(value)}")
     return value

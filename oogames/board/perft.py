@@ -11,23 +11,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from oogames.board.deep import StopFlag, run_deep
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
-from oogames.board.visitors import IS_OVER, RAISE_ON_INVALID, IBoardStatusVisitor
-from oogames.errors import NotYourTurnError
+from oogames.board.visitors import IS_OVER, UNDO_AT_ONCE, IBoardStatusVisitor
+from oogames.errors import NotYourTurnError, SearchStopped, SettingsError
 
 
 class _Perft(IBoardLambda, IBoardStatusVisitor):
     """Counts, as lambda and status visitor at once, the lines of ``param`` more plies."""
 
-    __slots__ = ("count",)
+    __slots__ = ("count", "stop")
 
-    def __init__(self) -> None:
+    def __init__(self, stop: StopFlag) -> None:
         self.count = 0
+        self.stop = stop
 
     def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
-        host.make_move(player, move, RAISE_ON_INVALID, self, param)()
+        if self.stop.is_set:
+            raise SearchStopped("perft was stopped")
+        host.make_move(player, move, UNDO_AT_ONCE, self, param)()
         return True
 
     def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
@@ -66,22 +70,24 @@ def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
 
     Raises:
         NotYourTurnError: ``player`` is not the player to move.
-        ValueError: ``depth`` is negative.
+        SettingsError: ``depth`` is not a whole number from 0 up.
+        SearchDepthError: ``depth`` is deeper than the frame limit allows.
 
     >>> from oogames import TicTacToeBoard
     >>> [perft(TicTacToeBoard(), 0, depth) for depth in range(1, 6)]
     [9, 72, 504, 3024, 15120]
     """
-    if depth < 0:
-        raise ValueError(f"perft depth must be 0 or more, not {depth}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise SettingsError(f"a perft depth is a whole number from 0 up, not {depth!r}")
     if player is None:
         player = board.to_move
     if player != board.to_move:
         raise NotYourTurnError(
-            None, player, f"it is player {board.to_move}'s turn, not player {player}'s", str(board)
+            None, player, f"it is player {board.to_move}'s turn, not player {player}'s"
         )
     if depth == 0:
         return 1
-    counter = _Perft()
-    board.map(player, counter, depth)
+    stop = StopFlag()
+    counter = _Perft(stop)
+    run_deep(board, lambda: board.map(player, counter, depth), stop, "perft")
     return counter.count

@@ -78,6 +78,19 @@ class RaiseOnInvalid(ICheckMoveVisitor):
         raise error
 
 
+class UndoAtOnce(RaiseOnInvalid):
+    """:class:`RaiseOnInvalid` for a caller that takes each move back at once (a search).
+
+    Passing :data:`UNDO_AT_ONCE` to ``make_move`` promises that the undo it
+    returns is called before any other move is made on the board and never
+    kept after that. A board may then return an undo record it reuses (made
+    once with the board, so a search allocates nothing per move). Every
+    other caller gets an undo of its own that works exactly once.
+    """
+
+    __slots__ = ()
+
+
 class IgnoreStatus(IBoardStatusVisitor):
     """A status visitor whose every case does nothing and returns None."""
 
@@ -145,6 +158,9 @@ class IsOver(IBoardStatusVisitor):
 
 RAISE_ON_INVALID: Final = RaiseOnInvalid()
 """The shared :class:`RaiseOnInvalid` instance."""
+
+UNDO_AT_ONCE: Final = UndoAtOnce()
+"""The shared :class:`UndoAtOnce` instance: the check visitor of the searches."""
 
 IGNORE_STATUS: Final = IgnoreStatus()
 """The shared :class:`IgnoreStatus` instance."""

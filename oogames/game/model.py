@@ -14,7 +14,14 @@ from pathlib import Path
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS, Move
-from oogames.errors import NotYourTurnError, OogamesError
+from oogames.errors import (
+    NoHintError,
+    NothingToUndoError,
+    NotYourTurnError,
+    OogamesError,
+    SaveFileError,
+    one_line,
+)
 from oogames.game.adapters import IModel2ViewAdapter, IView2ModelAdapter
 from oogames.game.players import APlayer, ComputerPlayer, HumanPlayer, IRequestor
 from oogames.game.saving import load_game, save_game
@@ -22,10 +29,6 @@ from oogames.game.settings import GameSettings
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
-
-
-class NothingToUndoError(OogamesError, LookupError):
-    """Undo or redo with nothing to take back or replay."""
 
 
 class TurnControl:
@@ -124,20 +127,27 @@ class GameModel(IView2ModelAdapter, IRequestor):
             self.start()
 
     def _install(self, settings: GameSettings, board: ABoardModel | None = None) -> None:
-        """Make ``settings``' game (at ``board``, or its start) the current one, history cleared."""
+        """Make ``settings``' game (at ``board``, or its start) the current one, history cleared.
+
+        Everything is built before anything is replaced, so settings that
+        cannot be played (a bad option, a player that cannot be made) raise
+        and leave the current game as it was.
+        """
+        board = settings.make_board() if board is None else board
+        turns = self._make_turns(settings, board)
         self.settings = settings
-        self.board = settings.make_board() if board is None else board
+        self.board = board
+        self.turns = turns
         self._redo.clear()
         self.results.clear()
         self.last_hint = None
-        self.turns = self._make_turns()
+        self._hint_strategy: MinMax | None = None
 
     def add_view(self, view: IModel2ViewAdapter) -> None:
         """Tell ``view`` too from now on."""
         self._views.views.append(view)
 
-    def _make_turns(self) -> TurnControl:
-        settings, board = self.settings, self.board
+    def _make_turns(self, settings: GameSettings, board: ABoardModel) -> TurnControl:
         sides: list[APlayer] = []
         for player in (0, 1):
             spec = settings.spec_of(player)
@@ -192,7 +202,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         board = self.board
         if not board.is_over and not self.current.is_human:
             raise NotYourTurnError(
-                None, board.to_move, f"it is {self.current.name}'s turn", str(board)
+                None, board.to_move, f"it is {self.current.name}'s turn (type go to let it move)"
             )
         if isinstance(move, str):
             move = board.parse_move(move)
@@ -268,26 +278,48 @@ class GameModel(IView2ModelAdapter, IRequestor):
     def hint(self) -> SearchResult:
         """Suggest a move for the player to move, searched ``settings.hint_depth`` plies deep.
 
-        The hint is shown to the views and kept in :attr:`last_hint`; it is not played.
+        The hint is shown to the views and kept in :attr:`last_hint`; it is
+        not played. The search works on a copy of the board, and :meth:`stop`
+        stops it.
 
         Raises:
-            GameOverError: The game is over.
+            NoHintError: The game is over.
+            SearchStopped: :meth:`stop` was called during the search.
         """
+        if self.board.is_over:
+            raise NoHintError("the game is over: there is no move to hint")
         info = self.settings.info
         strategy = MinMax(DepthFac(AlphaBetaFac(), self.settings.hint_depth, info.evaluate))
-        result = strategy.analyze(self.board)
+        self._hint_strategy = strategy
+        try:
+            result = strategy.analyze(self.board.copy())
+        finally:
+            self._hint_strategy = None
         self.last_hint = result
         self._views.hinted(result)
         return result
+
+    def stop(self) -> None:
+        """Stop the search under way, a computer's move or a hint (from any thread).
+
+        The search ends soon with :class:`~oogames.errors.SearchStopped`
+        where it was called; the game is exactly as it was before it, and
+        :meth:`start` lets a computer that is to move search again.
+        """
+        for side in self.turns.players:
+            side.stop()
+        hinting = self._hint_strategy
+        if hinting is not None:
+            hinting.cancel()
 
     def accept_hint(self) -> None:
         """Play the latest hint (it is the person's move), then the computers answer.
 
         Raises:
-            NothingToUndoError: No hint is standing (none asked, or the position changed).
+            NoHintError: No hint is standing (none asked, or the position changed).
         """
         if self.last_hint is None:
-            raise NothingToUndoError("there is no hint to play: ask for one first")
+            raise NoHintError("there is no hint to play: ask for one first")
         self.play(self.last_hint.move)
 
     def new_game(self, settings: GameSettings | None = None) -> None:
@@ -314,10 +346,14 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """Replace the game with the one saved in ``path``.
 
         Raises:
-            SaveFileError: The file is bad; the current game is unchanged.
+            SaveFileError: The file is bad, or its settings cannot be played;
+                the current game is unchanged.
         """
         settings, board = load_game(path)
-        self._install(settings, board)
+        try:
+            self._install(settings, board)
+        except OogamesError as error:
+            raise SaveFileError(f"{path}: {one_line(error)}") from None
         self._views.changed()
         self._views.message(f"loaded {path}")
         self.start()

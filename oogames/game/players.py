@@ -48,6 +48,9 @@ class APlayer(abc.ABC):
     def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
         """It is this side's turn: a computer moves now; a person is waited for."""
 
+    def stop(self) -> None:  # noqa: B027 - a hook: only a thinking side has anything to stop
+        """Stop thinking, if this side is thinking (a computer's search)."""
+
 
 class HumanPlayer(APlayer):
     """A person: the view asks the model for the person's moves, so a turn does nothing."""
@@ -89,12 +92,25 @@ class ComputerPlayer(APlayer):
         return False
 
     def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
-        """Search the position and ask for the move found."""
+        """Search a copy of the position and ask for the move found.
+
+        The search works on a copy, so a view may draw the live board while
+        the computer thinks, and a search that is stopped (:meth:`stop`,
+        Ctrl-C) or fails leaves the game exactly as it was, this side still
+        to move.
+
+        Raises:
+            SearchStopped: :meth:`stop` was called during the search.
+        """
         if self.thinking is not None:
             self.thinking(self.player, True)
         try:
-            result = self.strategy.analyze(board, self.player)
+            result = self.strategy.analyze(board.copy(), self.player)
         finally:
             if self.thinking is not None:
                 self.thinking(self.player, False)
         requestor.request_move(self.player, result.move, result)
+
+    def stop(self) -> None:
+        """Ask the search under way to stop (from another thread or a signal handler)."""
+        self.strategy.cancel()

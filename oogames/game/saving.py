@@ -20,20 +20,18 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
+import stat
+import time
 from pathlib import Path
 from typing import Any
 
 from oogames.board.model import ABoardModel
-from oogames.errors import IllegalMoveError, OogamesError
+from oogames.errors import IllegalMoveError, OogamesError, SaveFileError, one_line
 from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.parsing import shown
 
 FORMAT = "oogames-game"
 VERSION = 1
-
-
-class SaveFileError(OogamesError, ValueError):
-    """A saved game that cannot be read: damaged, truncated, edited wrongly, or not one."""
 
 
 def game_to_dict(settings: GameSettings, board: ABoardModel) -> dict[str, Any]:
@@ -64,28 +62,84 @@ def _plain(value: Any) -> Any:
     return value
 
 
+MAX_BYTES = 1 << 20
+"""The largest save file :func:`load_game` reads (a saved game is a few kilobytes)."""
+
+
+def temporary_path(path: Path) -> Path:
+    """Where :func:`save_game` writes before it replaces ``path``: ``.NAME.saving`` beside it.
+
+    One fixed name per target, so a save killed half-way leaves at most this
+    one file, which the next save of the same game overwrites and removes.
+    """
+    return path.with_name(f".{path.name}.saving")
+
+
 def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> None:
     """Write the game to ``path`` atomically (a crash leaves any previous file intact).
+
+    The new file replaces the old one in one step (written to
+    :func:`temporary_path`, synced, renamed). A symbolic link is followed:
+    its target is written and the link stays. The permissions of an
+    existing file are kept; a new file gets the usual ones (0666 less the
+    umask).
 
     Raises:
         SaveFileError: The file cannot be written (the message says why).
     """
-    path = Path(path)
+    given = Path(path).expanduser()
     text = json.dumps(game_to_dict(settings, board), indent=2) + "\n"
     try:
-        folder = path.parent if str(path.parent) else Path(".")
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+        target = Path(os.path.realpath(given)) if given.is_symlink() else given
         try:
+            mode: int | None = stat.S_IMODE(target.stat().st_mode)
+        except FileNotFoundError:
+            mode = None
+        temporary = temporary_path(target)
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+        try:
+            if mode is not None:
+                os.fchmod(handle, mode)
             with os.fdopen(handle, "w", encoding="utf-8") as out:
                 out.write(text)
                 out.flush()
                 os.fsync(out.fileno())
-            os.replace(temporary, path)
+            os.replace(temporary, target)
         except BaseException:
-            Path(temporary).unlink(missing_ok=True)
+            temporary.unlink(missing_ok=True)
             raise
     except OSError as error:
-        raise SaveFileError(f"cannot save to {path}: {error.strerror or error}") from None
+        raise SaveFileError(f"cannot save to {given}: {error.strerror or error}") from None
+
+
+def data_folder() -> Path:
+    """Where oogames keeps its files: ``$XDG_DATA_HOME/oogames`` (``~/.local/share/oogames``)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join("~", ".local", "share")
+    return Path(base).expanduser() / "oogames"
+
+
+def save_recovery(settings: GameSettings, board: ABoardModel) -> Path:
+    """Save the game to a new file in ``data_folder()/recovery`` and return its path.
+
+    Used when a game is interrupted (Ctrl-C at the prompt, quitting while
+    the computer thinks); ``oogames load PATH`` goes on with it.
+
+    Raises:
+        SaveFileError: The folder or the file cannot be written.
+    """
+    folder = data_folder() / "recovery"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SaveFileError(f"cannot make {folder}: {error.strerror or error}") from None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{settings.game}-{stamp}.json"
+    number = 1
+    while path.exists():
+        number += 1
+        path = folder / f"{settings.game}-{stamp}-{number}.json"
+    save_game(path, settings, board)
+    return path
 
 
 def load_game(path: str | Path) -> tuple[GameSettings, ABoardModel]:
@@ -95,19 +149,27 @@ def load_game(path: str | Path) -> tuple[GameSettings, ABoardModel]:
         SaveFileError: The file is missing, not JSON, not an oogames game, or
             its contents do not make a game (an illegal move says which).
     """
-    path = Path(path)
+    path = Path(path).expanduser()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveFileError(
-            f"cannot read {path}: {getattr(error, 'strerror', None) or error}"
-        ) from None
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise SaveFileError(f"{path} is not a saved game (over {MAX_BYTES:,} bytes)")
+        text = raw.decode("utf-8")
+    except OSError as error:
+        raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise SaveFileError(f"{path} is not a saved game (not UTF-8 text)") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SaveFileError(
             f"{path} is not a saved game (bad JSON: {error.msg}, line {error.lineno})"
         ) from None
+    except RecursionError:
+        raise SaveFileError(f"{path} is not a saved game (JSON nested too deep)") from None
+    except ValueError:  # a number too long for int(): over 4,300 digits
+        raise SaveFileError(f"{path} is not a saved game (a number far too long)") from None
     try:
         return game_from_dict(data)
     except SaveFileError as error:
@@ -124,7 +186,7 @@ def game_from_dict(data: Any) -> tuple[GameSettings, ABoardModel]:
         raise SaveFileError(f'not an oogames saved game (no "format": "{FORMAT}")')
     if data.get("version") != VERSION:
         raise SaveFileError(
-            f"saved with format version {data.get('version')!r}; this oogames reads {VERSION}"
+            f"saved with format version {shown(data.get('version'))}; this oogames reads {VERSION}"
         )
     options = _field(data, "options", dict)
     players = _field(data, "players", list)
@@ -144,19 +206,26 @@ def game_from_dict(data: Any) -> tuple[GameSettings, ABoardModel]:
             seed=data.get("seed") if isinstance(data.get("seed"), int) else None,
         )
         board = settings.make_board()
-    except (OogamesError, TypeError) as error:
-        raise SaveFileError(str(error).splitlines()[0]) from None
+        for spec in specs:  # a computer player must be buildable before anything is kept
+            if not spec.is_human:
+                spec.strategy(settings.info)
+    except OogamesError as error:
+        raise SaveFileError(one_line(error)) from None
     for index, text in enumerate(moves):
         if not isinstance(text, str):
-            raise SaveFileError(f"move {index + 1} is {text!r}, not a move in the game's notation")
+            raise SaveFileError(
+                f"move {index + 1} is {shown(text)}, not a move in the game's notation"
+            )
         try:
             board.play(board.parse_move(text))
         except IllegalMoveError as error:
-            raise SaveFileError(f"move {index + 1} ({text!r}) is illegal: {error.reason}") from None
+            raise SaveFileError(
+                f"move {index + 1} ({shown(text)}) is illegal: {error.reason}"
+            ) from None
     if data.get("to_move") != board.to_move:
         stated = data.get("to_move")
         raise SaveFileError(
-            f'"to_move" is {stated!r} but after the moves player {board.to_move} is to move'
+            f'"to_move" is {shown(stated)} but after the moves player {board.to_move} is to move'
         )
     return settings, board
 
@@ -165,13 +234,13 @@ def _player_text(player: dict[str, Any]) -> str:
     depth = player.get("depth")
     if depth is None:
         return str(player["kind"])
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise SaveFileError(f"a player's depth must be a whole number, not {depth!r}")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth.bit_length() > 60:
+        raise SaveFileError(f"a player's depth must be a whole number, not {shown(depth)}")
     return f"{player['kind']}:{depth}"
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, kind):
-        raise SaveFileError(f'"{name}" must be {kind.__name__}, not {value!r}')
+        raise SaveFileError(f'"{name}" must be {kind.__name__}, not {shown(value)}')
     return value

@@ -6,15 +6,12 @@ from typing import Any
 
 import attrs
 
-from oogames.board.model import ABoardModel
-from oogames.errors import OogamesError
+from oogames.board.model import ABoardModel, check_size
+from oogames.errors import SettingsError, StrategySpecError
 from oogames.games import GAMES, GameInfo
-from oogames.nextmove.specs import SEARCHES, make_strategy
+from oogames.nextmove.specs import MAX_DEPTH, make_strategy, parse_spec
 from oogames.nextmove.strategy import INextMoveStrategy
-
-
-class SettingsError(OogamesError, ValueError):
-    """Settings that name an unknown game or player kind, or a bad depth."""
+from oogames.parsing import shown
 
 
 @attrs.frozen
@@ -29,24 +26,22 @@ class PlayerSpec:
     kind: str
     depth: int | None = None
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, str):
+            raise StrategySpecError(f"a player is named by a text, not {shown(self.kind)}")
+        if self.depth is not None:
+            check_size("a player's depth", self.depth, 1, MAX_DEPTH, StrategySpecError)
+        parse_spec(self.label, ("human",))
+
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
         """Read ``"human"``, ``"random"``, ``"alphabeta"`` or ``"alphabeta:4"``.
 
         Raises:
-            SettingsError: An unknown kind or a bad depth.
+            StrategySpecError: An unknown kind or a bad depth (a :class:`SettingsError`).
         """
-        kind, _, depth = text.strip().lower().partition(":")
-        if kind not in ("human", "random", *SEARCHES):
-            known = ", ".join(["human", "random", *SEARCHES])
-            raise SettingsError(f"unknown player {text!r}; choose one of: {known}")
-        if not depth:
-            return cls(kind)
-        if kind in ("human", "random") or not depth.isdigit() or int(depth) < 1:
-            raise SettingsError(
-                f"{text!r}: only a search takes a depth, a whole number of at least 1"
-            )
-        return cls(kind, int(depth))
+        kind, depth = parse_spec(text, ("human",))
+        return cls(kind, depth)
 
     @property
     def is_human(self) -> bool:
@@ -86,16 +81,12 @@ class GameSettings:
     def __attrs_post_init__(self) -> None:
         if self.game not in GAMES:
             raise SettingsError(f"unknown game {self.game!r}; choose one of: {', '.join(GAMES)}")
-        if self.first not in (0, 1):
-            raise SettingsError(f"first must be 0 or 1, not {self.first!r}")
-        if (
-            isinstance(self.hint_depth, bool)
-            or not isinstance(self.hint_depth, int)
-            or self.hint_depth < 1
-        ):
-            raise SettingsError(
-                f"hint_depth must be a whole number of at least 1, not {self.hint_depth!r}"
-            )
+        check_size("--first", self.first, 0, 1, SettingsError)
+        check_size("--hint-depth", self.hint_depth, 1, MAX_DEPTH, SettingsError)
+        if self.seed is not None:
+            check_size("--seed", self.seed, 0, 2**63, SettingsError)
+        if not isinstance(self.options, dict):
+            raise SettingsError(f"the options must be a mapping, not {shown(self.options)}")
 
     @property
     def info(self) -> GameInfo:
@@ -103,7 +94,12 @@ class GameSettings:
         return GAMES[self.game]
 
     def make_board(self) -> ABoardModel:
-        """The starting board (raises BoardOptionError for bad options)."""
+        """The starting board.
+
+        Raises:
+            BoardOptionError: An option's value is bad; the message names it by
+                its command-line flag (``--max-add``).
+        """
         return self.info.make(**self.options)
 
     def spec_of(self, board_player: int) -> PlayerSpec:

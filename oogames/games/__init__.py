@@ -6,18 +6,21 @@ options and its default evaluation function for depth-limited search.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from oogames.board.model import ABoardModel
+from oogames.errors import BoardOptionError
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.gametree import GameTreeBoard, Pass, Static, static_value
 from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
 from oogames.games.nim import NimBoard, nim_distance
 from oogames.games.othello import OthelloBoard, othello_weighted_squares
 from oogames.games.tictactoe import TicTacToeBoard, open_lines
+from oogames.parsing import option_flag, shown
 
 
 @attrs.frozen
@@ -42,8 +45,29 @@ class GameInfo:
     solvable: Callable[[ABoardModel], bool] = lambda board: False
 
     def make(self, **options: Any) -> ABoardModel:
-        """A board of this game with ``options`` (None values are left at their defaults)."""
-        return self.board(**{name: value for name, value in options.items() if value is not None})
+        """A board of this game with ``options`` (None values are left at their defaults).
+
+        Raises:
+            BoardOptionError: An unknown option, or a bad value; the message
+                names the option by its command-line flag (``--max-add``).
+        """
+        accepted = inspect.signature(self.board).parameters
+        unknown = [name for name in options if name not in accepted]
+        if unknown:
+            takes = ", ".join(option_flag(name) for name in self.options) or "no options"
+            raise BoardOptionError(
+                f"{self.name} does not take {shown(unknown[0])}; it takes {takes}"
+            )
+        try:
+            return self.board(
+                **{name: value for name, value in options.items() if value is not None}
+            )
+        except BoardOptionError as error:
+            message = str(error)
+            for name in self.options:
+                if message.startswith(f"{name} "):
+                    message = option_flag(name) + message[len(name) :]
+            raise BoardOptionError(message) from None
 
 
 GAMES: dict[str, GameInfo] = {

@@ -21,8 +21,9 @@ from oogames.board.model import ABoardModel, check_size
 from oogames.board.moves import Move, lookup_move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
+from oogames.parsing import whole_number
 
 _MAX_SIDE: Final = 16
 
@@ -180,7 +181,7 @@ class ConnectFourBoard(ABoardModel):
             col = None
         if (
             col is None
-            or player != self._to_move
+            or player is not self._to_move
             or self._state is not NON_TERMINAL
             or self._heights[col] == self._tops[col]
         ):
@@ -192,6 +193,8 @@ class ConnectFourBoard(ABoardModel):
         heights[col] += 1
         self._to_move = 1 - player
         record = self._records[player][col]
+        if check is not UNDO_AT_ONCE:  # the caller may keep the undo: give it its own
+            record = _Drop(self, player, col)
         self._history.append(record)
         state: ABoardState
         if self._has_line(mine):
@@ -271,9 +274,9 @@ class ConnectFourBoard(ABoardModel):
         Raises:
             MalformedMoveError: The text names no column of this board.
         """
-        word = text.strip()
-        if word.isdigit():
-            col = int(word) - 1
+        number = whole_number(text)
+        if number is not None:
+            col = number - 1
             if col in self._columns:
                 return col
             raise self._malformed(text, f"columns are numbered 1 to {self.width}")
@@ -295,7 +298,7 @@ class ConnectFourBoard(ABoardModel):
         col = lookup_move(self._columns, move)
         if col is None:
             return self._malformed(move, f"a move is a column index from 0 to {self.width - 1}")
-        return IllegalMoveError(move, player, f"column {col + 1} is full", str(self))
+        return self._illegal(move, player, f"column {col + 1} is full")
 
     # -- move order -------------------------------------------------------------
 

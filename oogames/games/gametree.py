@@ -121,7 +121,7 @@ class GameTreeBoard(ABoardModel):
             after = node[move]
         else:
             after = _NOWHERE
-        if after is _NOWHERE or self._state is not NON_TERMINAL or player != self._to_move:
+        if after is _NOWHERE or self._state is not NON_TERMINAL or player is not self._to_move:
             return self._make_move_slow(player, move, check, status, param)
         record = SnapshotRecord(self, player, move, self._node)
         self._node = after
@@ -173,7 +173,7 @@ class GameTreeBoard(ABoardModel):
         return super().parse_move(word) if word.lower() == "pass" else word
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        return IllegalMoveError(move, player, "there is no such branch here", str(self))
+        return self._illegal(move, player, "there is no such branch here")
 
 
 def static_value(board: GameTreeBoard, player: int) -> float:

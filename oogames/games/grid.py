@@ -14,7 +14,7 @@ from typing import ClassVar, Final
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move, lookup_move
 
-_CELL: Final = re.compile(r"\s*([a-z])\s*(\d+)\s*$", re.IGNORECASE)
+_CELL: Final = re.compile(r"\s*([a-z])\s*([0-9]{1,6})\s*$", re.IGNORECASE | re.ASCII)
 
 
 class AGridBoard(ABoardModel):

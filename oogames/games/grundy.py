@@ -24,7 +24,9 @@ from oogames.board.undo import IUndoMove, SnapshotRecord
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
 
-_SPLIT: Final = re.compile(r"\s*(\d+)\s*(?:=\s*(\d+)\s*\+\s*(\d+)|:\s*(\d+))\s*$")
+_SPLIT: Final = re.compile(
+    r"\s*([0-9]{1,9})\s*(?:=\s*([0-9]{1,9})\s*\+\s*([0-9]{1,9})|:\s*([0-9]{1,9}))\s*$", re.ASCII
+)
 _MAX_TOKENS: Final = 1000
 
 
@@ -93,7 +95,7 @@ class GrundyBoard(ABoardModel):
         """Split a heap for ``player`` (see :meth:`IBoardModel.make_move`)."""
         heaps = self._heaps
         if (
-            player != self._to_move
+            player is not self._to_move
             or self._state is not NON_TERMINAL
             or not self._is_split(move)
             or move[0] not in heaps
@@ -190,7 +192,7 @@ class GrundyBoard(ABoardModel):
             return self._malformed(
                 move, "a move is (heap, part) with 0 < part < heap - part: two unequal heaps"
             )
-        return IllegalMoveError(move, player, f"there is no heap of {move[0]}", str(self))
+        return self._illegal(move, player, f"there is no heap of {move[0]}")
 
 
 def grundy_value(heaps: Iterable[int], cache: dict[int, int] | None = None) -> int:
@@ -200,19 +202,18 @@ def grundy_value(heaps: Iterable[int], cache: dict[int, int] | None = None) -> i
     :func:`grundy_evaluation`.
     """
     cache = {} if cache is None else cache
-
-    def single(n: int) -> int:
+    heaps = list(heaps)
+    # Bottom up, smallest heap first: no recursion, so any heap size works.
+    for n in range(1, max(heaps, default=0) + 1):
         if n not in cache:
-            options = {single(a) ^ single(n - a) for a in range(1, (n + 1) // 2)}
+            options = {cache[a] ^ cache[n - a] for a in range(1, (n + 1) // 2)}
             value = 0
             while value in options:
                 value += 1
             cache[n] = value
-        return cache[n]
-
     total = 0
     for heap in heaps:
-        total ^= single(heap)
+        total ^= cache[heap]
     return total
 
 

@@ -19,6 +19,7 @@ from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
+from oogames.parsing import whole_number
 
 
 class _Add(AMoveRecord):
@@ -85,7 +86,7 @@ class NimBoard(ABoardModel):
             step = None
         if (
             step is None
-            or player != self._to_move
+            or player is not self._to_move
             or self._state is not NON_TERMINAL
             or self._total + step > self.target
         ):
@@ -125,9 +126,8 @@ class NimBoard(ABoardModel):
 
     def parse_move(self, text: str) -> Move:
         """A move is written as the number it adds, for example ``"2"``."""
-        word = text.strip()
-        if word.isdigit():
-            step = int(word)
+        step = whole_number(text)
+        if step is not None:
             if step in self._steps:
                 return step
             raise self._malformed(text, f"a move adds 1 to {self.max_add}")
@@ -136,7 +136,7 @@ class NimBoard(ABoardModel):
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         if lookup_move(self._steps, move) is None:
             return self._malformed(move, f"a move adds a whole number from 1 to {self.max_add}")
-        return IllegalMoveError(move, player, f"adding {move} would pass {self.target}", str(self))
+        return self._illegal(move, player, f"adding {move} would pass {self.target}")
 
     def _move_universe(self) -> tuple[Move, ...]:
         return tuple(self._steps)

@@ -212,7 +212,7 @@ class OthelloBoard(AGridBoard):
             index = self._index.get(move)
         except TypeError:
             index = None
-        if index is None or player != self._to_move or self._state is not NON_TERMINAL:
+        if index is None or player is not self._to_move or self._state is not NON_TERMINAL:
             return self._make_move_slow(player, move, check, status, param)
         discs = self._discs
         mine, theirs = discs[player], discs[1 - player]
@@ -318,8 +318,8 @@ class OthelloBoard(AGridBoard):
             )
         name = self.format_move(move)
         if (self._discs[0] | self._discs[1]) >> index & 1:
-            return IllegalMoveError(move, player, f"{name} is taken", str(self))
-        return IllegalMoveError(move, player, f"a disc on {name} would flip nothing", str(self))
+            return self._illegal(move, player, f"{name} is taken")
+        return self._illegal(move, player, f"a disc on {name} would flip nothing")
 
     # -- move order ---------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from oogames.board.model import check_size
 from oogames.board.moves import Move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.games.grid import AGridBoard
 
@@ -137,7 +137,7 @@ class TicTacToeBoard(AGridBoard):
         stones = self._stones
         if (
             index is None
-            or player != self._to_move
+            or player is not self._to_move
             or self._state is not NON_TERMINAL
             or (stones[0] | stones[1]) >> index & 1
         ):
@@ -147,6 +147,8 @@ class TicTacToeBoard(AGridBoard):
         stones[player] = mine
         self._to_move = 1 - player
         record = self._records[player][index]
+        if check is not UNDO_AT_ONCE:  # the caller may keep the undo: give it its own
+            record = _Stone(self, player, record.move, 1 << index)
         self._history.append(record)
         # Only lines through the new stone can have become complete.
         state: ABoardState
@@ -206,7 +208,7 @@ class TicTacToeBoard(AGridBoard):
             return self._malformed(
                 move, f"a move is (row, col) with row < {self.rows} and col < {self.cols}"
             )
-        return IllegalMoveError(move, player, f"{self.format_move(move)} is taken", str(self))
+        return self._illegal(move, player, f"{self.format_move(move)} is taken")
 
     # -- move order -------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Next-move strategies: accumulators, their factories, ``MinMax`` and ``RandomValidMove``."""
+"""Next-move strategies: accumulators, their factories, ``MinMax``, ``RandomValidMove``, and the
+search family of the seeds (negamax, averaging, selective and variable-depth search, AND/OR)."""
 
 from oogames.nextmove.accumulators import (
     AAccumulator,
@@ -12,17 +13,37 @@ from oogames.nextmove.accumulators import (
     Payoff,
     as_evaluation,
 )
+from oogames.nextmove.andor import (
+    AndAcc,
+    AndNode,
+    AndOrFac,
+    OrAcc,
+    OrNode,
+    Strategy,
+    winning_strategy,
+)
+from oogames.nextmove.average import AverageFac, AverageMaxAcc, AverageMinAcc
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
-from oogames.nextmove.minmax import WIN_VALUE, MinMax
+from oogames.nextmove.minmax import POLL_EVERY, WIN_VALUE, MinMax
+from oogames.nextmove.negamax import NegaAlphaBetaAcc, NegaAlphaBetaFac, NegamaxAcc, NegamaxFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.results import SearchResult, SearchStats
+from oogames.nextmove.selective import SelectiveAcc, SelectiveFac, best_by_evaluation
 from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.nextmove.variable_depth import VariableDepthAcc, VariableDepthFac
 
 __all__ = [
+    "POLL_EVERY",
     "WIN_VALUE",
     "AAccumulator",
     "AlphaAcc",
     "AlphaBetaFac",
+    "AndAcc",
+    "AndNode",
+    "AndOrFac",
+    "AverageFac",
+    "AverageMaxAcc",
+    "AverageMinAcc",
     "BetaAcc",
     "DepthAcc",
     "DepthFac",
@@ -34,9 +55,22 @@ __all__ = [
     "MinAcc",
     "MinMax",
     "MinMaxFac",
+    "NegaAlphaBetaAcc",
+    "NegaAlphaBetaFac",
+    "NegamaxAcc",
+    "NegamaxFac",
+    "OrAcc",
+    "OrNode",
     "Payoff",
     "RandomValidMove",
     "SearchResult",
     "SearchStats",
+    "SelectiveAcc",
+    "SelectiveFac",
+    "Strategy",
+    "VariableDepthAcc",
+    "VariableDepthFac",
     "as_evaluation",
+    "best_by_evaluation",
+    "winning_strategy",
 ]

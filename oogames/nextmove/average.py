@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import bisect
 
+from oogames.board.model import check_size
 from oogames.board.moves import Move
+from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import INF, AAccumulator
 from oogames.nextmove.factories import IAccFactory
 
@@ -94,16 +96,14 @@ class AverageFac(IAccFactory):
         n: How many of the smallest values a MIN node averages (1 is plain min).
 
     Raises:
-        ValueError: ``m`` or ``n`` is less than 1.
+        SettingsError: ``m`` or ``n`` is not a whole number from 1 up.
     """
 
     __slots__ = ("m", "n")
 
     def __init__(self, m: int = 2, n: int = 2) -> None:
-        if m < 1 or n < 1:
-            raise ValueError(f"m and n must be at least 1, not {m} and {n}")
-        self.m = m
-        self.n = n
+        self.m = check_size("m", m, 1, 1_000, SettingsError)
+        self.n = check_size("n", n, 1, 1_000, SettingsError)
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """An :class:`AverageMaxAcc` for ``model_player``."""

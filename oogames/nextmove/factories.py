@@ -11,6 +11,7 @@ import abc
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import check_size
+from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import (
     AAccumulator,
     AlphaAcc,
@@ -80,7 +81,7 @@ class DepthFac(IAccFactory):
             payoff (see :class:`~oogames.nextmove.accumulators.LambdaEvaluation`).
 
     Raises:
-        BoardOptionError: ``depth`` is not a whole number of at least 1.
+        SettingsError: ``depth`` is not a whole number of at least 1.
         TypeError: ``evaluate`` is not an evaluation.
     """
 
@@ -90,7 +91,7 @@ class DepthFac(IAccFactory):
         self, inner_factory: IAccFactory, depth: int, evaluate: Evaluation | IBoardLambda
     ) -> None:
         self.inner_factory = inner_factory
-        self.depth = check_size("depth", depth, 1, 10_000)
+        self.depth = check_size("depth", depth, 1, 10_000, SettingsError)
         self.evaluate = as_evaluation(evaluate)
 
     def make_acc(self, model_player: int) -> AAccumulator:

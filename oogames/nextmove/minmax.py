@@ -13,11 +13,12 @@ from __future__ import annotations
 import time
 from typing import Any, Final
 
+from oogames.board.deep import StopFlag, run_deep
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
-from oogames.board.visitors import RAISE_ON_INVALID, IBoardStatusVisitor
-from oogames.errors import SearchError
+from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
+from oogames.errors import SearchError, SearchStopped
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
@@ -30,22 +31,30 @@ Evaluation functions should stay well inside ``±(WIN_VALUE - 10_000)``.
 """
 
 
+POLL_EVERY: Final = 256
+"""How many nodes a search makes between two looks at its stop flag."""
+
+
 class _MinMaxLambda(IBoardLambda):
     """Makes one move, lets the status visitor value the result, takes the move back."""
 
-    __slots__ = ("check", "cutoffs", "nodes", "status")
+    __slots__ = ("check", "cutoffs", "nodes", "poll_at", "status", "stop")
 
-    def __init__(self) -> None:
+    def __init__(self, stop: StopFlag) -> None:
         self.nodes = 0
         self.cutoffs = 0
-        self.check = RAISE_ON_INVALID
+        self.check = UNDO_AT_ONCE
         self.status: _MinMaxStatus
+        self.stop = stop
+        self.poll_at = POLL_EVERY
 
     def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
         """Value ``move`` into the accumulator ``param``; go on unless it says it is done."""
         if param.selective and not param.essential(host, move):
             return True  # a move a selective search leaves out
         self.nodes += 1
+        if self.nodes >= self.poll_at:  # one comparison a node; the flag every POLL_EVERY
+            self.poll()
         param.current = move
         host.make_move(player, move, self.check, self.status, param)()
         if param.is_not_done():
@@ -56,6 +65,16 @@ class _MinMaxLambda(IBoardLambda):
     def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
         """The game goes on but ``player`` has no move: the pass is the only move."""
         self.apply(player, host, PASS, param)
+
+    def poll(self) -> None:
+        """Stop the search if it was asked to (the board is put back by :func:`run_deep`).
+
+        Raises:
+            SearchStopped: The stop flag is set.
+        """
+        self.poll_at = self.nodes + POLL_EVERY
+        if self.stop.is_set:
+            raise SearchStopped(f"the search was stopped after {self.nodes:,} nodes")
 
 
 class _MinMaxStatus(IBoardStatusVisitor):
@@ -136,7 +155,7 @@ class MinMax(INextMoveStrategy):
     ('a3', 'win in 1')
     """
 
-    __slots__ = ("factory", "prefer_quick_wins", "win_value")
+    __slots__ = ("_stop", "factory", "prefer_quick_wins", "win_value")
 
     def __init__(
         self,
@@ -148,6 +167,7 @@ class MinMax(INextMoveStrategy):
         self.factory = factory
         self.prefer_quick_wins = prefer_quick_wins
         self.win_value = win_value
+        self._stop = StopFlag()
 
     @property
     def name(self) -> str:
@@ -162,6 +182,8 @@ class MinMax(INextMoveStrategy):
         Raises:
             GameOverError: The game is over.
             NotYourTurnError: ``player`` is not the player to move.
+            SearchStopped: :meth:`cancel` was called during the search.
+            SearchDepthError: The search went deeper than the frame limit allows.
             SearchError: The board offered no move at all (a broken board model).
         """
         player = check_can_move(board, player)
@@ -172,22 +194,47 @@ class MinMax(INextMoveStrategy):
         its checks). ``acc.player`` must be the player to move; ``acc.model_player`` may be
         either player, for searches such as AND/OR trees that start at the opponent's turn.
 
+        Whatever happens inside the search (an exception from an evaluation
+        function, :meth:`cancel`, Ctrl-C), the board is put back exactly as
+        it was before the exception leaves this method. The search runs in a
+        thread of its own, so that its depth is bounded by memory, not by
+        Python's recursion limit (see :mod:`oogames.board.deep`).
+
         Raises:
+            SearchStopped: :meth:`cancel` was called during the search.
+            SearchDepthError: The search went deeper than the frame limit allows.
             SearchError: The board offered no move at all (a broken board model).
         """
-        lam = _MinMaxLambda()
+        stop = self._stop
+        stop.clear()
+        lam = _MinMaxLambda(stop)
         status = _MinMaxStatus(lam, self.win_value, self.prefer_quick_wins)
         lam.status = status
+
+        def work() -> None:
+            acc.start(board)
+            board.map(acc.player, lam, acc)
+
         start = time.perf_counter()
-        acc.start(board)
-        board.map(acc.player, lam, acc)
+        run_deep(board, work, stop)
         seconds = time.perf_counter() - start
         if acc.move is None:
-            raise SearchError(f"the search found no move for player {acc.player}:\n{board}")
+            raise SearchError(
+                f"the search found no move for player {acc.player} (a broken board model)"
+            )
         stats = SearchStats(
             lam.nodes, status.leaves, status.evaluated, lam.cutoffs, status.max_depth, seconds
         )
         return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, self.win_value)
+
+    def cancel(self) -> None:
+        """Stop the search under way (from another thread or a signal handler).
+
+        The search notices within :data:`POLL_EVERY` nodes, puts the board
+        back and raises :class:`~oogames.errors.SearchStopped`. A new search
+        clears the request.
+        """
+        self._stop.set()
 
     def __repr__(self) -> str:
         return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins})"

@@ -13,9 +13,10 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import IBoardModel
+from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import PASS, Move
-from oogames.board.visitors import IGNORE_STATUS, RAISE_ON_INVALID
+from oogames.board.visitors import IGNORE_STATUS, UNDO_AT_ONCE
+from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, Evaluation
 from oogames.nextmove.factories import IAccFactory
 
@@ -32,9 +33,11 @@ class _Score(IBoardLambda):
         self.evaluate = evaluate
 
     def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
-        undo = host.make_move(player, move, RAISE_ON_INVALID, IGNORE_STATUS)
-        param.append((self.evaluate(host, player), move))
-        undo()
+        undo = host.make_move(player, move, UNDO_AT_ONCE, IGNORE_STATUS)
+        try:
+            param.append((self.evaluate(host, player), move))
+        finally:
+            undo()
         return True
 
     def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
@@ -47,10 +50,9 @@ def best_by_evaluation(k: int, evaluate: Evaluation) -> Selector:
     Ties keep the board's move order.
 
     Raises:
-        ValueError: ``k`` is less than 1.
+        SettingsError: ``k`` is not a whole number from 1 up.
     """
-    if k < 1:
-        raise ValueError(f"k must be at least 1, not {k}")
+    check_size("k", k, 1, 1_000_000, SettingsError)
     scorer = _Score(evaluate)
 
     def select(board: IBoardModel, player: int) -> list[Move]:

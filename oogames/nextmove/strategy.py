@@ -35,6 +35,14 @@ class INextMoveStrategy(abc.ABC):
         """Choose a move for ``player`` (see :meth:`analyze`); returns only the move."""
         return self.analyze(board, player).move
 
+    def cancel(self) -> None:  # noqa: B027 - a hook; strategies that can stop override it
+        """Ask the search under way to stop soon, from another thread or a signal handler.
+
+        A strategy that supports it stops, leaves the board as it was, and
+        raises :class:`~oogames.errors.SearchStopped` from :meth:`analyze`.
+        The default does nothing (the search runs to its end).
+        """
+
     @property
     @abc.abstractmethod
     def name(self) -> str:
@@ -51,11 +59,9 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     if player is None:
         player = board.to_move
     if board.execute(IS_OVER):
-        raise GameOverError(
-            None, player, "the game is over: there is no move to choose", str(board)
-        )
+        raise GameOverError(None, player, "the game is over: there is no move to choose")
     if player != board.to_move:
         raise NotYourTurnError(
-            None, player, f"it is player {board.to_move}'s turn, not player {player}'s", str(board)
+            None, player, f"it is player {board.to_move}'s turn, not player {player}'s"
         )
     return player

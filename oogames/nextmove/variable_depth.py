@@ -10,6 +10,7 @@ every position is scored.
 from __future__ import annotations
 
 from oogames.board.model import IBoardModel, check_size
+from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, Evaluation
 from oogames.nextmove.factories import IAccFactory
 
@@ -80,7 +81,7 @@ class VariableDepthFac(IAccFactory):
             than ``k`` from its parent's is expanded.
 
     Raises:
-        BoardOptionError: A depth is out of range.
+        SettingsError: A depth is out of range.
     """
 
     __slots__ = ("evaluate", "inner_factory", "k", "max_depth", "min_depth")
@@ -94,8 +95,8 @@ class VariableDepthFac(IAccFactory):
         k: float,
     ) -> None:
         self.inner_factory = inner_factory
-        self.min_depth = check_size("min_depth", min_depth, 1, 10_000)
-        self.max_depth = check_size("max_depth", max_depth, min_depth, 10_000)
+        self.min_depth = check_size("min_depth", min_depth, 1, 10_000, SettingsError)
+        self.max_depth = check_size("max_depth", max_depth, min_depth, 10_000, SettingsError)
         self.evaluate = evaluate
         self.k = k
 

@@ -15,12 +15,8 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 
-from oogames.errors import OogamesError
+from oogames.errors import RenderError
 from oogames.trace.tracer import SearchTrace, TraceNode
-
-
-class RenderError(OogamesError, RuntimeError):
-    """A drawing could not be made (for example, Graphviz's ``dot`` is not installed)."""
 
 
 def _number(value: float | None, trace: SearchTrace) -> str:

@@ -21,16 +21,12 @@ import attrs
 
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import Move
-from oogames.errors import OogamesError
+from oogames.errors import TraceLimitError
 from oogames.nextmove.accumulators import AAccDecorator, AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import WIN_VALUE, MinMax
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import check_can_move
-
-
-class TraceLimitError(OogamesError, RuntimeError):
-    """A traced search generated more nodes than its limit allows (the board is restored)."""
 
 
 @attrs.define(eq=False)
@@ -209,14 +205,9 @@ def trace_search(
     root = TraceNode(None, player, 0, alpha, beta, kind="root")
     acc = TraceAcc(alpha_beta_root, root, _Budget(limit))
     search = MinMax(factory, prefer_quick_wins=prefer_quick_wins)
-    ply = board.ply if isinstance(board, ABoardModel) else None
     try:
-        result = search.search(board, acc)
+        result = search.search(board, acc)  # puts the board back if anything escapes
     except TraceLimitError:
-        # Unwind the moves the search had made when it stopped.
-        if isinstance(board, ABoardModel) and ply is not None:
-            while board.ply > ply:
-                board.pop()
         raise TraceLimitError(
             f"the search needed more than {limit:,} nodes; give it a depth or a larger limit"
         ) from None

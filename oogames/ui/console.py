@@ -4,6 +4,11 @@ It reads standard input and writes standard output only, so a whole game can
 be scripted (``printf 'b2\\nc3\\nquit\\n' | oogames play tictactoe``). An
 illegal or unreadable move is explained and asked for again; at the end of
 the input the view stops.
+
+Ctrl-C while a computer (or a hint) is searching stops the search and comes
+back to the prompt with the game as it was before it (``go`` lets the
+computer search again). Ctrl-C at the prompt saves the game to a recovery
+file, says its name (``oogames load`` takes it) and quits.
 """
 
 from __future__ import annotations
@@ -12,10 +17,12 @@ import shlex
 from typing import TextIO
 
 from oogames.board.moves import Move
-from oogames.errors import OogamesError
+from oogames.errors import OogamesError, UsageError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.model import GameModel
+from oogames.game.saving import save_recovery
 from oogames.nextmove.results import SearchResult
+from oogames.parsing import shown
 
 HELP = """\
 Type a move in the game's notation, or a command:
@@ -27,8 +34,25 @@ Type a move in the game's notation, or a command:
   save FILE    save the game (JSON)
   load FILE    load a saved game
   new          start again
+  go           let the computer move (after Ctrl-C stopped its search)
   help         this text
   quit         leave"""
+
+
+def _file_name(text: str) -> str:
+    """The file name after ``save`` or ``load``: the rest of the line, or one quoted word.
+
+    Raises:
+        UsageError: A quote is not closed.
+    """
+    text = text.strip()
+    if not text.startswith(("'", '"')):
+        return text
+    try:
+        words = shlex.split(text)
+    except ValueError as error:  # shlex: "No closing quotation"
+        raise UsageError(f"the file name {shown(text)}: {str(error).lower()}") from None
+    return words[0] if words else ""
 
 
 def describe(result: SearchResult) -> str:
@@ -84,18 +108,24 @@ class ConsoleView(IModel2ViewAdapter):
     # -- the loop ------------------------------------------------------------------------------
 
     def run(self) -> int:
-        """Show the board, read lines until quit or the end of input; returns the exit status."""
+        """Show the board, read lines until quit or the end of input; returns the exit status.
+
+        The computers' first moves (when a computer starts) are made here,
+        after the welcome and the board. Ctrl-C at the prompt saves a
+        recovery file and returns 130.
+        """
         model = self.model
         self.say(f"{model.name_of(0)} against {model.name_of(1)}. Type help for the commands.")
         self.say(str(model.board))
+        if self._carry_out("go"):
+            self.say(str(model.board))
         while True:
-            if model.board.is_over:
-                prompt = "game over (new, undo, save FILE, load FILE, quit) > "
-            else:
-                prompt = f"{model.current.name} > "
-            print(prompt, end="", file=self.stdout, flush=True)
-            line = self.stdin.readline()
-            if not line:
+            try:
+                line = self._ask()
+            except KeyboardInterrupt:
+                self.say("")
+                return self._save_recovery()
+            if line is None:
                 self.say("")
                 return 0
             words = line.strip()
@@ -103,13 +133,44 @@ class ConsoleView(IModel2ViewAdapter):
                 continue
             if words.lower() in ("quit", "exit", "q"):
                 return 0
-            try:
-                shown = self.command(words)
-            except OogamesError as error:
-                self.say(f"! {str(error).splitlines()[0]}")
-                continue
-            if shown:
+            if self._carry_out(words):
                 self.say(str(model.board))
+
+    def _ask(self) -> str | None:
+        """Prompt and read one line (None at the end of the input)."""
+        model = self.model
+        if model.board.is_over:
+            prompt = "game over (new, undo, save FILE, load FILE, quit) > "
+        else:
+            prompt = f"{model.current.name} > "
+        print(prompt, end="", file=self.stdout, flush=True)
+        line = self.stdin.readline()
+        return line or None
+
+    def _carry_out(self, words: str) -> bool:
+        """Carry out a line, explaining a refusal or a Ctrl-C; whether to draw the board again."""
+        try:
+            return self.command(words)
+        except OogamesError as error:
+            self.say(f"! {one_line(error)}")
+        except KeyboardInterrupt:
+            board = self.model.board
+            turn = "" if board.is_over else f"; {self.model.current.name} to move"
+            self.say(
+                f"\n! stopped: the game is as it was before the search{turn} (go: search again)"
+            )
+            return True
+        return False
+
+    def _save_recovery(self) -> int:
+        """Save the game to a new recovery file, say where, and return 130 (Ctrl-C)."""
+        try:
+            path = save_recovery(self.model.settings, self.model.board)
+        except OogamesError as error:
+            self.say(f"! interrupted, and the game could not be saved: {one_line(error)}")
+            return 130
+        self.say(f"interrupted: the game is saved in {path} (oogames load {path})")
+        return 130
 
     def command(self, words: str) -> bool:
         """Carry out one line; returns whether the board should be drawn again.
@@ -120,7 +181,7 @@ class ConsoleView(IModel2ViewAdapter):
         model = self.model
         name, _, rest = words.partition(" ")
         name = name.lower()
-        argument = shlex.split(rest)[0] if rest.strip() else ""
+        argument = _file_name(rest)
         if name == "help":
             self.say(HELP)
             return False
@@ -145,6 +206,11 @@ class ConsoleView(IModel2ViewAdapter):
             return True
         if name == "new":
             model.new_game()
+            return True
+        if name == "go":
+            if model.board.is_over or model.current.is_human:
+                return False
+            model.start()
             return True
         if name in ("save", "load"):
             if not argument:

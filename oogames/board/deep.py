@@ -1,0 +1,175 @@
+"""Running a search safely: the board put back whatever happens, and depth bounded by memory.
+
+The Rice design recurses: ``map`` calls the lambda, the lambda makes a move,
+the status visitor maps the child position. Each ply costs a handful of
+Python frames, so CPython's default recursion limit (1,000 frames) stops a
+search at about 140 plies. :func:`run_deep` runs a search in a thread of its
+own with a large stack (:data:`STACK_BYTES`) and a raised recursion limit
+(:data:`FRAME_LIMIT`): on CPython 3.11 a call from Python code to Python code
+uses no C stack, so the limit, not the stack, bounds the depth, and memory
+bounds the limit. A search that still goes deeper raises
+:class:`~oogames.errors.SearchDepthError`, never :class:`RecursionError`.
+
+:func:`restoring` puts the board back as it was when anything escapes from
+the search: an :class:`~oogames.errors.OogamesError`, an exception from an
+evaluation function, :class:`KeyboardInterrupt`. The search thread never
+receives Ctrl-C itself (Python delivers signals to the main thread), so a
+search is never interrupted half-way through a move: the waiting thread
+asks it to stop through a :class:`StopFlag`, waits for it to put the board
+back, and then raises :class:`KeyboardInterrupt`.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Final, TypeVar
+
+from oogames.errors import SearchDepthError
+
+if TYPE_CHECKING:
+    from oogames.board.model import IBoardModel
+
+T = TypeVar("T")
+
+STACK_BYTES: Final = 1 << 30
+"""The stack of a search thread: 1 GiB of address space, of which only what is used is mapped."""
+
+FRAME_LIMIT: Final = 1_000_000
+"""The recursion limit while a search runs (CPython's default is 1,000).
+
+About seven frames make one ply of :class:`~oogames.MinMax`, so a search can go
+about 140,000 plies deep. A Python frame needs no C stack on CPython 3.11
+when Python code calls Python code; a call through C (a ``__call__``, a
+cache decorator) needs well under :data:`STACK_BYTES` / :data:`FRAME_LIMIT`
+bytes, so even such a chain ends in :class:`RecursionError`, not a crash.
+"""
+
+_limit_lock = threading.Lock()
+_limit_users = 0
+_limit_saved = 0
+
+
+class StopFlag:
+    """A request to stop, set from any thread or a signal handler; searches poll it.
+
+    >>> flag = StopFlag()
+    >>> flag.is_set
+    False
+    >>> flag.set()
+    >>> flag.is_set
+    True
+    """
+
+    __slots__ = ("is_set",)
+
+    def __init__(self) -> None:
+        self.is_set = False
+
+    def set(self) -> None:
+        """Ask the search to stop (a plain store: safe from a signal handler)."""
+        self.is_set = True
+
+    def clear(self) -> None:
+        """Withdraw the request."""
+        self.is_set = False
+
+
+@contextmanager
+def restoring(board: IBoardModel) -> Iterator[None]:
+    """Put ``board`` back to the ply it had on entry if anything escapes from the block.
+
+    Moves the block left on the board (the moves a search was exploring
+    when it was interrupted) are taken back with the board's own undo
+    records, newest first, so cells, counters, turn, status and key are
+    restored exactly. A block that ends normally is left alone.
+    """
+    ply = board.ply
+    try:
+        yield
+    except BaseException:
+        while board.ply > ply:
+            board.pop()
+        raise
+
+
+@contextmanager
+def _deep_frames() -> Iterator[None]:
+    """Raise the recursion limit while at least one search runs (the limit is process-wide)."""
+    global _limit_users, _limit_saved
+    with _limit_lock:
+        if _limit_users == 0:
+            _limit_saved = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_limit_saved, FRAME_LIMIT))
+        _limit_users += 1
+    try:
+        yield
+    finally:
+        with _limit_lock:
+            _limit_users -= 1
+            if _limit_users == 0:
+                sys.setrecursionlimit(_limit_saved)
+
+
+def run_deep(
+    board: IBoardModel, work: Callable[[], T], stop: StopFlag | None = None, what: str = "search"
+) -> T:
+    """Run ``work()``, a search of ``board``, deep-safe and exception-safe.
+
+    ``work`` runs in a thread with a :data:`STACK_BYTES` stack under a
+    recursion limit of :data:`FRAME_LIMIT`, inside :func:`restoring`. Its
+    result or its exception comes back to the caller. If the caller gets
+    :class:`KeyboardInterrupt` while it waits, ``stop`` is set, the search
+    is waited for (it puts the board back), and the interrupt is raised.
+
+    Args:
+        board: The board the search uses; it is left as it was on any exception.
+        work: The search.
+        stop: The flag the search polls, set on Ctrl-C (without one, Ctrl-C
+            waits for the search to end).
+        what: What runs, for the message of a search that goes too deep.
+
+    Raises:
+        SearchDepthError: The search went deeper than the recursion limit allows.
+    """
+    outcome: list[object] = []
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            with restoring(board):
+                outcome.append(work())
+        except RecursionError:
+            failure.append(
+                SearchDepthError(
+                    f"the {what} went deeper than Python's frame limit allows "
+                    f"({FRAME_LIMIT:,} frames, about {FRAME_LIMIT // 7:,} plies); "
+                    f"the board is unchanged"
+                )
+            )
+        except BaseException as error:  # carried to the caller's thread
+            failure.append(error)
+
+    with _deep_frames():
+        thread = threading.Thread(target=target, name=f"oogames {what}", daemon=True)
+        with _limit_lock:  # the stack size is process-wide and read by start()
+            saved = threading.stack_size(STACK_BYTES)
+            try:
+                thread.start()
+            finally:
+                threading.stack_size(saved)
+        interrupted = False
+        while thread.is_alive():
+            try:
+                thread.join()
+            except KeyboardInterrupt:
+                interrupted = True
+                if stop is not None:
+                    stop.set()
+    if interrupted:
+        raise KeyboardInterrupt
+    if failure:
+        raise failure[0]
+    return outcome[0]  # type: ignore[return-value]

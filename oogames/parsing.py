@@ -1,0 +1,92 @@
+"""Reading what people type: whole numbers in ASCII digits, bounded, with one-line errors.
+
+Python's ``int()`` accepts far more than a person means by a number: other
+scripts' digits (``"٣"``), and numbers of any length, up to the point where
+it raises a :class:`ValueError` of its own (over 4,300 digits). ``str.isdigit``
+is true for superscripts (``"²"``) that ``int()`` then refuses. Everything
+that reads a number typed by a user (moves, options, depths, sizes) reads
+it here instead.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from oogames.errors import OogamesError, SettingsError
+
+MAX_DIGITS: Final = 18
+"""The longest number a user may type (no option or move of any game needs more)."""
+
+_DIGITS: Final = frozenset("0123456789")
+
+
+def whole_number(text: str) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (spaces around allowed), or None.
+
+    >>> whole_number(" 42 "), whole_number("²"), whole_number("-1"), whole_number("4" * 40)
+    (42, None, None, None)
+    """
+    word = text.strip()
+    if not word or len(word) > MAX_DIGITS or not _DIGITS.issuperset(word):
+        return None
+    return int(word)
+
+
+def read_whole(
+    text: str,
+    what: str,
+    low: int,
+    high: int | None = None,
+    error: type[OogamesError] = SettingsError,
+) -> int:
+    """Read a whole number from ``low`` to ``high`` that a user typed for ``what``.
+
+    Args:
+        text: What the user typed.
+        what: How the user knows the value, for the message (a flag, ``"the depth in 'x:y'"``).
+        low: The least value allowed.
+        high: The greatest value allowed (None: no bound but :data:`MAX_DIGITS`).
+        error: The error to raise.
+
+    Raises:
+        SettingsError: ``text`` is not such a number (or ``error``).
+
+    >>> read_whole("3", "--depth", 1)
+    3
+    >>> read_whole("x", "--depth", 1)
+    Traceback (most recent call last):
+    ...
+    oogames.errors.SettingsError: --depth must be a whole number from 1 up, not 'x'
+    """
+    value = whole_number(text)
+    if value is None or value < low or (high is not None and value > high):
+        bound = f"from {low} up" if high is None else f"from {low} to {high:,}"
+        raise error(f"{what} must be a whole number {bound}, not {shown(text)}")
+    return value
+
+
+def option_flag(name: str) -> str:
+    """The command-line flag of a board or game option: ``max_add`` is ``--max-add``.
+
+    >>> option_flag("max_add")
+    '--max-add'
+    """
+    return "--" + name.replace("_", "-")
+
+
+def shown(value: object, width: int = 40) -> str:
+    """``value`` as a one-line message quotes it: ``repr``, cut to ``width`` characters.
+
+    A huge number is described rather than written (its ``repr`` may not
+    even be allowed: over 4,300 digits).
+
+    >>> shown("b2"), shown("x" * 100)[-6:], shown(10**5000)
+    ("'b2'", 'xxx...', 'a number of about 5,001 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        quoted = repr(value)
+    except ValueError:  # a container holding a huge number
+        return f"a {type(value).__name__} holding a huge number"
+    return quoted if len(quoted) <= width else quoted[: width - 3] + "..."
