@@ -21,6 +21,7 @@ back, and then raises :class:`KeyboardInterrupt`.
 
 from __future__ import annotations
 
+import queue
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -113,16 +114,54 @@ def _deep_frames() -> Iterator[None]:
                 sys.setrecursionlimit(_limit_saved)
 
 
+class _Worker:
+    """A thread with a deep stack that runs searches, one at a time, and is then reused.
+
+    Starting a thread for each search costs more than a small search
+    (touching a fresh stack); idle workers wait in ``_idle`` for the next.
+    """
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        thread = threading.Thread(target=self._loop, name="oogames search", daemon=True)
+        with _limit_lock:  # the stack size is process-wide and read by start()
+            saved = threading.stack_size(STACK_BYTES)
+            try:
+                thread.start()
+            finally:
+                threading.stack_size(saved)
+
+    def _loop(self) -> None:
+        _local.deep = True
+        while True:
+            self.jobs.get()()
+            with _limit_lock:
+                _idle.append(self)
+
+
+_idle: list[_Worker] = []
+_local = threading.local()
+
+
+def _worker() -> _Worker:
+    with _limit_lock:
+        if _idle:
+            return _idle.pop()
+    return _Worker()
+
+
 def run_deep(
     board: IBoardModel, work: Callable[[], T], stop: StopFlag | None = None, what: str = "search"
 ) -> T:
     """Run ``work()``, a search of ``board``, deep-safe and exception-safe.
 
-    ``work`` runs in a thread with a :data:`STACK_BYTES` stack under a
-    recursion limit of :data:`FRAME_LIMIT`, inside :func:`restoring`. Its
-    result or its exception comes back to the caller. If the caller gets
-    :class:`KeyboardInterrupt` while it waits, ``stop`` is set, the search
-    is waited for (it puts the board back), and the interrupt is raised.
+    ``work`` runs in a search thread with a :data:`STACK_BYTES` stack
+    under a recursion limit of :data:`FRAME_LIMIT`, inside
+    :func:`restoring`. Its result or its exception comes back to the
+    caller. If the caller gets :class:`KeyboardInterrupt` while it waits,
+    ``stop`` is set, the search is waited for (it puts the board back), and
+    the interrupt is raised. A search started inside a search (an
+    evaluation that searches) runs at once in the same thread.
 
     Args:
         board: The board the search uses; it is left as it was on any exception.
@@ -134,10 +173,11 @@ def run_deep(
     Raises:
         SearchDepthError: The search went deeper than the recursion limit allows.
     """
-    outcome: list[object] = []
+    outcome: list[T] = []
     failure: list[BaseException] = []
+    done = threading.Event()
 
-    def target() -> None:
+    def job() -> None:
         try:
             with restoring(board):
                 outcome.append(work())
@@ -151,25 +191,24 @@ def run_deep(
             )
         except BaseException as error:  # carried to the caller's thread
             failure.append(error)
+        finally:
+            done.set()
 
-    with _deep_frames():
-        thread = threading.Thread(target=target, name=f"oogames {what}", daemon=True)
-        with _limit_lock:  # the stack size is process-wide and read by start()
-            saved = threading.stack_size(STACK_BYTES)
-            try:
-                thread.start()
-            finally:
-                threading.stack_size(saved)
-        interrupted = False
-        while thread.is_alive():
-            try:
-                thread.join()
-            except KeyboardInterrupt:
-                interrupted = True
-                if stop is not None:
-                    stop.set()
-    if interrupted:
-        raise KeyboardInterrupt
+    if getattr(_local, "deep", False):
+        job()
+    else:
+        with _deep_frames():
+            _worker().jobs.put(job)
+            interrupted = False
+            while not done.is_set():
+                try:
+                    done.wait()
+                except KeyboardInterrupt:
+                    interrupted = True
+                    if stop is not None:
+                        stop.set()
+        if interrupted:
+            raise KeyboardInterrupt
     if failure:
         raise failure[0]
-    return outcome[0]  # type: ignore[return-value]
+    return outcome[0]
