@@ -338,6 +338,8 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     )
     try:
         Path(target).expanduser().write_bytes(data)
+    except ValueError:  # a NUL character in the name
+        raise UsageError(f"--out: {shown(target)} is not a file name") from None
     except OSError as error:
         raise UsageError(
             f"--out: cannot write {shown(target)}: {error.strerror or error}"

@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -62,3 +63,13 @@ BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
 def make_board(request: pytest.FixtureRequest) -> Callable[[], ABoardModel]:
     """A factory of empty boards, one per game and size in :data:`BOARD_FACTORIES`."""
     return BOARD_FACTORIES[request.param]
+
+
+#: What each fuzz suite and counted property really checked, printed after the run.
+FUZZ_COUNTS: dict[str, int] = {}
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Print how many cases the fuzz suites and counted properties checked."""
+    for name, count in FUZZ_COUNTS.items():
+        terminalreporter.write_line(f"checked: {name}: {count:,}")

@@ -34,6 +34,44 @@ def played(make_board: Callable[[], ABoardModel], choices: Sequence[int]) -> ABo
     return board
 
 
+def searchable(
+    make_board: Callable[[], ABoardModel], choices: Sequence[int], cap: int | None = None
+) -> ABoardModel:
+    """A position of ``make_board``'s game that a property can check: never over, small if asked.
+
+    Plays ``choices`` (stopping before a move that ends the game); with
+    ``cap``, then plays on, still never ending the game, until the whole
+    tree below is smaller than ``cap`` nodes, so a full search is cheap.
+    Every draw gives a position to check: nothing is skipped.
+    """
+    board = make_board()
+    play_choices(board, choices, stop_before_end=True)
+    step = 0
+    while cap is not None and (
+        len(board.legal_moves()) > 6 or not tree_is_smaller_than(board, cap)
+    ):
+        for _ in range(3):  # three plies between the (costly) looks at the tree's size
+            moves = board.legal_moves() or [PASS]
+            for offset in range(len(moves)):
+                undo = board.play(moves[(step + offset) % len(moves)])
+                if not board.is_over:
+                    break
+                undo()
+            else:  # every move ends the game: the tree is one level deep
+                cap = None
+                break
+            step += 1
+    assert not board.is_over or make_board().is_over
+    return board
+
+
+def count(name: str) -> None:
+    """Count one checked case of the property ``name`` (printed at the end of the run)."""
+    from conftest import FUZZ_COUNTS
+
+    FUZZ_COUNTS[name] = FUZZ_COUNTS.get(name, 0) + 1
+
+
 def exits_with_message(argv: list[str], message: str, err: Callable[[], str]) -> None:
     """The oogames command on ``argv`` exits with status 2 and ``message``, no traceback.
 

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 from helpers import (
+    count,
     mobility,
-    play_choices,
-    played,
+    searchable,
     snapshot,
     textbook_alphabeta,
     tree_is_smaller_than,
 )
-from hypothesis import given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from oogames import (
@@ -37,7 +37,7 @@ from oogames.games import GameTreeBoard, Pass, Static, open_lines
 from oogames.nextmove import Payoff
 
 choices = st.lists(st.integers(0, 1000), max_size=30)
-FULL_SEARCH_CAP = 3_000
+FULL_SEARCH_CAP = 1_500
 
 
 def depth_limited() -> list[INextMoveStrategy]:
@@ -55,9 +55,8 @@ def test_every_strategy_returns_a_legal_move_and_leaves_the_board_unchanged(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """On random positions each strategy picks a legal move and the board is exactly as it was."""
-    board = played(make_board, path)
-    if board.is_over:
-        return
+    board = searchable(make_board, path)
+    count("every strategy: a legal move, the board unchanged")
     strategies = depth_limited()
     if tree_is_smaller_than(board, FULL_SEARCH_CAP):
         strategies += [MinMax(MinMaxFac()), MinMax(AlphaBetaFac())]
@@ -77,9 +76,8 @@ def test_alphabeta_agrees_with_minimax(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """Alpha-beta finds minimax's value and move (first best move), with no more nodes."""
-    board = played(make_board, path)
-    if board.is_over or not tree_is_smaller_than(board, FULL_SEARCH_CAP):
-        return
+    board = searchable(make_board, path, FULL_SEARCH_CAP)
+    count("alpha-beta = minimax, full search")
     plain = MinMax(MinMaxFac()).analyze(board)
     pruned = MinMax(AlphaBetaFac()).analyze(board)
     assert (pruned.value, pruned.move) == (plain.value, plain.move)
@@ -92,9 +90,8 @@ def test_depth_limited_alphabeta_agrees_with_depth_limited_minimax(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int
 ) -> None:
     """With the same depth and evaluation, alpha-beta and minimax choose the same value and move."""
-    board = played(make_board, path)
-    if board.is_over:
-        return
+    board = searchable(make_board, path)
+    count("alpha-beta = minimax, depth-limited")
     plain = MinMax(DepthFac(MinMaxFac(), depth, mobility)).analyze(board)
     pruned = MinMax(DepthFac(AlphaBetaFac(), depth, mobility)).analyze(board)
     assert (pruned.value, pruned.move) == (plain.value, plain.move)
@@ -106,9 +103,8 @@ def test_alphabeta_visits_exactly_the_textbook_nodes(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int | None
 ) -> None:
     """Nodes, leaves, cut-offs, depth, value and move equal a textbook alpha-beta's."""
-    board = played(make_board, path)
-    if board.is_over or (depth is None and not tree_is_smaller_than(board, FULL_SEARCH_CAP)):
-        return
+    board = searchable(make_board, path, FULL_SEARCH_CAP if depth is None else None)
+    count("alpha-beta = textbook alpha-beta, node for node")
     factory: Any = AlphaBetaFac() if depth is None else DepthFac(AlphaBetaFac(), depth, mobility)
     result = MinMax(factory).analyze(board)
     value, move, counts = textbook_alphabeta(board, depth=depth, evaluate=mobility)
@@ -127,9 +123,8 @@ def test_minimax_visits_exactly_the_textbook_nodes(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """Plain minimax counts every node and leaf of the tree, with no cut-off."""
-    board = played(make_board, path)
-    if board.is_over or not tree_is_smaller_than(board, FULL_SEARCH_CAP):
-        return
+    board = searchable(make_board, path, FULL_SEARCH_CAP)
+    count("minimax = textbook minimax, node for node")
     result = MinMax(MinMaxFac()).analyze(board)
     value, move, counts = textbook_alphabeta(board, prune=False)
     assert (result.value, result.move) == (value, move)
@@ -206,32 +201,29 @@ def test_immediate_win_is_taken_at_every_depth(
     size: tuple[int, int, int], path: list[int], depth: int | None, prune: bool
 ) -> None:
     """When the player to move can win at once, a search of depth 2 or more wins at once."""
-    board = TicTacToeBoard(*size)
-    play_choices(board, path, stop_before_end=True)
-    if board.is_over:
-        return
+    board = searchable(lambda: TicTacToeBoard(*size), path)
     wins = immediate_wins(board, board.to_move)
     search = search_to(board, depth, prune)
-    if not wins or search is None:
-        return
+    assume(wins and search is not None)
+    assert search is not None
+    count("an immediate win is taken")
     result = search.analyze(board)
     assert result.move in wins
     assert result.value == WIN_VALUE - 1
 
 
+@settings(max_examples=300, suppress_health_check=[HealthCheck.filter_too_much])
 @given(size=sizes, path=choices, depth=depths, prune=st.booleans())
 def test_immediate_loss_is_blocked_at_every_depth(
     size: tuple[int, int, int], path: list[int], depth: int | None, prune: bool
 ) -> None:
     """With no win of its own and one opponent threat, a search of depth 2 or more blocks it."""
-    board = TicTacToeBoard(*size)
-    play_choices(board, path, stop_before_end=True)
-    if board.is_over or immediate_wins(board, board.to_move):
-        return
+    board = searchable(lambda: TicTacToeBoard(*size), path)
     cells = threats(board)
     search = search_to(board, depth, prune)
-    if len(cells) != 1 or search is None:
-        return
+    assume(not immediate_wins(board, board.to_move) and len(cells) == 1 and search is not None)
+    assert search is not None
+    count("a single threat is blocked")
     result = search.analyze(board)
     assert result.move == cells[0]
 
@@ -314,10 +306,8 @@ class MobilityPayoff(IBoardLambda):
 @given(path=choices, depth=st.integers(1, 3))
 def test_lambda_payoff_evaluates_like_the_same_callable(path: list[int], depth: int) -> None:
     """An IBoardLambda payoff mapped over the board gives the search the same values."""
-    board = TicTacToeBoard(4, 4, 3)
-    play_choices(board, path)
-    if board.is_over:
-        return
+    board = searchable(lambda: TicTacToeBoard(4, 4, 3), path)
+    count("a lambda payoff = the same callable")
     with_lambda = MinMax(DepthFac(AlphaBetaFac(), depth, MobilityPayoff())).analyze(board)
     with_callable = MinMax(DepthFac(AlphaBetaFac(), depth, mobility)).analyze(board)
     assert (with_lambda.move, with_lambda.value) == (with_callable.move, with_callable.value)

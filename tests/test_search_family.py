@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import mobility, played, snapshot, tree_is_smaller_than
+from helpers import count, mobility, searchable, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -50,9 +50,8 @@ def test_negamax_is_minimax_node_for_node(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int | None
 ) -> None:
     """Negamax (plain and alpha-beta) gives minimax's value, move, line and node counts."""
-    board = played(make_board, path)
-    if board.is_over or (depth is None and not tree_is_smaller_than(board, 3_000)):
-        return
+    board = searchable(make_board, path, 3_000 if depth is None else None)
+    count("negamax = minimax, node for node")
     pairs = [(MinMaxFac(), NegamaxFac()), (AlphaBetaFac(), NegaAlphaBetaFac())]
     for classic, nega in pairs:
         one: Any = classic if depth is None else DepthFac(classic, depth, mobility)
@@ -132,9 +131,8 @@ def test_selective_search_returns_a_legal_move_and_leaves_the_board(
     make_board: Callable[[], ABoardModel], path: list[int], k: int
 ) -> None:
     """On every game, selective search picks one of the legal moves and changes nothing."""
-    board = played(make_board, path)
-    if board.is_over:
-        return
+    board = searchable(make_board, path)
+    count("selective search: a legal move, the board unchanged")
     before = snapshot(board)
     search = MinMax(
         SelectiveFac(DepthFac(AlphaBetaFac(), 2, mobility), best_by_evaluation(k, mobility))

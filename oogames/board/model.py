@@ -368,8 +368,10 @@ class ABoardModel(IBoardModel):
         raise self._malformed(text, f"write a move as {self.notation}")
 
     def format_move(self, move: Move) -> str:
-        """Write ``move`` in the game's notation."""
-        return "pass" if move is PASS else str(move)
+        """Write ``move`` in the game's notation (here: as Python writes it, cut short if long)."""
+        if move is PASS:
+            return "pass"
+        return move if isinstance(move, str) else shown(move)
 
     def _malformed(self, move: Move, reason: str) -> MalformedMoveError:
         """The error for ``move``, which is not of this game's form: shown as typed or passed."""

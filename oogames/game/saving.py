@@ -110,6 +110,8 @@ def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> N
             raise
     except OSError as error:
         raise SaveFileError(f"cannot save to {given}: {error.strerror or error}") from None
+    except ValueError:  # a NUL character in the name
+        raise SaveFileError(f"cannot save to {shown(str(given))}: not a file name") from None
 
 
 def data_folder() -> Path:
@@ -153,13 +155,15 @@ def load_game(path: str | Path) -> tuple[GameSettings, ABoardModel]:
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
-        if len(raw) > MAX_BYTES:
-            raise SaveFileError(f"{path} is not a saved game (over {MAX_BYTES:,} bytes)")
-        text = raw.decode("utf-8")
+        text = "" if len(raw) > MAX_BYTES else raw.decode("utf-8")
     except OSError as error:
         raise SaveFileError(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise SaveFileError(f"{path} is not a saved game (not UTF-8 text)") from None
+    except ValueError:  # a NUL character in the name
+        raise SaveFileError(f"cannot read {shown(str(path))}: not a file name") from None
+    if len(raw) > MAX_BYTES:
+        raise SaveFileError(f"{path} is not a saved game (over {MAX_BYTES:,} bytes)")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:

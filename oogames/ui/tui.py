@@ -24,9 +24,10 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
-from oogames.errors import OogamesError
+from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.model import GameModel
+from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import GAMES, ConnectFourBoard, TicTacToeBoard
 from oogames.games.grid import AGridBoard
@@ -214,6 +215,7 @@ class GameApp(App[int]):
         Binding("s", "save", "Save"),
         Binding("l", "load", "Load"),
         Binding("m", "type_move", "Type a move"),
+        Binding("x", "stop", "Stop thinking"),
         Binding("left", "step(-1, 0)", "Left", show=False),
         Binding("right", "step(1, 0)", "Right", show=False),
         Binding("up", "step(0, -1)", "Up", show=False),
@@ -366,7 +368,9 @@ class GameApp(App[int]):
     def on_model_thinking(self, player: int, started: bool) -> None:
         """Say that the computer is thinking (the board is not clickable meanwhile)."""
         if started:
-            self.show_status(f"{self.model.name_of(player)} is thinking...")
+            self.show_status(f"{self.model.name_of(player)} is thinking... (x stops it)")
+        else:
+            self.show_status(self.model.board.status_text())
 
     def on_model_hint(self, result: SearchResult) -> None:
         """Show the hint and its line, and mark its cell (a plays it)."""
@@ -386,7 +390,7 @@ class GameApp(App[int]):
 
     def _call_model(self, request: Any, *args: Any) -> None:
         if self.busy:
-            self.show_info("wait: the computer is thinking")
+            self.show_info("wait: the computer is thinking (x stops it)")
             return
         self.busy = True
         self._model_worker(request, *args)
@@ -396,8 +400,13 @@ class GameApp(App[int]):
         self._thread_ids.add(threading.get_ident())
         try:
             request(*args)
+        except SearchStopped:
+            turn = "" if self.model.board.is_over else f"; {self.model.current.name} to move"
+            self.call_from_thread(
+                self.show_info, f"stopped: the game is as it was{turn} (type go to search again)"
+            )
         except OogamesError as error:
-            self.call_from_thread(self.show_info, f"[red]{str(error).splitlines()[0]}[/red]")
+            self.call_from_thread(self.show_info, f"[red]{one_line(error)}[/red]")
         finally:
             self._thread_ids.discard(threading.get_ident())
             self.call_from_thread(self._idle)
@@ -430,12 +439,38 @@ class GameApp(App[int]):
                 self._call_model(self.model.save, Path(rest.strip()))
             else:
                 self._call_model(self.model.load, Path(rest.strip()))
+        elif word == "go":
+            self._call_model(self.model.start)
         elif word in ("quit", "exit"):
-            self.exit(0)
+            self.action_quit_now()
         else:
             self._call_model(self.model.play, text)
 
     # -- actions -------------------------------------------------------------------------------
+
+    def action_stop(self) -> None:
+        """Stop the computer's search (or a hint's); the game stays as it was before it."""
+        if self.busy:
+            self.model.stop()
+        else:
+            self.show_info("nothing to stop: no search is running")
+
+    def action_quit_now(self) -> None:
+        """Quit at once; during a search, stop it and save the game to a recovery file first."""
+        if not self.busy:
+            self.exit(0)
+            return
+        self.model.stop()
+        try:
+            path = save_recovery(self.model.settings, self.model.board)
+        except OogamesError as error:
+            self.exit(0, message=f"quit during a search; the game could not be saved: {error}")
+            return
+        self.exit(0, message=f"quit during a search: the game is saved in {path}")
+
+    async def action_quit(self) -> None:
+        """Quit (the q key): see :meth:`action_quit_now`."""
+        self.action_quit_now()
 
     def action_hint(self) -> None:
         """Suggest a move."""
