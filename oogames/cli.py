@@ -337,7 +337,7 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
         else ((to_dot if suffix == ".dot" else to_text)(trace, *caps) + "\n").encode()
     )
     try:
-        Path(target).expanduser().write_bytes(data)
+        Path(os.path.expanduser(target)).write_bytes(data)
     except ValueError:  # a NUL character in the name
         raise UsageError(f"--out: {shown(target)} is not a file name") from None
     except OSError as error:

@@ -87,7 +87,7 @@ def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> N
     Raises:
         SaveFileError: The file cannot be written (the message says why).
     """
-    given = Path(path).expanduser()
+    given = Path(os.path.expanduser(path))
     text = json.dumps(game_to_dict(settings, board), indent=2) + "\n"
     try:
         target = Path(os.path.realpath(given)) if given.is_symlink() else given
@@ -151,7 +151,7 @@ def load_game(path: str | Path) -> tuple[GameSettings, ABoardModel]:
         SaveFileError: The file is missing, not JSON, not an oogames game, or
             its contents do not make a game (an illegal move says which).
     """
-    path = Path(path).expanduser()
+    path = Path(os.path.expanduser(path))
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)

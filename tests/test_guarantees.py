@@ -1,0 +1,297 @@
+"""The guarantees of issue 8, one by one: exception safety, depth, one-shot undo, Ctrl-C, saves."""
+
+from __future__ import annotations
+
+import io
+import os
+import stat
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import played, snapshot
+
+import oogames
+from conftest import BOARD_FACTORIES
+from oogames import (
+    AlphaBetaFac,
+    DepthFac,
+    MinMax,
+    MinMaxFac,
+    OogamesError,
+    SaveFileError,
+    SearchDepthError,
+    SearchStopped,
+    TicTacToeBoard,
+    UndoError,
+    perft,
+)
+from oogames.board import IGNORE_STATUS, UNDO_AT_ONCE, restoring, run_deep
+from oogames.board.deep import FRAME_LIMIT
+from oogames.game import GameModel, GameSettings, PlayerSpec, load_game, save_game
+from oogames.game.saving import temporary_path
+from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard
+from oogames.games.grundy import grundy_value
+from oogames.nextmove import POLL_EVERY, winning_strategy
+from oogames.ui.console import ConsoleView
+
+
+def test_an_evaluation_that_raises_leaves_the_board_as_it_was() -> None:
+    """The issue's example: 1 / 0 two plies down raises, and the board is back at ply 0."""
+    board = TicTacToeBoard()
+    with pytest.raises(ZeroDivisionError):
+        MinMax(DepthFac(AlphaBetaFac(), 2, lambda b, p: 1 / 0)).analyze(board)
+    assert board.ply == 0 and board == TicTacToeBoard()
+
+
+def test_keyboard_interrupt_inside_a_search_puts_the_board_back() -> None:
+    """KeyboardInterrupt raised deep inside the search reaches the caller; the board is restored."""
+    board = ConnectFourBoard.from_moves("4433")
+    before = snapshot(board)
+
+    def evaluate(position: Any, player: int) -> float:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        MinMax(DepthFac(AlphaBetaFac(), 3, evaluate)).analyze(board)
+    assert snapshot(board) == before
+
+
+def test_restoring_pops_what_the_block_left() -> None:
+    """restoring() takes back the moves left on the board when its block raises."""
+    board = TicTacToeBoard.from_moves("b2")
+    with pytest.raises(RuntimeError), restoring(board):
+        board.play((0, 0))
+        board.play((0, 1))
+        raise RuntimeError
+    assert board.moves == ((1, 1),)
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_FACTORIES))
+def test_a_used_or_stale_undo_raises_on_every_game(name: str) -> None:
+    """play()'s undo works once: after it, and after the same move is replayed, it raises."""
+    board = BOARD_FACTORIES[name]()
+    move = board.legal_moves()[0]
+    undo = board.play(move)
+    undo()
+    with pytest.raises(UndoError):
+        undo()
+    board.play(move)
+    with pytest.raises(UndoError):
+        undo()  # stale: the move on the board now is a new one
+    assert board.moves == (move,)
+
+
+def test_searches_reuse_their_undo_records() -> None:
+    """A search (UNDO_AT_ONCE) gets the board's preallocated record: no allocation per move."""
+    board = TicTacToeBoard()
+    first = board.make_move(0, (0, 0), UNDO_AT_ONCE, IGNORE_STATUS)
+    first()
+    again = board.make_move(0, (0, 0), UNDO_AT_ONCE, IGNORE_STATUS)
+    again()
+    assert first is again
+    kept = board.play((0, 0))
+    assert kept is not first
+
+
+def test_a_full_search_1000_plies_deep_finishes() -> None:
+    """NimBoard(1000, 1): one move a ply, 1,000 plies; the search ends, the board is unchanged."""
+    board = NimBoard(1000, 1)
+    result = MinMax(AlphaBetaFac()).analyze(board)
+    assert result.stats.max_depth == 1000 and board.ply == 0
+    assert result.value == -(1_000_000 - 1000)  # the second player makes the 1,000th move
+
+
+def test_perft_300_plies_deep_and_grundy_of_1000_tokens() -> None:
+    """perft to depth 300 on a game that deep, and a 1,000-token Grundy value, need no recursion."""
+    board = NimBoard(400, 1)
+    assert perft(board, None, 300) == 1 and board.ply == 0
+    assert grundy_value([1000]) == grundy_value([1000])  # computed bottom up, no RecursionError
+    assert winning_strategy(NimBoard(301, 1), 0) is not None
+
+
+def test_a_search_deeper_than_the_frame_limit_raises_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past the frame limit: SearchDepthError, never RecursionError; the board is kept."""
+    monkeypatch.setattr("oogames.board.deep.FRAME_LIMIT", 3_000)
+    board = NimBoard(5_000, 1)
+    with pytest.raises(SearchDepthError, match="frame limit"):
+        MinMax(MinMaxFac()).analyze(board)
+    assert board.ply == 0 and FRAME_LIMIT == 1_000_000
+
+
+def test_cancel_stops_a_search_within_the_poll_interval() -> None:
+    """cancel() from another thread: SearchStopped within POLL_EVERY nodes, the board unchanged."""
+    board = ConnectFourBoard()
+    strategy = MinMax(DepthFac(AlphaBetaFac(), 12, lambda b, p: 0))
+    calls = 0
+
+    def evaluate(position: Any, player: int) -> float:
+        nonlocal calls
+        calls += 1
+        if calls == 50:
+            threading.Thread(target=strategy.cancel).start()
+            threading.Event().wait(0.05)  # let the other thread set the flag
+        return 0.0
+
+    strategy.factory = DepthFac(AlphaBetaFac(), 12, evaluate)
+    with pytest.raises(SearchStopped):
+        strategy.analyze(board)
+    assert calls <= 50 + POLL_EVERY and board.ply == 0
+    assert strategy.analyze(ConnectFourBoard.from_moves("444")).move is not None  # cleared
+
+
+def test_run_deep_inside_a_search_runs_in_the_same_thread() -> None:
+    """A search started by an evaluation (a search inside a search) works and returns its value."""
+    board = TicTacToeBoard.from_moves("b2 a1")
+    inner = MinMax(DepthFac(AlphaBetaFac(), 1, lambda b, p: 0))
+
+    def evaluate(position: Any, player: int) -> float:
+        return 0.0 if position.is_over else float(inner.analyze(position).value or 0)
+
+    result = MinMax(DepthFac(AlphaBetaFac(), 2, evaluate)).analyze(board)
+    assert result.move in TicTacToeBoard.from_moves("b2 a1").legal_moves()
+    assert run_deep(board, lambda: 42) == 42
+
+
+def test_every_error_class_lives_in_errors_and_is_exported() -> None:
+    """Each OogamesError subclass is defined in oogames.errors and importable from oogames."""
+    classes = {cls for cls in vars(oogames.errors).values() if isinstance(cls, type)}
+    errors = {cls for cls in classes if issubclass(cls, OogamesError)}
+    assert len(errors) >= 18
+    for cls in errors:
+        assert cls.__module__ == "oogames.errors"
+        assert getattr(oogames, cls.__name__) is cls
+
+
+def test_a_bad_player_depth_in_a_save_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    """A save asking for depth 99999 is a SaveFileError; the game in memory is untouched."""
+    model = GameModel(GameSettings("tictactoe"))
+    model.play("b2")
+    path = tmp_path / "g.json"
+    save_game(path, model.settings, model.board)
+    path.write_text(path.read_text().replace('"depth": 4', '"depth": 99999'))
+    before = (snapshot(model.board), model.settings, model.turns)
+    with pytest.raises(SaveFileError, match="depth"):
+        model.load(path)
+    assert (snapshot(model.board), model.settings, model.turns) == before
+
+
+def test_hint_errors_name_the_hint() -> None:
+    """A hint after the end, or accepting none, is NoHintError with a plain message."""
+    model = GameModel(GameSettings("tictactoe", players=(PlayerSpec("human"), PlayerSpec("human"))))
+    with pytest.raises(oogames.NoHintError, match="ask for one first"):
+        model.accept_hint()
+    for move in ["a1", "a2", "b1", "b2", "c1"]:
+        model.play(move)
+    with pytest.raises(oogames.NoHintError, match="the game is over"):
+        model.hint()
+
+
+class _Interrupting(io.StringIO):
+    """Standard input that gives its lines, then Ctrl-C at the prompt."""
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+def test_ctrl_c_during_the_computers_search_keeps_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the computer searches: back at the prompt, the game as before the search."""
+    settings = GameSettings("connectfour", players=(PlayerSpec("human"), PlayerSpec("alphabeta")))
+    model = GameModel(settings, start=False)
+    calls = 0
+    real = MinMax.search
+
+    def interrupted(self: MinMax, board: Any, acc: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise KeyboardInterrupt
+        return real(self, board, acc)
+
+    monkeypatch.setattr(MinMax, "search", interrupted)
+    out = io.StringIO()
+    view = ConsoleView(model, io.StringIO("4\nquit\n"), out)
+    assert view.run() == 0
+    assert "! stopped: the game is as it was before the search" in out.getvalue()
+    assert model.board.moves == (3,) and model.board.to_move == 1
+
+
+def test_ctrl_c_at_the_prompt_saves_a_recovery_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C at the prompt: the game goes to a recovery file that load takes, exit status 130."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    settings = GameSettings("tictactoe", players=(PlayerSpec("human"), PlayerSpec("human")))
+    model = GameModel(settings)
+    out = io.StringIO()
+    assert ConsoleView(model, _Interrupting("b2\n"), out).run() == 130
+    saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
+    assert len(saved) == 1 and str(saved[0]) in out.getvalue()
+    assert load_game(saved[0])[1].moves == ((1, 1),)
+
+
+def test_a_quoted_file_name_without_its_closing_quote_is_one_line() -> None:
+    """save 'x in the console is explained, not a shlex traceback; spaces are kept in names."""
+    model = GameModel(GameSettings("tictactoe"))
+    out = io.StringIO()
+    ConsoleView(model, io.StringIO("save 'x\nquit\n"), out).run()
+    assert "! the file name" in out.getvalue() and "closing quotation" in out.getvalue()
+
+
+def test_saves_keep_the_mode_follow_links_and_leave_no_temporary_file(tmp_path: Path) -> None:
+    """An existing 0644 file stays 0644; a link's target is written; no .saving file is left."""
+    model = GameModel(GameSettings("tictactoe"))
+    target = tmp_path / "real.json"
+    target.write_text("{}")
+    os.chmod(target, 0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    save_game(link, model.settings, model.board)
+    assert link.is_symlink() and stat.S_IMODE(target.stat().st_mode) == 0o644
+    assert load_game(link)[1].moves == model.board.moves
+    temporary_path(target).write_text("left by a killed save")
+    save_game(target, model.settings, model.board)
+    assert not temporary_path(target).exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "real.json"]
+
+
+@pytest.mark.parametrize(
+    "make, text",
+    [
+        (ConnectFourBoard, "²"),
+        (ConnectFourBoard, "9" * 5000),
+        (TicTacToeBoard, "a" + "9" * 5000),
+        (NimBoard, "٣"),
+        (lambda: GrundyBoard([7]), "9" * 30 + ":1"),
+    ],
+)
+def test_numbers_that_int_would_choke_on_are_malformed_moves(
+    make: Callable[[], Any], text: str
+) -> None:
+    """Superscripts, other scripts' digits and huge numbers: one-line MalformedMoveError."""
+    with pytest.raises(oogames.MalformedMoveError) as refused:
+        make().parse_move(text)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 200
+
+
+def test_wrong_typed_players_are_refused_and_change_nothing() -> None:
+    """player=0.0 or True is refused before anything changes, on the games that took it."""
+    for make in (NimBoard, lambda: GrundyBoard([7]), ConnectFourBoard, TicTacToeBoard):
+        board = make()
+        move = board.legal_moves()[0]
+        for player in (0.0, True, "0", 2):
+            with pytest.raises(oogames.MalformedMoveError, match="player must be 0 or 1"):
+                board.play(move, player)  # type: ignore[arg-type]
+        assert board.ply == 0 and board.to_move == 0
+
+
+def test_played_helper_still_plays() -> None:
+    """The helpers the fuzz suites use give a board of the right game."""
+    assert played(TicTacToeBoard, [0, 1]).ply == 2
