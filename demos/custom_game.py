@@ -26,7 +26,7 @@ from oogames import (
 )
 
 TARGET = 21
-STEPS = (1, 2, 3)
+STEPS = {1: 1, 2: 2, 3: 3}  # the moves, and what each adds
 
 
 class Add(AMoveRecord):
@@ -35,10 +35,9 @@ class Add(AMoveRecord):
     __slots__ = ()
 
     def _restore(self, board: ABoardModel) -> None:
-        assert isinstance(board, TwentyOneBoard)
-        board.total -= self.move  # type: ignore[operator]
-        board._to_move = self.player
-        board._state = NON_TERMINAL
+        assert isinstance(board, TwentyOneBoard) and isinstance(self.move, int)
+        board.total -= self.move
+        board._restore_turn(self.player)
 
 
 class TwentyOneBoard(ABoardModel):
@@ -61,21 +60,12 @@ class TwentyOneBoard(ABoardModel):
         param: Any = None,
     ) -> IUndoMove:
         """Add ``move`` to the total for ``player``, then report the new status."""
-        if (
-            self._state is not NON_TERMINAL
-            or player != self._to_move
-            or move not in STEPS
-            or self.total + move > TARGET  # type: ignore[operator]
-        ):
+        step = STEPS.get(move) if isinstance(move, int) else None
+        if step is None or not self._can_move(player) or self.total + step > TARGET:
             return self._make_move_slow(player, move, check, status, param)
-        record = Add(self, player, move)
-        self.total += move  # type: ignore[operator]
-        self._to_move = 1 - player
-        self._history.append(record)
-        self._state = WON[player] if self.total == TARGET else NON_TERMINAL
-        check.valid_move_case(self, player, move, param)
-        self._state.execute(self, status, param)
-        return record
+        self.total += step
+        state = WON[player] if self.total == TARGET else NON_TERMINAL
+        return self._finish_move(Add(self, player, step), state, check, status, param)
 
     def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
         for step in STEPS:
@@ -83,15 +73,16 @@ class TwentyOneBoard(ABoardModel):
                 return
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        return IllegalMoveError(move, player, f"add 1, 2 or 3 without passing {TARGET}", str(self))
+        return self._illegal(move, player, f"add 1, 2 or 3 without passing {TARGET}")
 
     def reset(self) -> None:
         """Back to a total of 0, A to move."""
-        self.__init__()  # type: ignore[misc]
+        while self.ply:
+            self.pop()
 
     def key(self) -> tuple[int, int]:
         """The total and whose turn it is (3 can be reached in one move or in two)."""
-        return (self.total, self._to_move)
+        return (self.total, self.to_move)
 
     def options(self) -> dict[str, Any]:
         """The 21 game has no options."""

@@ -23,6 +23,7 @@ _DIGITS: Final = frozenset("0123456789")
 def whole_number(text: str) -> int | None:
     """The whole number ``text`` writes in ASCII digits (spaces around allowed), or None.
 
+    >>> from oogames.parsing import whole_number
     >>> whole_number(" 42 "), whole_number("²"), whole_number("-1"), whole_number("4" * 40)
     (42, None, None, None)
     """
@@ -51,6 +52,7 @@ def read_whole(
     Raises:
         SettingsError: ``text`` is not such a number (or ``error``).
 
+    >>> from oogames.parsing import read_whole
     >>> read_whole("3", "--depth", 1)
     3
     >>> read_whole("x", "--depth", 1)
@@ -68,6 +70,7 @@ def read_whole(
 def option_flag(name: str) -> str:
     """The command-line flag of a board or game option: ``max_add`` is ``--max-add``.
 
+    >>> from oogames.parsing import option_flag
     >>> option_flag("max_add")
     '--max-add'
     """
@@ -80,6 +83,7 @@ def shown(value: object, width: int = 40) -> str:
     A huge number is described rather than written (its ``repr`` may not
     even be allowed: over 4,300 digits).
 
+    >>> from oogames.parsing import shown
     >>> shown("b2"), shown("x" * 100)[-6:], shown(10**5000)
     ("'b2'", 'xxx...', 'a number of about 5,001 digits')
     """

@@ -44,3 +44,26 @@ def test_teaching_tools_demo_draws_compares_and_finds_a_strategy(tmp_path: Path)
     assert "negamax-ab:3" in text and "B can win this way:" in text
     assert "A (moving first): no" in text
     assert any(tmp_path.glob("alphabeta.*"))
+
+
+def test_custom_accumulator_keeps_minimax_values_and_nodes_and_prefers_on_ties() -> None:
+    """The tutorial's accumulator: minimax's value and node count on random positions; the
+    move it keeps is a best move that the preference likes at least as much as minimax's."""
+    import random
+
+    sys.path.insert(0, str(DEMOS))
+    from custom_accumulator import PreferringFac, centre_first
+    from helpers import count, searchable
+
+    from oogames import MinMax, TicTacToeBoard
+    from oogames.nextmove import MinMaxFac
+
+    rng = random.Random(5)
+    for _ in range(40):
+        board = searchable(TicTacToeBoard, [rng.randrange(9) for _ in range(rng.randrange(1, 7))])
+        plain = MinMax(MinMaxFac()).analyze(board)
+        preferring = MinMax(PreferringFac(centre_first)).analyze(board)
+        assert (preferring.value, preferring.stats.nodes) == (plain.value, plain.stats.nodes)
+        assert centre_first(preferring.move) >= centre_first(plain.move)
+        count("the tutorial's accumulator = minimax, preferring on ties")
+    assert "preferring  plays b2" in run("custom_accumulator.py")

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 STACK_BYTES: Final = 1 << 30
-"""The stack of a search thread: 1 GiB of address space, of which only what is used is mapped."""
+"""The stack of a search thread, 1 GiB of address space, of which only what is used is mapped."""
 
 FRAME_LIMIT: Final = 1_000_000
 """The recursion limit while a search runs (CPython's default is 1,000).
@@ -56,6 +56,7 @@ _limit_saved = 0
 class StopFlag:
     """A request to stop, set from any thread or a signal handler; searches poll it.
 
+    >>> from oogames.board import StopFlag
     >>> flag = StopFlag()
     >>> flag.is_set
     False

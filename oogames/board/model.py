@@ -140,15 +140,15 @@ class ABoardModel(IBoardModel):
 
     A new game subclasses it and writes:
 
-    - :meth:`make_move`: check the move (hand anything it does not accept to
-      :meth:`_make_move_slow`, which handles passes and explains refusals),
-      change the position, push a move record (an :class:`AMoveRecord`
-      subclass whose ``_restore`` undoes the change) on ``_history``, set
-      ``_to_move`` and ``_state``, call ``check.valid_move_case``, then
-      ``self._state.execute(self, status, param)``, and return the record;
+    - :meth:`~IBoardModel.make_move`: check the move (:meth:`_can_move`; hand
+      anything it does not accept to :meth:`_make_move_slow`, which handles
+      passes and explains refusals), change the position, and finish with
+      :meth:`_finish_move` (a move record, an :class:`AMoveRecord` subclass
+      whose ``_restore`` undoes the change and calls :meth:`_restore_turn`,
+      and the new state object);
     - :meth:`_map_moves`: apply the lambda to the moves of the player to move;
     - :meth:`_why_illegal`: the error for a move the rules refuse;
-    - :meth:`reset`, :meth:`key`, :meth:`options` and :meth:`_draw`;
+    - :meth:`~IBoardModel.reset`, :meth:`~IBoardModel.key`, :meth:`options` and :meth:`_draw`;
     - optionally :meth:`parse_move` and :meth:`format_move` (its notation),
       and :meth:`_move_universe` and :meth:`_install_order` (custom move orders).
 
@@ -170,7 +170,7 @@ class ABoardModel(IBoardModel):
     game_name: ClassVar[str] = ""
     #: How the players are shown in drawings and messages.
     player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
-    #: How a move is written, for messages: "a column letter and a row number, like b2".
+    #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
 
     def __init__(self) -> None:
@@ -443,6 +443,49 @@ class ABoardModel(IBoardModel):
         order = list(self._move_universe())
         random.Random(seed).shuffle(order)
         self.set_move_order(order)
+
+    # -- for subclass authors: the documented steps of a move ----------------
+
+    def _can_move(self, player: int) -> bool:
+        """Whether the game goes on and ``player`` (exactly the int 0 or 1) is to move.
+
+        The first test of a game's ``make_move``: when it is false, hand the
+        move to :meth:`_make_move_slow`.
+        """
+        return self._state is NON_TERMINAL and player is self._to_move
+
+    def _finish_move(
+        self,
+        record: AMoveRecord,
+        state: ABoardState,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any,
+    ) -> AMoveRecord:
+        """The end of a valid move, after the position has changed: the Rice protocol.
+
+        Pushes ``record`` on the history, gives the turn to the other player,
+        installs ``state`` (:data:`~oogames.board.states.NON_TERMINAL`, ``WON[player]``
+        or :data:`~oogames.board.states.DRAW`), tells ``check`` the move was valid, lets
+        the state object call ``status``'s case, and returns ``record``, the
+        undo command that ``make_move`` returns. The built-in games inline
+        these lines on their hot paths; a new game calls this.
+        """
+        self._history.append(record)
+        self._to_move = 1 - record.player
+        self._state = state
+        check.valid_move_case(self, record.player, record.move, param)
+        state.execute(self, status, param)
+        return record
+
+    def _restore_turn(self, player: int) -> None:
+        """The end of an undo: ``player`` is to move again in a game that goes on.
+
+        For a move record's :meth:`~oogames.board.undo.AMoveRecord._restore`, after
+        it has put the position back.
+        """
+        self._to_move = player
+        self._state = NON_TERMINAL
 
     # -- the slow path of make_move: passes and refusals ---------------------
 

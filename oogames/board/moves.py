@@ -36,7 +36,7 @@ class _Pass:
 
 
 PASS: Final = _Pass()
-"""The pass move: valid only when the player to move has no other move and the game goes on."""
+"""The pass move, valid only when the player to move has no other move and the game goes on."""
 
 
 def lookup_move(table: Mapping[Move, T], move: object) -> T | None:

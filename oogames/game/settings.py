@@ -50,7 +50,7 @@ class PlayerSpec:
 
     @property
     def label(self) -> str:
-        """As written on the command line: ``"alphabeta:4"``."""
+        """As written on the command line, for example ``"alphabeta:4"``."""
         return self.kind if self.depth is None else f"{self.kind}:{self.depth}"
 
     def strategy(self, info: GameInfo, seed: int | None = None) -> INextMoveStrategy:

@@ -112,6 +112,7 @@ GAMES: dict[str, GameInfo] = {
         lambda board: sum(board.options()["heaps"]) <= 14,
     ),
 }
+"""Every game the command line and the views know, by name (``"connectfour"``, ...)."""
 
 __all__ = [
     "GAMES",

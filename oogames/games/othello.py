@@ -52,7 +52,7 @@ class OthelloBoard(AGridBoard):
         size: An even number from 4 to 16.
         position: A starting position other than the standard one: ``size``
             rows of ``size`` characters, ``B`` black, ``W`` white, ``.``
-            empty (spaces are ignored), as :func:`str` draws it without the
+            empty (spaces are ignored), as :class:`str` draws it without the
             coordinates. None for the standard start.
         first: The player to move in the starting position (0 black, 1 white).
 

@@ -30,7 +30,7 @@ INF = math.inf
 _new = object.__new__
 
 Evaluation: TypeAlias = Callable[[Any, int], float]
-"""An evaluation (payoff) function: ``evaluate(board, player)`` is the worth of the
+"""An evaluation (payoff) function, ``evaluate(board, player)``, is the worth of the
 position to ``player``; larger is better for ``player``. ``board`` is a board of the
 game the function is written for (hence ``Any``: a Connect Four evaluation takes a
 :class:`~oogames.games.ConnectFourBoard`)."""
@@ -101,7 +101,7 @@ class AAccumulator(abc.ABC):
 
     @property
     def pv(self) -> tuple[Move, ...]:
-        """The principal variation: the best move here, the best reply, and so on."""
+        """The principal variation, the best move here, the best reply, and so on."""
         line: list[Move] = []
         node: AAccumulator | None = self
         while node is not None and node.move is not None:

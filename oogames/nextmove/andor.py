@@ -138,7 +138,7 @@ class AndOrFac(IAccFactory):
 
 @attrs.frozen
 class OrNode:
-    """The strategy's player moves: play :attr:`move`; :attr:`then` is None if the game ends."""
+    """The strategy's player moves: play ``move``; ``then`` is None if the game ends."""
 
     move: Move
     then: AndNode | None

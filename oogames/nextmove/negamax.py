@@ -26,8 +26,8 @@ class NegamaxAcc(AAccumulator):
     """Negamax: maximises ``score``, the value from the view of its own player.
 
     Attributes:
-        score: The best value found so far, from the view of :attr:`player`.
-        sign: +1 when :attr:`player` is the model player, -1 otherwise.
+        score: The best value found so far, from the view of ``player``.
+        sign: +1 when ``player`` is the model player, -1 otherwise.
     """
 
     __slots__ = ("score", "sign")
@@ -44,7 +44,7 @@ class NegamaxAcc(AAccumulator):
 
     @property
     def val(self) -> float:
-        """The score from the model player's view: ``score * sign``."""
+        """The score from the model player's view, ``score * sign``."""
         return self.score * self.sign
 
     @val.setter

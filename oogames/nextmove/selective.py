@@ -21,7 +21,7 @@ from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, Evaluatio
 from oogames.nextmove.factories import IAccFactory
 
 Selector: TypeAlias = Callable[[IBoardModel, int], Iterable[Move]]
-"""A selector: ``selector(board, player)`` gives the essential moves of ``player`` (to move)."""
+"""A selector, ``selector(board, player)``, gives the essential moves of ``player`` (to move)."""
 
 
 class _Score(IBoardLambda):
