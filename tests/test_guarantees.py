@@ -141,6 +141,7 @@ def test_cancel_stops_a_search_within_the_poll_interval() -> None:
     with pytest.raises(SearchStopped):
         strategy.analyze(board)
     assert calls <= 50 + POLL_EVERY and board.ply == 0
+    strategy.factory = DepthFac(AlphaBetaFac(), 2, lambda b, p: 0)
     assert strategy.analyze(ConnectFourBoard.from_moves("444")).move is not None  # cleared
 
 

@@ -82,7 +82,6 @@ def test_alphabeta_agrees_with_minimax(
     pruned = MinMax(AlphaBetaFac()).analyze(board)
     assert (pruned.value, pruned.move) == (plain.value, plain.move)
     assert pruned.stats.nodes <= plain.stats.nodes
-    assert pruned.pv == plain.pv or pruned.value == plain.value
 
 
 @given(path=choices, depth=st.integers(1, 4))
@@ -212,7 +211,7 @@ def test_immediate_win_is_taken_at_every_depth(
     assert result.value == WIN_VALUE - 1
 
 
-@settings(max_examples=300, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
 @given(size=sizes, path=choices, depth=depths, prune=st.booleans())
 def test_immediate_loss_is_blocked_at_every_depth(
     size: tuple[int, int, int], path: list[int], depth: int | None, prune: bool
