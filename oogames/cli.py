@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from oogames.errors import BoardOptionError, OogamesError, SettingsError, UsageError, one_line
+from oogames.errors import BoardOptionError, OogamesError, SettingsError, UsageError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
@@ -36,7 +36,8 @@ from oogames.ui.console import ConsoleView
 _STRATEGY_HELP = (
     "a strategy: random, minimax or alphabeta, searching to the end of the game, "
     "or NAME:DEPTH to search DEPTH plies and score the horizon with the game's evaluation "
-    "(default: alphabeta when the board is small enough to solve, else alphabeta:4)"
+    "or NAME[:DEPTH]@SECONDS to deepen under a clock of SECONDS a move "
+    "(default: alphabeta when the board is small enough to solve, else alphabeta@1)"
 )
 
 
@@ -44,8 +45,12 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block above them)."""
 
     def error(self, message: str) -> NoReturn:
-        """Print ``PROG: error: MESSAGE (PROG --help)`` on standard error and exit with 2."""
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        """Print ``PROG: error: MESSAGE (PROG --help)`` on standard error and exit with 2.
+
+        Control characters the user typed are escaped, so the message stays one line.
+        """
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
 
 
 def _whole(text: str) -> int:
@@ -144,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(play, positional=True)
     play.add_argument("--player0", default="human", help="the first side (default: human)")
     play.add_argument(
-        "--player1", help="the second side (default: alphabeta:4, or alphabeta on small games)"
+        "--player1", help="the second side (default: alphabeta@1, or alphabeta on small games)"
     )
     play.add_argument("--first", type=_whole, default=0, help="which side moves first (0 or 1)")
     play.add_argument("--hint-depth", type=_whole, default=3, help="how deep hints search (3)")
@@ -236,7 +241,7 @@ def _describe(board: Any, strategy: INextMoveStrategy, result: SearchResult) -> 
 
 
 def _default_spec(info: GameInfo, board: Any) -> str:
-    return "alphabeta" if info.solvable(board) else "alphabeta:4"
+    return "alphabeta" if info.solvable(board) else "alphabeta@1"
 
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -448,7 +453,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return run_load(args, out)
         return run_list(out)
     except OogamesError as error:
-        parser.exit(2, f"oogames: error: {one_line(error)}\n")
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(error))
+        parser.exit(2, f"oogames: error: {text}\n")
     except KeyboardInterrupt:
         print("oogames: interrupted", file=sys.stderr)
         return 130

@@ -31,10 +31,18 @@ def test_demo_with_options_and_random_player_is_reproducible() -> None:
     assert "(rows=4, cols=4, k=3)" in one
 
 
-def test_demo_defaults_to_a_depth_limit_on_big_boards() -> None:
-    """A board too big to solve gets alphabeta:4 unless told otherwise."""
-    text = run_cli("demo", "--rows", "4", "--cols", "4", "--player1", "random", "--seed", "1")
-    assert "X: alphabeta:4" in text
+def test_demo_and_play_default_to_a_clock_on_big_boards() -> None:
+    """A board too big to solve gets alphabeta@1 (a second a move) unless told otherwise."""
+    from oogames.cli import _default_spec
+    from oogames.games import GAMES, TicTacToeBoard
+
+    info = GAMES["tictactoe"]
+    assert _default_spec(info, TicTacToeBoard(4, 4, 3)) == "alphabeta@1"
+    assert _default_spec(info, TicTacToeBoard()) == "alphabeta"
+    text = run_cli(
+        "demo", "--rows", "4", "--cols", "4", "--player0", "alphabeta:1@0.05", "--player1", "random"
+    )
+    assert "X: alphabeta:1@0.05" in text and "result:" in text
 
 
 def test_list_names_games_and_strategies() -> None:
@@ -78,9 +86,19 @@ def test_demo_plays_every_game(args: tuple[str, ...], ending: str) -> None:
     assert ending in text and " plays " in text
 
 
-def test_demo_of_connect_four_defaults_to_a_depth_limit() -> None:
-    """Connect Four 7x6 is too big to solve: the demo uses alphabeta:4 and finishes."""
-    text = run_cli("demo", "--game", "connectfour", "--player1", "random", "--seed", "2")
+def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
+    """Connect Four 7x6 with alphabeta:4 against random: the demo plays to the end."""
+    text = run_cli(
+        "demo",
+        "--game",
+        "connectfour",
+        "--player0",
+        "alphabeta:4",
+        "--player1",
+        "random",
+        "--seed",
+        "2",
+    )
     assert "X: alphabeta:4" in text and "result:" in text
 
 

@@ -218,14 +218,25 @@ def test_typed_moves_and_objects_are_refused_in_one_line_or_read() -> None:
     assert refused > BAD_INPUTS
 
 
-_SUBCOMMANDS = {
-    "demo": ["--game", "--player0", "--player1", "--seed", "--rows", "--width", "--heaps"],
-    "play": ["--player0", "--player1", "--first", "--hint-depth", "--seed", "--size", "--k"],
-    "tree": ["--moves", "--strategy", "--depth", "--out", "--max-nodes", "--max-depth", "--limit"],
-    "compare": ["--moves", "--strategies", "--depth", "--cols"],
-    "match": ["--first", "--second", "--sizes", "--k", "--depths", "--seed"],
-    "load": [],
-}
+def _options_of_every_subcommand() -> dict[str, list[str]]:
+    """Every subcommand of the oogames parser and every option of it that takes a value."""
+    import argparse
+
+    from oogames.cli import build_parser
+
+    found: dict[str, list[str]] = {}
+    for action in build_parser()._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, parser in action.choices.items():
+                found[name] = [
+                    option.option_strings[-1]
+                    for option in parser._actions
+                    if option.option_strings and option.nargs != 0
+                ]
+    return found
+
+
+_SUBCOMMANDS = _options_of_every_subcommand()
 
 
 def test_command_lines_never_show_a_traceback(
@@ -253,6 +264,8 @@ def test_command_lines_never_show_a_traceback(
         options = _SUBCOMMANDS[command]
         for flag in rng.sample(options, k=min(len(options), rng.randrange(1, 3))):
             argv += [flag, _bad_text(rng) or "²"]
+        if command == "list" and rng.random() < 0.5:
+            argv.append(_bad_text(rng) or "x")
         try:
             code = main(argv, out=io.StringIO())
         except SystemExit as stopped:
@@ -267,7 +280,7 @@ def test_command_lines_never_show_a_traceback(
             refused += 1
     FUZZ_COUNTS["command lines checked"] = refused + accepted
     FUZZ_COUNTS["  of which refused with one line"] = refused
-    assert refused >= count * 0.95
+    assert refused >= count * 0.85  # some random texts are good input (list, --moves " ")
 
 
 def _saved(tmp: Path) -> tuple[dict[str, Any], str]:

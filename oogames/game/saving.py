@@ -42,7 +42,11 @@ def game_to_dict(settings: GameSettings, board: ABoardModel) -> dict[str, Any]:
         "game": settings.game,
         "options": _plain(board.options()),
         "players": [
-            {"kind": spec.kind} if spec.depth is None else {"kind": spec.kind, "depth": spec.depth}
+            {
+                "kind": spec.kind,
+                **({} if spec.depth is None else {"depth": spec.depth}),
+                **({} if spec.seconds is None else {"seconds": spec.seconds}),
+            }
             for spec in settings.players
         ],
         "first": settings.first,
@@ -235,12 +239,18 @@ def game_from_dict(data: Any) -> tuple[GameSettings, ABoardModel]:
 
 
 def _player_text(player: dict[str, Any]) -> str:
-    depth = player.get("depth")
-    if depth is None:
-        return str(player["kind"])
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth.bit_length() > 60:
-        raise SaveFileError(f"a player's depth must be a whole number, not {shown(depth)}")
-    return f"{player['kind']}:{depth}"
+    """A saved player as a strategy name, ``kind[:depth][@seconds]``, for :class:`PlayerSpec`."""
+    text = str(player["kind"])
+    depth, seconds = player.get("depth"), player.get("seconds")
+    if depth is not None:
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth.bit_length() > 60:
+            raise SaveFileError(f"a player's depth must be a whole number, not {shown(depth)}")
+        text += f":{depth}"
+    if seconds is not None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise SaveFileError(f"a player's seconds must be a number, not {shown(seconds)}")
+        text += f"@{seconds:g}"
+    return text
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:

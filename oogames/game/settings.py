@@ -20,17 +20,24 @@ class PlayerSpec:
 
     Attributes:
         kind: ``"human"``, ``"random"`` or a search name (``"alphabeta"``, ``"minimax"``, ...).
-        depth: Plies the search looks ahead (None: to the end of the game).
+        depth: Plies the search looks ahead (None: to the end of the game); with
+            ``seconds``, the deepest it may go.
+        seconds: A clock per move: iterative deepening until it runs out (None: none).
     """
 
     kind: str
     depth: int | None = None
+    seconds: float | None = None
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.kind, str):
             raise StrategySpecError(f"a player is named by a text, not {shown(self.kind)}")
         if self.depth is not None:
             check_size("a player's depth", self.depth, 1, MAX_DEPTH, StrategySpecError)
+        if self.seconds is not None and (
+            isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
+        ):
+            raise StrategySpecError(f"a player's clock is seconds, not {shown(self.seconds)}")
         parse_spec(self.label, ("human",))
 
     @classmethod
@@ -40,8 +47,8 @@ class PlayerSpec:
         Raises:
             StrategySpecError: An unknown kind or a bad depth (a :class:`SettingsError`).
         """
-        kind, depth = parse_spec(text, ("human",))
-        return cls(kind, depth)
+        kind, depth, seconds = parse_spec(text, ("human",))
+        return cls(kind, depth, seconds)
 
     @property
     def is_human(self) -> bool:
@@ -51,7 +58,9 @@ class PlayerSpec:
     @property
     def label(self) -> str:
         """As written on the command line, for example ``"alphabeta:4"``."""
-        return self.kind if self.depth is None else f"{self.kind}:{self.depth}"
+        depth = "" if self.depth is None else f":{self.depth}"
+        clock = "" if self.seconds is None else f"@{self.seconds:g}"
+        return f"{self.kind}{depth}{clock}"
 
     def strategy(self, info: GameInfo, seed: int | None = None) -> INextMoveStrategy:
         """The strategy of a computer player (not for ``human``)."""

@@ -23,6 +23,7 @@ from oogames.nextmove.andor import (
     winning_strategy,
 )
 from oogames.nextmove.average import AverageFac, AverageMaxAcc, AverageMinAcc
+from oogames.nextmove.deepening import IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
 from oogames.nextmove.minmax import POLL_EVERY, WIN_VALUE, MinMax
 from oogames.nextmove.negamax import NegaAlphaBetaAcc, NegaAlphaBetaFac, NegamaxAcc, NegamaxFac
@@ -50,6 +51,7 @@ __all__ = [
     "Evaluation",
     "IAccFactory",
     "INextMoveStrategy",
+    "IterativeDeepening",
     "LambdaEvaluation",
     "MaxAcc",
     "MinAcc",

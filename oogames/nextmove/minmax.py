@@ -38,15 +38,19 @@ POLL_EVERY: Final = 256
 class _MinMaxLambda(IBoardLambda):
     """Makes one move, lets the status visitor value the result, takes the move back."""
 
-    __slots__ = ("check", "cutoffs", "nodes", "poll_at", "status", "stop")
+    __slots__ = ("check", "cutoffs", "deadline", "node_limit", "nodes", "poll_at", "status", "stop")
 
-    def __init__(self, stop: StopFlag) -> None:
+    def __init__(
+        self, stop: StopFlag, deadline: float | None = None, node_limit: int | None = None
+    ) -> None:
         self.nodes = 0
         self.cutoffs = 0
         self.check = UNDO_AT_ONCE
         self.status: _MinMaxStatus
         self.stop = stop
-        self.poll_at = POLL_EVERY
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.poll_at = POLL_EVERY if node_limit is None else min(POLL_EVERY, node_limit)
 
     def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
         """Value ``move`` into the accumulator ``param``; go on unless it says it is done."""
@@ -67,14 +71,22 @@ class _MinMaxLambda(IBoardLambda):
         self.apply(player, host, PASS, param)
 
     def poll(self) -> None:
-        """Stop the search if it was asked to (the board is put back by :func:`run_deep`).
+        """Stop the search if it was asked to or is out of budget (:func:`run_deep` puts
+        the board back).
 
         Raises:
-            SearchStopped: The stop flag is set.
+            SearchStopped: The stop flag is set, the deadline has passed, or the
+                node limit is reached.
         """
         self.poll_at = self.nodes + POLL_EVERY
         if self.stop.is_set:
             raise SearchStopped(f"the search was stopped after {self.nodes:,} nodes")
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchStopped(f"the search ran out of time after {self.nodes:,} nodes")
+        if self.node_limit is not None:
+            if self.nodes >= self.node_limit:
+                raise SearchStopped(f"the search reached its limit of {self.node_limit:,} nodes")
+            self.poll_at = min(self.poll_at, self.node_limit)
 
 
 class _MinMaxStatus(IBoardStatusVisitor):
@@ -189,10 +201,21 @@ class MinMax(INextMoveStrategy):
         player = check_can_move(board, player)
         return self.search(board, self.factory.make_acc(player))
 
-    def search(self, board: IBoardModel, acc: AAccumulator) -> SearchResult:
+    def search(
+        self,
+        board: IBoardModel,
+        acc: AAccumulator,
+        *,
+        deadline: float | None = None,
+        node_limit: int | None = None,
+    ) -> SearchResult:
         """Run the search from the root accumulator ``acc`` (what :meth:`analyze` does after
         its checks). ``acc.player`` must be the player to move; ``acc.model_player`` may be
         either player, for searches such as AND/OR trees that start at the opponent's turn.
+
+        ``deadline`` (a :func:`time.perf_counter` time) and ``node_limit`` bound
+        the search: past either it stops as :meth:`cancel` stops it (checked
+        every :data:`POLL_EVERY` nodes, and exactly at the node limit).
 
         Whatever happens inside the search (an exception from an evaluation
         function, :meth:`cancel`, Ctrl-C), the board is put back exactly as
@@ -201,13 +224,14 @@ class MinMax(INextMoveStrategy):
         Python's recursion limit (see :mod:`oogames.board.deep`).
 
         Raises:
-            SearchStopped: :meth:`cancel` was called during the search.
+            SearchStopped: :meth:`cancel` was called during the search, or it ran
+                out of its budget.
             SearchDepthError: The search went deeper than the frame limit allows.
             SearchError: The board offered no move at all (a broken board model).
         """
         stop = self._stop
         stop.clear()
-        lam = _MinMaxLambda(stop)
+        lam = _MinMaxLambda(stop, deadline, node_limit)
         status = _MinMaxStatus(lam, self.win_value, self.prefer_quick_wins)
         lam.status = status
 

@@ -22,6 +22,8 @@ class SearchStats:
             ``is_not_done()`` turned false (a beta or alpha cut-off).
         max_depth: The deepest ply the search generated (the root is 0).
         seconds: Wall-clock time of the search.
+        depth_reached: For an iterative-deepening search, the last depth it
+            completed (its move is the one reported); None for other searches.
     """
 
     nodes: int = 0
@@ -30,6 +32,7 @@ class SearchStats:
     cutoffs: int = 0
     max_depth: int = 0
     seconds: float = 0.0
+    depth_reached: int | None = None
 
     @property
     def microseconds_per_node(self) -> float:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from oogames.errors import StrategySpecError
 from oogames.nextmove.accumulators import Evaluation
+from oogames.nextmove.deepening import MAX_SECONDS, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.parsing import read_whole, shown
+from oogames.parsing import read_whole, shown, whole_number
 
 #: Searches by name; each becomes ``MinMax(factory)``, depth-limited with ``:DEPTH``.
 SEARCHES: dict[str, type[IAccFactory]] = {
@@ -26,14 +27,15 @@ def strategy_names() -> list[str]:
 
 
 def with_depth(spec: str, depth: int | None) -> str:
-    """``spec`` with ``:depth`` added, unless it has a depth, is ``random``, or depth is None.
+    """``spec`` with ``:depth`` added, unless it has a depth or a clock, is ``random``, or depth
+    is None.
 
     >>> from oogames.nextmove.specs import with_depth
     >>> with_depth("alphabeta", 4), with_depth("minimax:2", 4), with_depth("random", 4)
     ('alphabeta:4', 'minimax:2', 'random')
     """
     bare = spec.strip()
-    if depth is None or ":" in bare or bare.lower() == "random":
+    if depth is None or ":" in bare or "@" in bare or bare.lower() == "random":
         return bare
     return f"{bare}:{depth}"
 
@@ -42,38 +44,64 @@ MAX_DEPTH = 10_000
 """The deepest ``:DEPTH`` a strategy name may ask for."""
 
 
-def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None]:
-    """Split a strategy name ``NAME`` or ``NAME:DEPTH`` into the name and the depth.
+def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None, float | None]:
+    """Read a strategy name ``NAME[:DEPTH][@SECONDS]``: the name, the depth and the clock.
 
-    The one reader of the ``NAME:DEPTH`` grammar: the command line, the game
-    settings and saved games all read names through it.
+    The one reader of the grammar: the command line, the game settings and
+    saved games all read names through it. ``:DEPTH`` alone is a
+    depth-limited search (exactly the textbook nodes); ``@SECONDS`` is
+    iterative deepening under that clock per move, with ``:DEPTH`` as a cap.
 
     Args:
-        spec: What the user wrote, for example ``"alphabeta:4"`` (case and
-            spaces around it do not matter).
+        spec: What the user wrote, for example ``"alphabeta:4"`` or
+            ``"alphabeta@0.5"`` (case and spaces around it do not matter).
         kinds: Names accepted besides ``random`` and the searches (the game
-            settings add ``human``); these and ``random`` take no depth.
+            settings add ``human``); these and ``random`` take no depth or clock.
 
     Raises:
-        StrategySpecError: An unknown name, or a depth that is not a whole
-            number from 1 to :data:`MAX_DEPTH`.
+        StrategySpecError: An unknown name, a depth that is not a whole number
+            from 1 to :data:`MAX_DEPTH`, or a clock that is not a number of
+            seconds over 0 and at most a day.
 
     >>> from oogames.nextmove.specs import parse_spec
-    >>> parse_spec("AlphaBeta:4"), parse_spec("random")
-    (('alphabeta', 4), ('random', None))
+    >>> parse_spec("AlphaBeta:4"), parse_spec("random"), parse_spec("negamax-ab:9@0.5")
+    (('alphabeta', 4, None), ('random', None, None), ('negamax-ab', 9, 0.5))
     """
-    name, colon, depth_text = spec.strip().lower().partition(":")
+    rest, at, clock_text = spec.strip().lower().partition("@")
+    name, colon, depth_text = rest.partition(":")
     name = name.strip()
     plain = ("random", *kinds)
     if name not in SEARCHES and name not in plain:
         known = ", ".join([*kinds, *strategy_names()])
         raise StrategySpecError(f"unknown strategy {shown(spec)}; choose one of: {known}")
-    if not colon:
-        return name, None
-    if name in plain:
-        raise StrategySpecError(f"{shown(spec)}: {name} takes no depth")
-    what = f"the depth in {shown(spec)}"
-    return name, read_whole(depth_text, what, 1, MAX_DEPTH, StrategySpecError)
+    if (colon or at) and name in plain:
+        raise StrategySpecError(f"{shown(spec)}: {name} takes no depth or clock")
+    depth = None
+    if colon:
+        what = f"the depth in {shown(spec)}"
+        depth = read_whole(depth_text, what, 1, MAX_DEPTH, StrategySpecError)
+    seconds = None
+    if at:
+        seconds = _seconds(clock_text.strip())
+        if seconds is None:
+            raise StrategySpecError(
+                f"the clock in {shown(spec)} must be seconds over 0 and at most "
+                f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(clock_text)}"
+            )
+    return name, depth, seconds
+
+
+def _seconds(text: str) -> float | None:
+    """``text`` as a number of seconds (``"2"``, ``"0.25"``), or None if it is none."""
+    whole, dot, fraction = text.partition(".")
+    if not whole and not fraction:
+        return None
+    if (whole and whole_number(whole) is None) or (dot and whole_number(fraction) is None):
+        return None
+    if len(text) > 12:
+        return None
+    seconds = float(text)
+    return seconds if 0 < seconds <= MAX_SECONDS else None
 
 
 def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
@@ -86,9 +114,11 @@ def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
     >>> make_factory("negamax-ab:3", lambda board, player: 0).name
     'negamax-ab:3'
     """
-    name, depth = parse_spec(spec)
+    name, depth, seconds = parse_spec(spec)
     if name not in SEARCHES:
         raise StrategySpecError(f"{shown(spec)} is no search; choose one of: {', '.join(SEARCHES)}")
+    if seconds is not None:
+        raise StrategySpecError(f"{shown(spec)}: a clock (@SECONDS) is for playing, not here")
     factory: IAccFactory = SEARCHES[name]()
     if depth is not None:
         factory = DepthFac(factory, depth, evaluate)
@@ -96,7 +126,7 @@ def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
 
 
 def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> INextMoveStrategy:
-    """Build the strategy ``spec`` names: ``NAME`` or ``NAME:DEPTH``.
+    """Build the strategy ``spec`` names: ``NAME``, ``NAME:DEPTH`` or ``NAME[:DEPTH]@SECONDS``.
 
     Args:
         spec: ``"random"``, or a search name from :data:`SEARCHES`, optionally
@@ -112,6 +142,13 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
     >>> make_strategy("alphabeta:3", lambda board, player: 0).name
     'alphabeta:3'
     """
-    if parse_spec(spec)[0] == "random":
+    name, depth, seconds = parse_spec(spec)
+    if name == "random":
         return RandomValidMove(seed)
+    if seconds is not None:
+        search = SEARCHES[name]
+        label = f"{name}{'' if depth is None else f':{depth}'}@{seconds:g}"
+        return IterativeDeepening(
+            lambda plies: DepthFac(search(), plies, evaluate), seconds, None, depth, label
+        )
     return MinMax(make_factory(spec, evaluate))

@@ -14,6 +14,7 @@ file, says its name (``oogames load`` takes it) and quits.
 from __future__ import annotations
 
 import shlex
+import threading
 from typing import TextIO
 
 from oogames.board.moves import Move
@@ -58,10 +59,12 @@ def _file_name(text: str) -> str:
 def describe(result: SearchResult) -> str:
     """A search's figures in one line: value, nodes, depth, time."""
     stats = result.stats
-    return (
-        f"value {result.outcome()}, {stats.nodes:,} nodes, depth {stats.max_depth}, "
-        f"{stats.seconds:.2f} s"
+    depth = (
+        f"depth {stats.max_depth}"
+        if stats.depth_reached is None
+        else f"reached depth {stats.depth_reached}"
     )
+    return f"value {result.outcome()}, {stats.nodes:,} nodes, {depth}, {stats.seconds:.2f} s"
 
 
 class ConsoleView(IModel2ViewAdapter):
@@ -77,6 +80,7 @@ class ConsoleView(IModel2ViewAdapter):
         self.model = model
         self.stdin = stdin
         self.stdout = stdout
+        self._timer: threading.Timer | None = None
         model.add_view(self)
 
     def say(self, text: str) -> None:
@@ -90,6 +94,17 @@ class ConsoleView(IModel2ViewAdapter):
         if result is not None:
             name = self.model.name_of(player)
             self.say(f"{name} plays {self.model.board.format_move(move)} ({describe(result)})")
+
+    def thinking(self, player: int, started: bool) -> None:
+        """Say that the computer is thinking when its search takes over a second."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if started:
+            name = self.model.name_of(player)
+            self._timer = threading.Timer(1.0, self.say, (f"{name} is thinking... (Ctrl-C stops)",))
+            self._timer.daemon = True
+            self._timer.start()
 
     def hinted(self, result: SearchResult) -> None:
         """Show the hint."""

@@ -1,0 +1,169 @@
+"""Iterative deepening under a clock and a node budget: the strategy behind ``NAME@SECONDS``.
+
+A depth-limited search is only as good as its depth, and how long a depth
+takes depends on the position. :class:`IterativeDeepening` searches depth 1,
+then 2, 3, ... with the same accumulator factory, and stops when its time or
+node budget runs out (or when a depth searched the whole game: deeper would
+change nothing). The move it plays is the one of the last depth it
+completed; :attr:`~oogames.SearchStats.depth_reached` says which. Each depth
+is an ordinary :class:`~oogames.MinMax` search, stopped through the same flag
+that :meth:`~oogames.MinMax.cancel` sets, so the board is put back exactly
+when the clock runs out in the middle of a depth.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import attrs
+
+from oogames.board.model import IBoardModel
+from oogames.errors import SearchStopped, SettingsError
+from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.minmax import MinMax
+from oogames.nextmove.results import SearchResult
+from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+
+MAX_SECONDS = 86_400.0
+"""The longest clock a strategy may be given (a day)."""
+
+
+def _proven(result: SearchResult) -> bool:
+    """Whether ``result`` is a forced win or loss: deeper search cannot change it.
+
+    Depth by depth, the first depth that proves a win finds the quickest one;
+    a loss at the root means every move loses.
+    """
+    value = result.value
+    return value is not None and bool(result.win_value) and (abs(value) > result.win_value - 10_000)
+
+
+class IterativeDeepening(INextMoveStrategy):
+    """Deepen a search one ply at a time until a budget runs out (strategy pattern).
+
+    Args:
+        make_factory: ``make_factory(depth)``, the search limited to ``depth``
+            plies (for example ``lambda d: DepthFac(AlphaBetaFac(), d, evaluate)``).
+        seconds: The time budget per move (None: no clock).
+        nodes: The node budget per move, all depths together (None: none).
+        max_depth: The deepest depth to search (default: until the budget
+            runs out or the game is searched to its end).
+        name: The strategy's name, for tables: ``"alphabeta@1"``.
+
+    A move is always returned: depth 1 is finished even past the budget
+    (it costs one evaluation per move). :meth:`cancel` makes the search
+    return the move of the last completed depth at once. The statistics
+    count the nodes and seconds of all depths together, and the leaves,
+    cut-offs and plies of the last completed depth.
+
+    Raises:
+        SettingsError: A budget or depth out of range.
+
+    >>> from oogames import AlphaBetaFac, DepthFac, TicTacToeBoard
+    >>> from oogames.nextmove import IterativeDeepening
+    >>> deepening = IterativeDeepening(lambda d: DepthFac(AlphaBetaFac(), d, lambda b, p: 0), 1.0)
+    >>> result = deepening.analyze(TicTacToeBoard.from_moves("a1 b1 a2 b2"))
+    >>> result.outcome(), result.stats.depth_reached
+    ('win in 1', 1)
+    """
+
+    def __init__(
+        self,
+        make_factory: Callable[[int], IAccFactory],
+        seconds: float | None = None,
+        nodes: int | None = None,
+        max_depth: int | None = None,
+        name: str = "",
+    ) -> None:
+        if seconds is not None and not 0 < seconds <= MAX_SECONDS:
+            raise SettingsError(f"a clock must be over 0 and at most {MAX_SECONDS:,.0f} seconds")
+        if nodes is not None and not (isinstance(nodes, int) and nodes >= 1):
+            raise SettingsError(f"a node budget must be a whole number from 1 up, not {nodes!r}")
+        if max_depth is not None and not (isinstance(max_depth, int) and max_depth >= 1):
+            raise SettingsError(f"a depth must be a whole number from 1 up, not {max_depth!r}")
+        self.make_factory = make_factory
+        self.seconds = seconds
+        self.nodes = nodes
+        self.max_depth = max_depth
+        self._name = name or "deepening"
+        self._current: MinMax | None = None
+        self._cancelled = False
+
+    @property
+    def name(self) -> str:
+        """The name given, for example ``"alphabeta@1"``."""
+        return self._name
+
+    def cancel(self) -> None:
+        """Stop deepening: the search returns the move of the last completed depth now."""
+        self._cancelled = True
+        current = self._current
+        if current is not None:
+            current.cancel()
+
+    def analyze(self, board: IBoardModel, player: int | None = None) -> SearchResult:
+        """Deepen until the budget runs out; the move of the deepest completed search.
+
+        Raises:
+            GameOverError: The game is over.
+            NotYourTurnError: ``player`` is not the player to move.
+        """
+        player = check_can_move(board, player)
+        self._cancelled = False
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        best: SearchResult | None = None
+        spent = 0
+        depth = 0
+        while self.max_depth is None or depth < self.max_depth:
+            depth += 1
+            search = MinMax(self.make_factory(depth))
+            self._current = search
+            left = None if self.nodes is None else self.nodes - spent
+            try:
+                if best is not None and self._out_of_budget(deadline, left):
+                    break
+                result = search.search(
+                    board,
+                    search.factory.make_acc(player),
+                    deadline=None if best is None else deadline,
+                    node_limit=None if best is None else left,
+                )
+            except SearchStopped:
+                if best is None:  # cancelled before depth 1 was done
+                    raise
+                break
+            finally:
+                self._current = None
+            spent += result.stats.nodes
+            best = self._tally(result, depth, spent, start)
+            if result.stats.evaluated == 0 or self._cancelled or _proven(result):
+                break  # the whole game was searched, or a win or loss proven: deeper adds nothing
+        assert best is not None
+        # The time is the whole search's, the stopped depth included.
+        return self._tally(best, best.stats.depth_reached or depth, spent, start)
+
+    def _out_of_budget(self, deadline: float | None, left: int | None) -> bool:
+        if self._cancelled:
+            return True
+        if deadline is not None and time.perf_counter() >= deadline:
+            return True
+        return left is not None and left <= 0
+
+    @staticmethod
+    def _tally(result: SearchResult, depth: int, spent: int, start: float) -> SearchResult:
+        """``result`` with the nodes and time of all depths so far and the depth reached."""
+        stats = attrs.evolve(
+            result.stats,
+            nodes=spent,
+            seconds=time.perf_counter() - start,
+            depth_reached=depth,
+        )
+        return attrs.evolve(result, stats=stats)
+
+    def __repr__(self) -> str:
+        return (
+            f"IterativeDeepening({self._name!r}, seconds={self.seconds}, nodes={self.nodes}, "
+            f"max_depth={self.max_depth})"
+        )
