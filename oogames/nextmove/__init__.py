@@ -31,6 +31,7 @@ from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.selective import SelectiveAcc, SelectiveFac, best_by_evaluation
 from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.nextmove.table import TranspositionTable, TTAcc, TTFac
 from oogames.nextmove.variable_depth import VariableDepthAcc, VariableDepthFac
 
 __all__ = [
@@ -70,6 +71,9 @@ __all__ = [
     "SelectiveAcc",
     "SelectiveFac",
     "Strategy",
+    "TTAcc",
+    "TTFac",
+    "TranspositionTable",
     "VariableDepthAcc",
     "VariableDepthFac",
     "as_evaluation",

@@ -51,6 +51,8 @@ class AAccumulator(abc.ABC):
             expanding this position (see :class:`DepthAcc`).
         selective: True when the search must ask :meth:`essential` before
             each move of this position (see :class:`SelectiveAcc`).
+        probes: True when the search must ask :meth:`probe` before anything
+            else (see :class:`~oogames.nextmove.table.TTAcc`).
     """
 
     __slots__ = ("best_child", "current", "depth", "model_player", "move", "player", "val")
@@ -64,6 +66,7 @@ class AAccumulator(abc.ABC):
     best_child: AAccumulator | None
     horizon: bool = False
     selective: bool = False
+    probes: bool = False
 
     @abc.abstractmethod
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
@@ -91,6 +94,23 @@ class AAccumulator(abc.ABC):
         position a leaf of the search; None has the search expand it.
         """
         raise NotImplementedError(f"{type(self).__name__} has no evaluation function")
+
+    def probe(self, board: IBoardModel) -> float | None:
+        """A value known for this position without searching it (a table), or None.
+
+        Only accumulators whose :attr:`probes` is true are asked, first of all,
+        with ``board`` in this accumulator's position. Unlike :meth:`evaluate`,
+        a value returned is exact enough for the search (not a static guess):
+        it is not counted as an evaluated leaf.
+        """
+        return None
+
+    def window(self) -> tuple[float, float]:
+        """The (alpha, beta) bounds this position is searched with, from the model player's view.
+
+        (-inf, +inf) for an accumulator that does not prune.
+        """
+        return (-INF, INF)
 
     def start(self, board: IBoardModel) -> None:  # noqa: B027 - a hook, empty by default
         """Called once on the root accumulator, with ``board`` in the root position."""
@@ -222,6 +242,10 @@ class AlphaAcc(_Window, MaxAcc):
 
     __slots__ = ("alpha", "beta")
 
+    def window(self) -> tuple[float, float]:
+        """``(alpha, beta)``, as the parent passed them."""
+        return (self.alpha, self.beta)
+
     def is_not_done(self) -> bool:
         """False once a child is worth ``beta`` or more: the opponent will avoid this position."""
         return self.val < self.beta
@@ -250,6 +274,10 @@ class BetaAcc(_Window, MinAcc):
 
     __slots__ = ("alpha", "beta")
 
+    def window(self) -> tuple[float, float]:
+        """``(alpha, beta)``, as the parent passed them."""
+        return (self.alpha, self.beta)
+
     def is_not_done(self) -> bool:
         """False once a child is worth ``alpha`` or less: the model player will avoid this."""
         return self.val > self.alpha
@@ -277,13 +305,14 @@ class AAccDecorator(AAccumulator):
     decorator's own; everything else is the wrapped accumulator's.
     """
 
-    __slots__ = ("horizon", "inner", "selective")
+    __slots__ = ("horizon", "inner", "probes", "selective")
 
     def __init__(self, inner: AAccumulator) -> None:
         self.inner = inner
         self.current = None
         self.horizon = inner.horizon
         self.selective = inner.selective
+        self.probes = inner.probes
 
     @abc.abstractmethod
     def _wrap(self, child: AAccumulator) -> AAccumulator:
@@ -312,6 +341,14 @@ class AAccDecorator(AAccumulator):
     def essential(self, board: IBoardModel, move: Move) -> bool:
         """Pass through to the wrapped accumulator."""
         return self.inner.essential(board, move)
+
+    def probe(self, board: IBoardModel) -> float | None:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.probe(board)
+
+    def window(self) -> tuple[float, float]:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.window()
 
     def innermost(self) -> AAccumulator:
         """The accumulator at the bottom of the stack of decorators."""

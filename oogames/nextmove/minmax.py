@@ -92,7 +92,7 @@ class _MinMaxLambda(IBoardLambda):
 class _MinMaxStatus(IBoardStatusVisitor):
     """Values the position a move reached and folds it into the parent's accumulator."""
 
-    __slots__ = ("evaluated", "lam", "leaves", "max_depth", "quick", "win")
+    __slots__ = ("evaluated", "hits", "lam", "leaves", "max_depth", "quick", "win")
 
     def __init__(self, lam: _MinMaxLambda, win: float, quick: bool) -> None:
         self.lam = lam
@@ -100,6 +100,7 @@ class _MinMaxStatus(IBoardStatusVisitor):
         self.quick = quick
         self.leaves = 0
         self.evaluated = 0
+        self.hits = 0
         self.max_depth = 0
 
     # The three terminal cases repeat a few lines rather than share a helper:
@@ -134,6 +135,12 @@ class _MinMaxStatus(IBoardStatusVisitor):
     def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Score a horizon statically; otherwise search the position with a child accumulator."""
         child = acc.make_opposite()
+        if child.probes:
+            known = child.probe(host)
+            if known is not None:
+                self.hits += 1
+                acc.update_best(acc.current, known)
+                return
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
@@ -247,7 +254,13 @@ class MinMax(INextMoveStrategy):
                 f"the search found no move for player {acc.player} (a broken board model)"
             )
         stats = SearchStats(
-            lam.nodes, status.leaves, status.evaluated, lam.cutoffs, status.max_depth, seconds
+            lam.nodes,
+            status.leaves,
+            status.evaluated,
+            lam.cutoffs,
+            status.max_depth,
+            seconds,
+            table_hits=status.hits,
         )
         return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, self.win_value)
 

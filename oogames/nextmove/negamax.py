@@ -75,6 +75,12 @@ class NegaAlphaBetaAcc(_Window, NegamaxAcc):
 
     __slots__ = ("alpha", "beta")
 
+    def window(self) -> tuple[float, float]:
+        """The window from the model player's view (this one's is from its own player's)."""
+        if self.sign > 0:
+            return (self.alpha, self.beta)
+        return (-self.beta, -self.alpha)
+
     def is_not_done(self) -> bool:
         """False once this player's score reaches ``beta``: the opponent avoids this position."""
         return self.score < self.beta

@@ -24,6 +24,8 @@ class SearchStats:
         seconds: Wall-clock time of the search.
         depth_reached: For an iterative-deepening search, the last depth it
             completed (its move is the one reported); None for other searches.
+        table_hits: Positions whose value came from a transposition table
+            instead of a search (not counted as leaves).
     """
 
     nodes: int = 0
@@ -33,6 +35,7 @@ class SearchStats:
     max_depth: int = 0
     seconds: float = 0.0
     depth_reached: int | None = None
+    table_hits: int = 0
 
     @property
     def microseconds_per_node(self) -> float:

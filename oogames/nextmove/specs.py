@@ -10,6 +10,7 @@ from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.nextmove.table import TranspositionTable, TTFac
 from oogames.parsing import read_whole, shown, whole_number
 
 #: Searches by name; each becomes ``MinMax(factory)``, depth-limited with ``:DEPTH``.
@@ -18,6 +19,12 @@ SEARCHES: dict[str, type[IAccFactory]] = {
     "alphabeta": AlphaBetaFac,
     "negamax": NegamaxFac,
     "negamax-ab": NegaAlphaBetaFac,
+}
+
+
+#: Enhancements a search name may add with ``+NAME``: what each one does.
+ENHANCEMENTS: dict[str, str] = {
+    "tt": "a transposition table (values of positions met again, by move order or depth)",
 }
 
 
@@ -70,10 +77,17 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
     rest, at, clock_text = spec.strip().lower().partition("@")
     name, colon, depth_text = rest.partition(":")
     name = name.strip()
+    base, *enhancements = name.split("+")
     plain = ("random", *kinds)
-    if name not in SEARCHES and name not in plain:
+    if base not in SEARCHES and name not in plain:
         known = ", ".join([*kinds, *strategy_names()])
         raise StrategySpecError(f"unknown strategy {shown(spec)}; choose one of: {known}")
+    for enhancement in enhancements:
+        if enhancement not in ENHANCEMENTS or enhancements.count(enhancement) > 1:
+            raise StrategySpecError(
+                f"{shown(spec)}: unknown or repeated enhancement {shown('+' + enhancement)}; "
+                f"a search may add: {', '.join('+' + name for name in ENHANCEMENTS)}"
+            )
     if (colon or at) and name in plain:
         raise StrategySpecError(f"{shown(spec)}: {name} takes no depth or clock")
     depth = None
@@ -115,13 +129,23 @@ def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
     'negamax-ab:3'
     """
     name, depth, seconds = parse_spec(spec)
-    if name not in SEARCHES:
+    if name.split("+")[0] not in SEARCHES:
         raise StrategySpecError(f"{shown(spec)} is no search; choose one of: {', '.join(SEARCHES)}")
     if seconds is not None:
         raise StrategySpecError(f"{shown(spec)}: a clock (@SECONDS) is for playing, not here")
-    factory: IAccFactory = SEARCHES[name]()
+    return _factory(name, depth, evaluate, None)
+
+
+def _factory(
+    name: str, depth: int | None, evaluate: Evaluation, table: TranspositionTable | None
+) -> IAccFactory:
+    """The factory of ``NAME[+ENHANCEMENT...]`` limited to ``depth``; ``table`` for ``+tt``."""
+    base, *enhancements = name.split("+")
+    factory: IAccFactory = SEARCHES[base]()
     if depth is not None:
         factory = DepthFac(factory, depth, evaluate)
+    if "tt" in enhancements:
+        factory = TTFac(factory, table)
     return factory
 
 
@@ -146,9 +170,9 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
     if name == "random":
         return RandomValidMove(seed)
     if seconds is not None:
-        search = SEARCHES[name]
         label = f"{name}{'' if depth is None else f':{depth}'}@{seconds:g}"
+        table = TranspositionTable() if "+tt" in name else None  # one table for every depth
         return IterativeDeepening(
-            lambda plies: DepthFac(search(), plies, evaluate), seconds, None, depth, label
+            lambda plies: _factory(name, plies, evaluate, table), seconds, None, depth, label
         )
     return MinMax(make_factory(spec, evaluate))

@@ -28,6 +28,8 @@ class CompareRow:
     evaluated: int
     cutoffs: int
     seconds: float
+    table_hits: int = 0
+    depth: str = ""
 
 
 def compare(
@@ -55,6 +57,10 @@ def compare(
                     stats.evaluated,
                     stats.cutoffs,
                     stats.seconds,
+                    stats.table_hits,
+                    str(
+                        stats.depth_reached if stats.depth_reached is not None else stats.max_depth
+                    ),
                 )
             )
     return rows
@@ -63,8 +69,8 @@ def compare(
 def format_table(rows: Sequence[CompareRow]) -> str:
     """The rows as an aligned text table, one block per position."""
     header = (
-        f"{'strategy':<16}{'move':>6}{'value':>12}{'nodes':>10}{'leaves':>9}"
-        f"{'evaluated':>11}{'cut-offs':>10}{'seconds':>9}"
+        f"{'strategy':<18}{'move':>6}{'value':>12}{'nodes':>10}{'leaves':>9}"
+        f"{'evaluated':>11}{'cut-offs':>10}{'tt hits':>9}{'depth':>7}{'seconds':>9}"
     )
     lines: list[str] = []
     position = None
@@ -75,7 +81,8 @@ def format_table(rows: Sequence[CompareRow]) -> str:
                 lines.append("")
             lines += [f"position: {position}", header]
         lines.append(
-            f"{row.strategy:<16}{row.move:>6}{row.value:>12}{row.nodes:>10,}{row.leaves:>9,}"
-            f"{row.evaluated:>11,}{row.cutoffs:>10,}{row.seconds:>9.3f}"
+            f"{row.strategy:<18}{row.move:>6}{row.value:>12}{row.nodes:>10,}{row.leaves:>9,}"
+            f"{row.evaluated:>11,}{row.cutoffs:>10,}{row.table_hits:>9,}{row.depth:>7}"
+            f"{row.seconds:>9.3f}"
         )
     return "\n".join(lines)

@@ -1,0 +1,244 @@
+"""A transposition table, as an accumulator decorator: ``+tt`` in a strategy name.
+
+Many games reach the same position by different move orders (tic-tac-toe,
+Connect Four, Grundy's game). :class:`TTAcc` decorates any accumulator: before
+a position is searched, the search asks it to :meth:`~TTAcc.probe` the table;
+after a child position has been searched, its value goes into the table when
+the parent folds it in (:meth:`~TTAcc.update_best`). The search loop is
+unchanged: the one lambda and the one status visitor still do all the work.
+
+What is stored, per position (the board's ``key()`` and the player to move):
+the value, its kind (exact, or a lower or upper bound when alpha-beta cut
+the position short), the depth still to search when it was stored, and the
+best move. A stored value is used only
+
+- at the same remaining depth (``None`` for a search to the end), so a
+  depth-limited search with a table returns exactly the value of the same
+  search without one;
+- when its kind settles the question: an exact value, a lower bound at or
+  above the window's beta, or an upper bound at or below its alpha.
+
+Wins and losses are stored relative to the position (a win in 3 plies from
+there), so that a quicker win is still preferred when the position is met at
+another depth. The table has a fixed number of slots (``size``): a position's
+slot is its key's hash modulo the size, and a new entry replaces the old one
+(memory stays bounded; a collision costs only a search).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from oogames.board.model import IBoardModel, check_size
+from oogames.board.moves import Move
+from oogames.errors import SettingsError
+from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc
+from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.minmax import WIN_VALUE
+
+EXACT: Final = 0
+"""The stored value is the position's value."""
+LOWER: Final = 1
+"""The stored value is a lower bound (the search stopped at a beta cut-off)."""
+UPPER: Final = 2
+"""The stored value is an upper bound (every move failed low)."""
+
+_MARGIN: Final = 10_000  # values within this of a win are wins at a distance
+
+
+class TranspositionTable:
+    """A bounded table of searched positions, shared by the searches that use it.
+
+    Args:
+        size: How many positions it holds at most (1 to 2**26).
+
+    Attributes:
+        stores: Entries written. probes: Look-ups made. hits: Look-ups that
+            settled a position.
+    """
+
+    __slots__ = ("hits", "probes", "size", "slots", "stores")
+
+    def __init__(self, size: int = 1 << 18) -> None:
+        self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
+        self.slots: list[tuple[Any, float, int, int, Move] | None] = [None] * self.size
+        self.stores = self.probes = self.hits = 0
+
+    def get(self, key: Any) -> tuple[Any, float, int, int, Move] | None:
+        """The entry of ``key``: ``(key, value, kind, remaining, move)``, or None."""
+        self.probes += 1
+        entry = self.slots[hash(key) % self.size]
+        return entry if entry is not None and entry[0] == key else None
+
+    def put(self, key: Any, value: float, kind: int, remaining: int, move: Move) -> None:
+        """Store an entry in ``key``'s slot, replacing what was there."""
+        self.stores += 1
+        self.slots[hash(key) % self.size] = (key, value, kind, remaining, move)
+
+    def __len__(self) -> int:
+        """How many slots hold an entry."""
+        return sum(entry is not None for entry in self.slots)
+
+    def clear(self) -> None:
+        """Forget every entry and the counts."""
+        self.slots = [None] * self.size
+        self.stores = self.probes = self.hits = 0
+
+
+class TTAcc(AAccDecorator):
+    """Decorates an accumulator with a transposition table (decorator pattern).
+
+    Args:
+        inner: The accumulator to decorate: any accumulator, with
+            :class:`~oogames.nextmove.accumulators.DepthAcc` limits inside.
+        table: The table, shared by the whole search (and others).
+        limit: The depth limit of the search (None: to the end of the game).
+        win_value: The value of a win, as the search scores it.
+        quick_wins: Whether wins are scored by their distance (as
+            :class:`~oogames.MinMax` does by default).
+    """
+
+    __slots__ = ("key", "limit", "quick_wins", "table", "win_value")
+
+    def __init__(
+        self,
+        inner: AAccumulator,
+        table: TranspositionTable,
+        limit: int | None,
+        win_value: float = WIN_VALUE,
+        quick_wins: bool = True,
+    ) -> None:
+        super().__init__(inner)
+        self.table = table
+        self.limit = limit
+        self.win_value = win_value
+        self.quick_wins = quick_wins
+        self.key: Any = None
+        self.probes = True
+
+    def _wrap(self, child: AAccumulator) -> AAccumulator:
+        return TTAcc(child, self.table, self.limit, self.win_value, self.quick_wins)
+
+    def _remaining(self) -> int:
+        """Plies still to search below this position (-1: to the end of the game)."""
+        return -1 if self.limit is None else self.limit - self.inner.depth
+
+    def probe(self, board: IBoardModel) -> float | None:
+        """The table's value for this position, if it settles it; remembers the key."""
+        remaining = self._remaining()
+        if remaining == 0:
+            return None  # a horizon: evaluated, never stored
+        key = self.key = (board.key(), board.to_move)
+        entry = self.table.get(key)
+        if entry is None or entry[3] != remaining:
+            return None
+        value = self._from_table(entry[1])
+        kind = entry[2]
+        alpha, beta = self.inner.window()
+        if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
+            self.table.hits += 1
+            return value
+        return None
+
+    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
+        """Fold the child in, and store the value of a child that was searched."""
+        self.inner.update_best(move, value, child)
+        if isinstance(child, TTAcc) and child.key is not None:
+            child._store()
+
+    def _store(self) -> None:
+        value = self.inner.val
+        if value in (float("inf"), float("-inf")):
+            return  # no move was folded in (a selective search left them all out)
+        alpha, beta = self.inner.window()
+        kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT
+        self.table.put(self.key, self._to_table(value), kind, self._remaining(), self.inner.move)
+
+    def _to_table(self, value: float) -> float:
+        """From the model player's view at this depth to player 0's view at this position."""
+        if self.quick_wins:
+            depth = self.inner.depth
+            if value > self.win_value - _MARGIN:
+                value += depth
+            elif value < _MARGIN - self.win_value:
+                value -= depth
+        return value if self.inner.model_player == 0 else -value
+
+    def _from_table(self, stored: float) -> float:
+        value = stored if self.inner.model_player == 0 else -stored
+        if self.quick_wins:
+            depth = self.inner.depth
+            if value > self.win_value - _MARGIN:
+                value -= depth
+            elif value < _MARGIN - self.win_value:
+                value += depth
+        return value
+
+
+class TTFac(IAccFactory):
+    """Adds a transposition table to a search (``+tt`` in a strategy name).
+
+    Args:
+        inner_factory: The search: :class:`~oogames.AlphaBetaFac`, or one of them
+            limited by :class:`~oogames.DepthFac`, or any factory whose
+            accumulators are depth limits around a plain accumulator.
+        table: The table (default: a new one of ``size`` slots); pass one table
+            to several factories (the depths of an iterative deepening) to share it.
+        size: Slots of a new table.
+        win_value: The value of a win, as the search scores it.
+        quick_wins: Whether the search scores wins by their distance.
+
+    Raises:
+        SettingsError: The inner search has horizons other than depth limits
+            (a selective or variable-depth search), which a table would misuse.
+
+    >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
+    >>> from oogames.nextmove import TTFac
+    >>> plain = MinMax(AlphaBetaFac()).analyze(TicTacToeBoard())
+    >>> tabled = MinMax(TTFac(AlphaBetaFac())).analyze(TicTacToeBoard())
+    >>> tabled.value == plain.value, tabled.stats.nodes < plain.stats.nodes
+    (True, True)
+    """
+
+    __slots__ = ("inner_factory", "quick_wins", "table", "win_value")
+
+    def __init__(
+        self,
+        inner_factory: IAccFactory,
+        table: TranspositionTable | None = None,
+        size: int = 1 << 18,
+        win_value: float = WIN_VALUE,
+        quick_wins: bool = True,
+    ) -> None:
+        self.inner_factory = inner_factory
+        self.table = TranspositionTable(size) if table is None else table
+        self.win_value = win_value
+        self.quick_wins = quick_wins
+        _limit_of(inner_factory.make_acc(0))  # refuse unsound stacks now
+
+    def make_acc(self, model_player: int) -> AAccumulator:
+        """The inner factory's root accumulator, decorated with the table."""
+        inner = self.inner_factory.make_acc(model_player)
+        return TTAcc(inner, self.table, _limit_of(inner), self.win_value, self.quick_wins)
+
+    @property
+    def name(self) -> str:
+        """The inner search's name with ``+tt``: ``"alphabeta+tt:6"``."""
+        base, colon, depth = self.inner_factory.name.partition(":")
+        return f"{base}+tt{colon}{depth}"
+
+
+def _limit_of(acc: AAccumulator) -> int | None:
+    """The depth limit of an accumulator stack; refuses horizons a table would misuse."""
+    limit = None
+    while isinstance(acc, AAccDecorator):
+        if isinstance(acc, DepthAcc):
+            limit = acc.max_depth if limit is None else min(limit, acc.max_depth)
+        elif not isinstance(acc, TTAcc):
+            raise SettingsError(
+                f"a transposition table works with depth limits only, not {type(acc).__name__}"
+            )
+        acc = acc.inner
+    if acc.horizon or acc.selective:
+        raise SettingsError(f"a transposition table cannot decorate {type(acc).__name__}")
+    return limit

@@ -1,0 +1,87 @@
+"""The transposition table (+tt): the same values as the search without it, on every small game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from helpers import count, mobility, searchable, snapshot, tree_is_smaller_than
+
+from oogames import ABoardModel, AlphaBetaFac, DepthFac, MinMax, MinMaxFac, SettingsError
+from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard, OthelloBoard, TicTacToeBoard
+from oogames.nextmove import (
+    NegaAlphaBetaFac,
+    SelectiveFac,
+    TranspositionTable,
+    TTFac,
+    best_by_evaluation,
+)
+
+#: The small games of the issue: every one is searched to the end and under depth limits.
+SMALL: dict[str, Callable[[], ABoardModel]] = {
+    "tictactoe-3x3": TicTacToeBoard,
+    "tictactoe-4x4-k3": lambda: TicTacToeBoard(4, 4, 3),
+    "connectfour-4x4-k3": lambda: ConnectFourBoard(4, 4, 3),
+    "connectfour-5x4-k4": lambda: ConnectFourBoard(5, 4, 4),
+    "othello-4": lambda: OthelloBoard(4),
+    "nim-21-3": NimBoard,
+    "grundy-9": lambda: GrundyBoard((9,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+@pytest.mark.parametrize("size", [7, 1 << 16])
+def test_a_table_changes_no_value_or_move(name: str, size: int) -> None:
+    """alphabeta+tt (and minimax+tt, negamax-ab+tt) give plain alpha-beta's value, with a
+    tiny table (7 slots: collisions everywhere) or a large one; the board is unchanged."""
+    rng = random.Random(hash((name, size)) & 0xFFFF)
+    for _ in range(12):
+        board = searchable(SMALL[name], [rng.randrange(40) for _ in range(rng.randrange(2, 9))])
+        depth = rng.choice([None, 1, 2, 3, 4])
+        if depth is None and not tree_is_smaller_than(board, 200_000):
+            depth = 4
+        inner: Any = AlphaBetaFac() if depth is None else DepthFac(AlphaBetaFac(), depth, mobility)
+        plain = MinMax(inner).analyze(board)
+        before = snapshot(board)
+        table = TranspositionTable(size)
+        for factory in (
+            inner,
+            MinMaxFac() if depth is None else DepthFac(MinMaxFac(), depth, mobility),
+        ):
+            tabled = MinMax(TTFac(factory, table)).analyze(board)
+            assert tabled.value == plain.value, (name, board.moves, depth)
+            assert tabled.pv[0] in board.legal_moves() or board.can_pass()
+        nega: Any = (
+            NegaAlphaBetaFac() if depth is None else DepthFac(NegaAlphaBetaFac(), depth, mobility)
+        )
+        assert MinMax(TTFac(nega, size=size)).analyze(board).value == plain.value
+        assert snapshot(board) == before
+        count("+tt = plain alpha-beta (value)")
+
+
+def test_a_table_saves_nodes_where_positions_repeat() -> None:
+    """Tic-tac-toe from the start: 20,865 nodes without the table, fewer with it; hits counted."""
+    plain = MinMax(AlphaBetaFac()).analyze(TicTacToeBoard())
+    tabled = MinMax(TTFac(AlphaBetaFac())).analyze(TicTacToeBoard())
+    assert plain.stats.nodes == 20_865 and tabled.stats.nodes < plain.stats.nodes // 2
+    assert tabled.stats.table_hits > 0 and tabled.value == plain.value == 0
+    assert tabled.outcome() == "draw"  # table hits are not evaluated leaves
+
+
+def test_grundy_positions_are_met_again_through_the_key() -> None:
+    """Grundy's game: equal heaps by different splits are one position to the table."""
+    board = GrundyBoard((17,))
+    plain = MinMax(AlphaBetaFac()).analyze(board)
+    tabled = MinMax(TTFac(AlphaBetaFac())).analyze(board)
+    assert tabled.value == plain.value and tabled.stats.nodes * 5 < plain.stats.nodes
+
+
+def test_a_table_refuses_searches_it_would_misuse() -> None:
+    """Selective search has horizons a table cannot see: refused with SettingsError."""
+    selective = SelectiveFac(DepthFac(AlphaBetaFac(), 2, mobility), best_by_evaluation(1, mobility))
+    with pytest.raises(SettingsError, match="transposition table"):
+        TTFac(selective)
+    with pytest.raises(SettingsError, match="table size"):
+        TranspositionTable(0)
