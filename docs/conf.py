@@ -104,8 +104,9 @@ def _resolve(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     target = node["reftarget"]
     candidates = []
     obj = _public_object(target) if target.startswith("oogames") else None
-    if obj is not None and hasattr(obj, "__qualname__"):
-        candidates.append(f"{obj.__module__}.{obj.__qualname__}")
+    module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+    if isinstance(module, str) and isinstance(qualname, str):
+        candidates.append(f"{module}.{qualname}")
     for ending in ("." + target.split("oogames.", 1)[-1], "." + target.rsplit(".", 1)[-1]):
         endings = [name for name in domain.objects if name.endswith(ending)]
         if len(endings) == 1:

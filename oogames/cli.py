@@ -24,7 +24,13 @@ from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import GAMES, GameInfo
 from oogames.nextmove.results import SearchResult
-from oogames.nextmove.specs import make_factory, make_strategy, strategy_names, with_depth
+from oogames.nextmove.specs import (
+    ENHANCEMENTS,
+    make_factory,
+    make_strategy,
+    strategy_names,
+    with_depth,
+)
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import MAX_DIGITS, shown, whole_number
 from oogames.trace.compare import compare, format_table
@@ -425,8 +431,15 @@ def run_list(out: TextIO) -> int:
         flags = " ".join("--" + name.replace("_", "-") for name in info.options)
         print(f"  {info.name:<12} {info.summary}", file=out)
         print(f"  {'':<12} options: {flags}", file=out)
-    print("strategies (NAME or NAME:DEPTH):", file=out)
+    print("strategies (NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]):", file=out)
     print(f"  {', '.join(strategy_names())}", file=out)
+    print(
+        "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;", file=out
+    )
+    print("  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out", file=out)
+    print("enhancements:", file=out)
+    for name, text in ENHANCEMENTS.items():
+        print(f"  +{name:<10} {text}", file=out)
     return 0
 
 
