@@ -179,3 +179,27 @@ async def test_keyboard_play_with_arrows_and_an_accepted_hint() -> None:
         await pilot.press("a")
         await settle(app, pilot)
         assert app.model.board.moves == ((1, 1), hinted.move)
+
+
+@synchronous
+async def test_x_stops_the_computers_search_and_the_game_is_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """x during a deep search: it stops, the computer is still to move; q then quits at once
+    and, during a search, saves a recovery file."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = app_for("alphabeta:14", game="connectfour")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        assert await pilot.click("#cell-0-3")
+        await pilot.pause(0.3)
+        assert app.busy
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert not app.busy and app.model.board.moves == (3,) and app.model.board.to_move == 1
+        assert "stopped" in text(app, "#info")
+        app._call_model(app.model.start)  # what typing go does
+        await pilot.pause(0.3)
+        await pilot.press("q")
+    saved = list((tmp_path / "oogames" / "recovery").glob("connectfour-*.json"))
+    assert len(saved) == 1
