@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from oogames.errors import BoardOptionError, OogamesError, SettingsError, UsageError
+from oogames.errors import BoardOptionError, OogamesError, SettingsError, UsageError, one_line
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
-from oogames.games import GAMES, GameInfo
+from oogames.games import GAMES, ConnectFourBoard, GameInfo
 from oogames.nextmove.results import SearchResult
+from oogames.nextmove.solve import pons_score, solve
 from oogames.nextmove.specs import (
     ENHANCEMENTS,
     make_factory,
@@ -214,6 +217,23 @@ def build_parser() -> argparse.ArgumentParser:
         "--depth", type=_whole, default=3, help="depth for strategies given without one (default 3)"
     )
 
+    solve = commands.add_parser(
+        "solve",
+        help="the exact value of a position for the side to move (no evaluation function)",
+        description="Solve a position by exact search (alpha-beta with a transposition table, "
+        "to the end of the game): win, draw or loss for the side to move, in how many plies, "
+        "the best move and line, nodes and time. --batch reads positions from standard input, "
+        "one per line, and writes '<position> <score> <nodes> <microseconds>' per line, the "
+        "score as in Pascal Pons' benchmark for Connect Four (else 1, 0 or -1).",
+    )
+    _add_game_options(solve, positional=True)
+    solve.add_argument("--moves", default="", help="the position: moves from the start")
+    solve.add_argument("--weak", action="store_true", help="settle only win, draw or loss")
+    solve.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
+    solve.add_argument(
+        "--batch", action="store_true", help="solve each line of standard input (see above)"
+    )
+
     match = commands.add_parser(
         "match",
         help="two searches play N-in-a-row over sizes, k and depths (the Radboud table)",
@@ -360,6 +380,58 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def run_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Solve one position, or each line of standard input with --batch."""
+    info = GAMES[args.game]
+    if args.batch:
+        return _solve_batch(args, info, sys.stdin, out)
+    board = _position(info, args, args.moves)
+    solution = solve(board, weak=args.weak)
+    if args.format == "json":
+        fields = {"position": args.moves.strip(), **solution.as_dict(board.format_move)}
+        print(json.dumps(fields), file=out)
+        return 0
+    who = board.player_names[board.to_move]
+    plies = "" if solution.plies is None else f" in {solution.plies} plies"
+    print(f"position: {args.moves.strip() or 'start'} ({board.status_text()})", file=out)
+    print(f"outcome: {solution.outcome}{plies} for {who}", file=out)
+    if solution.move is not None:
+        line = " ".join(board.format_move(move) for move in solution.pv)
+        print(f"best move: {board.format_move(solution.move)}; line: {line}", file=out)
+    print(
+        f"nodes: {solution.nodes:,}, table hits {solution.table_hits:,}, {solution.seconds:.3f} s",
+        file=out,
+    )
+    return 0
+
+
+def _solve_batch(args: argparse.Namespace, info: GameInfo, lines: TextIO, out: TextIO) -> int:
+    """Solve each line's position; a bad line is reported on stderr and skipped."""
+    _, empty = _make_board(args)
+    bad = 0
+    last_report = time.perf_counter()
+    for number, line in enumerate(lines, 1):
+        words = line.split()
+        moves = words[0] if words else ""
+        try:
+            board = type(empty).from_moves(moves, **empty.options())
+        except OogamesError as error:
+            print(f"oogames solve: line {number}: {one_line(error)}", file=sys.stderr)
+            bad += 1
+            continue
+        solution = solve(board, weak=args.weak)
+        if isinstance(board, ConnectFourBoard) and not args.weak:
+            score = pons_score(board, solution)
+        else:
+            score = {"win": 1, "draw": 0, "loss": -1}[solution.outcome]
+        micro = round(solution.seconds * 1e6)
+        print(f"{moves} {score} {solution.nodes} {micro}", file=out, flush=True)
+        if time.perf_counter() - last_report > 5:
+            print(f"oogames solve: {number} lines done", file=sys.stderr, flush=True)
+            last_report = time.perf_counter()
+    return 2 if bad else 0
+
+
 def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     """Run the strategies on the positions and print the table; returns the exit status."""
     info = GAMES[args.game]
@@ -458,6 +530,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return run_tree(args, out)
         if args.command == "compare":
             return run_compare(args, out)
+        if args.command == "solve":
+            return run_solve(args, out)
         if args.command == "match":
             return run_match_command(args, out)
         if args.command == "play":

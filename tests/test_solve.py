@@ -1,0 +1,82 @@
+"""Solving positions: exact values by search only, the solve command and its batch mode."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import count, run_cli, searchable, snapshot
+
+from oogames import AlphaBetaFac, MinMax, MinMaxFac
+from oogames.cli import main
+from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard, TicTacToeBoard
+from oogames.games.grundy import grundy_value
+from oogames.nextmove.solve import pons_score, solve
+
+PONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Test_L3_R1"
+
+
+def test_solve_agrees_with_minimax_on_random_positions() -> None:
+    """Strong and weak solutions match plain minimax's value on small games; board unchanged."""
+    rng = random.Random(8)
+    for make in (TicTacToeBoard, lambda: ConnectFourBoard(4, 4, 3), lambda: NimBoard(15, 3)):
+        for _ in range(15):
+            board = searchable(
+                make, [rng.randrange(30) for _ in range(rng.randrange(1, 7))], 20_000
+            )
+            before = snapshot(board)
+            exact = MinMax(MinMaxFac()).analyze(board)
+            strong, weak = solve(board), solve(board, weak=True)
+            assert strong.value == exact.value and snapshot(board) == before
+            assert weak.outcome == strong.outcome
+            count("solve = minimax (strong and weak)")
+
+
+def test_grundy_single_heaps_to_24_match_sprague_grundy() -> None:
+    """A single heap of n is lost for the side to move exactly when its Grundy value is 0."""
+    for n in range(1, 25):
+        assert (solve(GrundyBoard((n,)), weak=True).outcome == "loss") == (grundy_value([n]) == 0)
+
+
+def test_a_finished_game_is_reported_not_refused() -> None:
+    """A single Grundy heap of 2: a loss for the side to move, 0 nodes, in text and JSON."""
+    out = io.StringIO()
+    assert main(["solve", "grundy", "--heaps", "2", "--format", "json"], out=out) == 0
+    fields = json.loads(out.getvalue())
+    assert fields["outcome"] == "loss" and fields["nodes"] == 0 and fields["plies"] == 0
+    assert {"outcome", "value", "plies", "move", "pv", "nodes", "seconds"} <= set(fields)
+    assert "outcome: loss in 0 plies" in run_cli("solve", "grundy", "--heaps", "2")
+
+
+def test_solve_text_names_the_best_move_and_line() -> None:
+    """Tic-tac-toe after b2 a1: a draw for X; the move and line are in the game's notation."""
+    text = run_cli("solve", "tictactoe", "--moves", "b2 a1")
+    assert "outcome: draw for X" in text and "best move: " in text and "line: " in text
+
+
+def test_batch_writes_pons_lines_and_skips_bad_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--batch: '<position> <score> <nodes> <us>' lines with Pons' scores; a bad line: exit 2."""
+    if not PONS.is_file():
+        pytest.skip(f"Pons' positions are not at {PONS} (shared/ beside the repository)")
+    lines = PONS.read_text().splitlines()[:20]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join([*lines, "4444444 x"]) + "\n"))
+    out = io.StringIO()
+    assert main(["solve", "connectfour", "--batch"], out=out) == 2
+    written = out.getvalue().splitlines()
+    assert len(written) == len(lines)
+    for given, line in zip(lines, written, strict=True):
+        position, score, nodes, micro = line.split()
+        assert position == given.split()[0] and int(nodes) >= 0 and int(micro) >= 0
+        if len(given.split()) > 1:
+            assert int(score) == int(given.split()[1])  # Pons' exact score
+
+
+def test_pons_score_of_a_quick_win() -> None:
+    """A win with the stone that makes p stones scores (cells + 2 - p) // 2 (4 x 4 here)."""
+    board = ConnectFourBoard.from_moves("1122", width=4, height=4, k=3)  # X wins with 3
+    assert pons_score(board, solve(board)) == (16 + 2 - 5) // 2
+    assert MinMax(AlphaBetaFac()).analyze(board).outcome() == "win in 1"
