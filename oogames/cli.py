@@ -50,6 +50,11 @@ _STRATEGY_HELP = (
 )
 
 
+def _printable(text: str) -> str:
+    """``text`` with control characters escaped (``\\n``), so that a message stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (no usage block above them)."""
 
@@ -58,8 +63,7 @@ class _Parser(argparse.ArgumentParser):
 
         Control characters the user typed are escaped, so the message stays one line.
         """
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-        self.exit(2, f"{self.prog}: error: {text} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {_printable(message)} (see {self.prog} --help)\n")
 
 
 def _whole(text: str) -> int:
@@ -540,8 +544,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return run_load(args, out)
         return run_list(out)
     except OogamesError as error:
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(error))
-        parser.exit(2, f"oogames: error: {text}\n")
+        parser.exit(2, f"oogames: error: {_printable(str(error))}\n")
     except KeyboardInterrupt:
         print("oogames: interrupted", file=sys.stderr)
         return 130
