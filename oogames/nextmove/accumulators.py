@@ -105,6 +105,16 @@ class AAccumulator(abc.ABC):
         """
         return None
 
+    def first_move(self) -> Move | None:
+        """A move to search before the board's order (a table's best move), or None.
+
+        Asked only when :attr:`probes` is true, after :meth:`probe` (or :meth:`start`
+        at the root). An accumulator that names one must leave it out when the
+        board's ``map`` offers it again (through :attr:`selective` and
+        :meth:`essential`).
+        """
+        return None
+
     def window(self) -> tuple[float, float]:
         """The (alpha, beta) bounds this position is searched with, from the model player's view.
 
@@ -345,6 +355,10 @@ class AAccDecorator(AAccumulator):
     def probe(self, board: IBoardModel) -> float | None:
         """Pass through to the wrapped accumulator."""
         return self.inner.probe(board)
+
+    def first_move(self) -> Move | None:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.first_move()
 
     def window(self) -> tuple[float, float]:
         """Pass through to the wrapped accumulator."""

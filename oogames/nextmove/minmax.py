@@ -150,8 +150,16 @@ class _MinMaxStatus(IBoardStatusVisitor):
                     self.max_depth = child.depth
                 acc.update_best(acc.current, value)
                 return
-        host.map(child.player, self.lam, child)
+        self.expand(host, child)
         acc.update_best(acc.current, child.val, child)
+
+    def expand(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """Search the moves of ``acc``'s position: its first move (a table's), then the map."""
+        if acc.probes:
+            first = acc.first_move()
+            if first is not None and not self.lam.apply(acc.player, host, first, acc):
+                return  # the first move settled the position (a cut-off)
+        host.map(acc.player, self.lam, acc)
 
 
 class MinMax(INextMoveStrategy):
@@ -244,7 +252,7 @@ class MinMax(INextMoveStrategy):
 
         def work() -> None:
             acc.start(board)
-            board.map(acc.player, lam, acc)
+            status.expand(board, acc)
 
         start = time.perf_counter()
         run_deep(board, work, stop)

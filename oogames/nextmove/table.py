@@ -98,7 +98,7 @@ class TTAcc(AAccDecorator):
             :class:`~oogames.MinMax` does by default).
     """
 
-    __slots__ = ("key", "limit", "quick_wins", "table", "win_value")
+    __slots__ = ("first", "first_done", "key", "limit", "quick_wins", "table", "win_value")
 
     def __init__(
         self,
@@ -115,6 +115,8 @@ class TTAcc(AAccDecorator):
         self.quick_wins = quick_wins
         self.key: Any = None
         self.probes = True
+        self.first: Move | None = None
+        self.first_done = False
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         return TTAcc(child, self.table, self.limit, self.win_value, self.quick_wins)
@@ -130,7 +132,12 @@ class TTAcc(AAccDecorator):
             return None  # a horizon: evaluated, never stored
         key = self.key = (board.key(), board.to_move)
         entry = self.table.get(key)
-        if entry is None or entry[3] != remaining:
+        if entry is None:
+            return None
+        if entry[4] is not None:  # search the best move of an earlier search first
+            self.first = entry[4]
+            self.selective = True
+        if entry[3] != remaining:
             return None
         value = self._from_table(entry[1])
         kind = entry[2]
@@ -139,6 +146,26 @@ class TTAcc(AAccDecorator):
             self.table.hits += 1
             return value
         return None
+
+    def start(self, board: IBoardModel) -> None:
+        """At the root: the table's best move for this position, if any, is searched first."""
+        self.inner.start(board)
+        entry = self.table.get((board.key(), board.to_move))
+        if entry is not None and entry[4] is not None:
+            self.first = entry[4]
+            self.selective = True
+
+    def first_move(self) -> Move | None:
+        """The table's best move for this position, searched before the board's order."""
+        return self.first
+
+    def essential(self, board: IBoardModel, move: Move) -> bool:
+        """Every move once: the table's move when it is searched first, not when map offers it."""
+        if move == self.first:
+            if self.first_done:
+                return False
+            self.first_done = True
+        return self.inner.essential(board, move) if self.inner.selective else True
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """Fold the child in, and store the value of a child that was searched."""
