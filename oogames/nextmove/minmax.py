@@ -141,6 +141,11 @@ class _MinMaxStatus(IBoardStatusVisitor):
                 self.hits += 1
                 acc.update_best(acc.current, known)
                 return
+            # A table's move goes first (never at a horizon: nothing is stored there).
+            first = child.first_move()
+            if first is not None and not self.lam.apply(child.player, host, first, child):
+                acc.update_best(acc.current, child.val, child)
+                return
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
@@ -150,16 +155,8 @@ class _MinMaxStatus(IBoardStatusVisitor):
                     self.max_depth = child.depth
                 acc.update_best(acc.current, value)
                 return
-        self.expand(host, child)
+        host.map(child.player, self.lam, child)
         acc.update_best(acc.current, child.val, child)
-
-    def expand(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """Search the moves of ``acc``'s position: its first move (a table's), then the map."""
-        if acc.probes:
-            first = acc.first_move()
-            if first is not None and not self.lam.apply(acc.player, host, first, acc):
-                return  # the first move settled the position (a cut-off)
-        host.map(acc.player, self.lam, acc)
 
 
 class MinMax(INextMoveStrategy):
@@ -252,7 +249,9 @@ class MinMax(INextMoveStrategy):
 
         def work() -> None:
             acc.start(board)
-            status.expand(board, acc)
+            first = acc.first_move() if acc.probes else None
+            if first is None or lam.apply(acc.player, board, first, acc):
+                board.map(acc.player, lam, acc)
 
         start = time.perf_counter()
         run_deep(board, work, stop)
