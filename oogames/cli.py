@@ -20,7 +20,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from oogames.errors import BoardOptionError, OogamesError, SettingsError, UsageError, one_line
+from oogames.errors import (
+    BoardOptionError,
+    OogamesError,
+    SettingsError,
+    UsageError,
+    one_line,
+    shown,
+)
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
@@ -35,7 +42,7 @@ from oogames.nextmove.specs import (
     with_depth,
 )
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.parsing import MAX_DIGITS, shown, whole_number
+from oogames.parsing import MAX_DIGITS, whole_number
 from oogames.trace.compare import compare, format_table
 from oogames.trace.match import format_rows, run_match
 from oogames.trace.render import to_dot, to_svg, to_text

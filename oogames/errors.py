@@ -76,7 +76,7 @@ class IllegalMoveError(OogamesError, ValueError):
         self.reason = reason
         self.position = position
         self.index = index
-        self.shown = repr(move) if shown is None else shown
+        self.shown = _quote(move) if shown is None else shown
         self.who = f"player {player}" if who is None else who
         if move is None and shown is None:
             message = reason  # a request for a move, not a move
@@ -157,6 +157,28 @@ class TraceLimitError(SearchError):
 
 class RenderError(OogamesError, RuntimeError):
     """A drawing that could not be made (an unknown format, or a missing drawing program)."""
+
+
+def shown(value: object, width: int = 40) -> str:
+    """``value`` as a one-line message quotes it: ``repr``, cut to ``width`` characters.
+
+    A huge number is described rather than written (its ``repr`` may not
+    even be allowed: over 4,300 digits).
+
+    >>> from oogames.errors import shown
+    >>> shown("b2"), shown("x" * 100)[-6:], shown(10**5000)
+    ("'b2'", 'xxx...', 'a number of about 5,001 digits')
+    """
+    if isinstance(value, int) and value.bit_length() > 200:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    try:
+        quoted = repr(value)
+    except ValueError:  # a container holding a huge number
+        return f"a {type(value).__name__} holding a huge number"
+    return quoted if len(quoted) <= width else quoted[: width - 3] + "..."
+
+
+_quote = shown  # for IllegalMoveError, whose ``shown`` argument hides the function
 
 
 def one_line(error: BaseException) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from oogames.errors import OogamesError, SettingsError
+from oogames.errors import OogamesError, SettingsError, shown
 
 MAX_DIGITS: Final = 18
 """The longest number a user may type (no option or move of any game needs more)."""
@@ -75,22 +75,3 @@ def option_flag(name: str) -> str:
     '--max-add'
     """
     return "--" + name.replace("_", "-")
-
-
-def shown(value: object, width: int = 40) -> str:
-    """``value`` as a one-line message quotes it: ``repr``, cut to ``width`` characters.
-
-    A huge number is described rather than written (its ``repr`` may not
-    even be allowed: over 4,300 digits).
-
-    >>> from oogames.parsing import shown
-    >>> shown("b2"), shown("x" * 100)[-6:], shown(10**5000)
-    ("'b2'", 'xxx...', 'a number of about 5,001 digits')
-    """
-    if isinstance(value, int) and value.bit_length() > 200:
-        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
-    try:
-        quoted = repr(value)
-    except ValueError:  # a container holding a huge number
-        return f"a {type(value).__name__} holding a huge number"
-    return quoted if len(quoted) <= width else quoted[: width - 3] + "..."

@@ -24,8 +24,8 @@ from oogames.errors import (
     MalformedMoveError,
     NotYourTurnError,
     OogamesError,
+    shown,
 )
-from oogames.parsing import shown
 
 
 class IBoardModel(abc.ABC):

@@ -26,9 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from oogames.board.model import ABoardModel
-from oogames.errors import IllegalMoveError, OogamesError, SaveFileError, one_line
+from oogames.errors import IllegalMoveError, OogamesError, SaveFileError, one_line, shown
 from oogames.game.settings import GameSettings, PlayerSpec
-from oogames.parsing import shown
 
 FORMAT = "oogames-game"
 VERSION = 1

@@ -7,11 +7,10 @@ from typing import Any
 import attrs
 
 from oogames.board.model import ABoardModel, check_size
-from oogames.errors import SettingsError, StrategySpecError
+from oogames.errors import SettingsError, StrategySpecError, shown
 from oogames.games import GAMES, GameInfo
 from oogames.nextmove.specs import MAX_DEPTH, make_strategy, parse_spec
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.parsing import shown
 
 
 @attrs.frozen

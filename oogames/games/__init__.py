@@ -13,14 +13,14 @@ from typing import Any
 import attrs
 
 from oogames.board.model import ABoardModel
-from oogames.errors import BoardOptionError
+from oogames.errors import BoardOptionError, shown
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.gametree import GameTreeBoard, Pass, Static, static_value
 from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
 from oogames.games.nim import NimBoard, nim_distance
 from oogames.games.othello import OthelloBoard, othello_weighted_squares
 from oogames.games.tictactoe import TicTacToeBoard, open_lines
-from oogames.parsing import option_flag, shown
+from oogames.parsing import option_flag
 
 
 @attrs.frozen

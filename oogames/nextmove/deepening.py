@@ -113,9 +113,9 @@ class IterativeDeepening(INextMoveStrategy):
         self._cancelled = False
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
-        best: SearchResult | None = None
-        spent = 0
-        depth = 0
+        best: SearchResult | None = None  # the search of the last completed depth
+        spent = 0  # nodes of the completed depths
+        depth = reached = 0
         while self.max_depth is None or depth < self.max_depth:
             depth += 1
             search = MinMax(self.make_factory(depth))
@@ -137,12 +137,12 @@ class IterativeDeepening(INextMoveStrategy):
             finally:
                 self._current = None
             spent += result.stats.nodes
-            best = self._tally(result, depth, spent, start)
+            best, reached = result, depth
             if result.stats.evaluated == 0 or self._cancelled or _proven(result):
                 break  # the whole game was searched, or a win or loss proven: deeper adds nothing
         assert best is not None
         # The time is the whole search's, the stopped depth included.
-        return self._tally(best, best.stats.depth_reached or depth, spent, start)
+        return self._tally(best, reached, spent, start)
 
     def _out_of_budget(self, deadline: float | None, left: int | None) -> bool:
         if self._cancelled:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from oogames.errors import StrategySpecError
+from oogames.errors import StrategySpecError, shown
 from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.deepening import MAX_SECONDS, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
@@ -11,7 +11,7 @@ from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.nextmove.table import TranspositionTable, TTFac
-from oogames.parsing import read_whole, shown, whole_number
+from oogames.parsing import read_whole, whole_number
 
 #: Searches by name; each becomes ``MinMax(factory)``, depth-limited with ``:DEPTH``.
 SEARCHES: dict[str, type[IAccFactory]] = {

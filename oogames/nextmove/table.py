@@ -27,6 +27,7 @@ slot is its key's hash modulo the size, and a new entry replaces the old one
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
 from oogames.board.model import IBoardModel, check_size
@@ -175,7 +176,7 @@ class TTAcc(AAccDecorator):
 
     def _store(self) -> None:
         value = self.inner.val
-        if value in (float("inf"), float("-inf")):
+        if math.isinf(value):
             return  # no move was folded in (a selective search left them all out)
         alpha, beta = self.inner.window()
         kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT

@@ -18,12 +18,11 @@ import threading
 from typing import TextIO
 
 from oogames.board.moves import Move
-from oogames.errors import OogamesError, UsageError, one_line
+from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.nextmove.results import SearchResult
-from oogames.parsing import shown
 
 HELP = """\
 Type a move in the game's notation, or a command:
