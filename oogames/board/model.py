@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Self
 
 from oogames.board.lambdas import IBoardLambda
@@ -98,6 +98,66 @@ class IBoardModel(abc.ABC):
     @abc.abstractmethod
     def legal_moves(self, player: int | None = None) -> list[Move]:
         """The valid moves of ``player`` (default: the player to move), in map order."""
+
+    # -- hooks of the search enhancements (defaults that fit every board) ------
+
+    def table_key(self) -> tuple[Any, bool]:
+        """The key a transposition table files this position under, and whether the key is
+        that of the position's mirror image (then the table's moves pass through
+        :meth:`mirror_move`). By default ``(key(), to_move)``, never mirrored; a board
+        whose positions have a mirror image of the same value (Connect Four) may file
+        both under one key.
+        """
+        return (self.key(), self.to_move), False
+
+    def mirror_move(self, move: Move) -> Move:
+        """The move of the mirror image that corresponds to ``move`` (an involution);
+        asked only for keys :meth:`table_key` says are mirrored."""
+        return move
+
+    def map_ranked(
+        self, player: int, lam: IBoardLambda, param: Any, rank: Callable[[Move], float]
+    ) -> None:
+        """Like :meth:`map`, but the moves of higher ``rank(move)`` first (ties in map order).
+
+        The ordering enhancements (history, killer moves) use it; it builds a
+        list of the moves, which :meth:`map` never does.
+        """
+        moves = self.legal_moves(player)
+        if not moves:
+            self.map(player, lam, param)  # a finished game or a forced pass: as map does it
+            return
+        moves.sort(key=rank, reverse=True)
+        for move in moves:
+            if not lam.apply(player, self, move, param):
+                return
+
+    def outcome_bounds(self) -> tuple[int, int] | None:
+        """What the rules alone say of the exact result for the player to move, or None.
+
+        ``(lowest, highest)``, each a result written as plies: ``p > 0`` a win
+        in ``p`` plies, ``-p`` a loss in ``p`` plies, 0 a draw, ordered from
+        the mover's view (a quicker win is better, a quicker loss worse). An
+        exact search (``+order`` to the end) narrows its window with them and
+        settles the position when they meet. By default nothing is known.
+        """
+        return None
+
+    def max_plies_left(self) -> int | None:
+        """An upper bound on the plies the game can still last, or None if the board cannot
+        say (the null-window narrowing of :func:`~oogames.nextmove.solve.solve` starts
+        from it)."""
+        return None
+
+    def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
+        """Like :meth:`map`, in the game's own best-first order (``+order`` in a strategy name).
+
+        By default the board's own order. A board that knows better moves first
+        overrides it; with ``exact`` (a search to the end of the game, no
+        evaluation) it may also leave out moves that cannot be better than
+        another (Connect Four: a move that lets the opponent win at once).
+        """
+        self.map(player, lam, param)
 
 
 class _Collect(IBoardLambda):

@@ -85,12 +85,15 @@ class ConnectFourBoard(ABoardModel):
     """
 
     __slots__ = (
+        "_board_mask",
+        "_bottom_mask",
         "_bottoms",
         "_cells",
         "_columns",
         "_directions",
         "_heights",
         "_order",
+        "_ranked_order",
         "_records",
         "_starts",
         "_stones",
@@ -122,6 +125,13 @@ class ConnectFourBoard(ABoardModel):
         self._records = [[_Drop(self, p, col) for col in range(width)] for p in (0, 1)]
         self._windows = self._make_windows()
         self._order: tuple[int, ...] = centre_first(width)
+        # Ties of the threat order: centre first, right before left (Pons' order,
+        # which measured 12% fewer nodes than left first on middle-game positions).
+        self._ranked_order = tuple(
+            sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), -col))
+        )
+        self._bottom_mask = sum(1 << bottom for bottom in self._bottoms)
+        self._board_mask = self._bottom_mask * ((1 << height) - 1)
 
     def _bit(self, row: int, col: int) -> int:
         """The bit of the cell ``row`` (0 at the bottom) of column ``col``."""
@@ -213,6 +223,125 @@ class ConnectFourBoard(ABoardModel):
         for col in self._order:
             if heights[col] != tops[col] and not lam.apply(player, self, col, param):
                 return
+
+    # -- what the search enhancements ask (bitboards, as in Pons' solver) -------
+
+    def _playable(self) -> int:
+        """The cell each column that is not full would fill next, as one bit set."""
+        return (self._stones[0] | self._stones[1]) + self._bottom_mask & self._board_mask
+
+    def winning_cells(self, player: int) -> int:
+        """The empty cells where a token of ``player`` would complete ``k`` in a row
+        (playable now or not), as a bit set like :meth:`stones`."""
+        return self._winning_cells(self._stones[player], self._stones[0] | self._stones[1])
+
+    def _winning_cells(self, stones: int, occupied: int) -> int:
+        cells = 0
+        k = self.k
+        for shift in self._directions:
+            if k == 4 and shift != 1:
+                # Three in a row beside the cell, on either side, or split around it.
+                pair_up = (stones << shift) & (stones << 2 * shift)
+                cells |= pair_up & (stones << 3 * shift)
+                cells |= pair_up & (stones >> shift)
+                pair_down = (stones >> shift) & (stones >> 2 * shift)
+                cells |= pair_down & (stones << shift)
+                cells |= pair_down & (stones >> 3 * shift)
+                continue
+            # The cell is the gap-th of the line; down a column only the top one can be empty.
+            for gap in range(k - 1, k) if shift == 1 else range(k):
+                run = -1
+                for step in range(k):
+                    if step != gap:
+                        offset = (gap - step) * shift
+                        run &= stones << offset if offset > 0 else stones >> -offset
+                cells |= run
+        return cells & self._board_mask & ~occupied
+
+    def _non_losing(self) -> int:
+        """The playable cells that do not let the opponent win at once (0: none)."""
+        occupied = self._stones[0] | self._stones[1]
+        threats = self._winning_cells(self._stones[1 - self._to_move], occupied)
+        playable = occupied + self._bottom_mask & self._board_mask
+        forced = playable & threats
+        if forced:
+            if forced & (forced - 1):
+                return 0  # two threats to block: every move loses
+            playable = forced
+        return playable & ~(threats >> 1)  # never fill the cell under a threat
+
+    def outcome_bounds(self) -> tuple[int, int] | None:
+        """Bounds on the exact result for the player to move (see
+        :meth:`IBoardModel.outcome_bounds`): a win in 1 if a token wins now, a
+        loss in 2 if every move lets the opponent win, a draw with at most two
+        cells left, else between a loss in 4 and a win in 3."""
+        if self._state is not NON_TERMINAL:
+            return None
+        occupied = self._stones[0] | self._stones[1]
+        playable = occupied + self._bottom_mask & self._board_mask
+        if self._winning_cells(self._stones[self._to_move], occupied) & playable:
+            return (1, 1)
+        if not self._non_losing():
+            return (-2, -2)
+        left = self._cells - len(self._history)
+        if left <= 2:
+            return (0, 0)
+        return (-4 if left >= 4 else 0, 3)
+
+    def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
+        """Columns by the threats the move makes (most first; ties centre first); with
+        ``exact``, only the moves that do not let the opponent win at once (all of them
+        when every move does)."""
+        if self._state is not NON_TERMINAL or player is not self._to_move:
+            self.map(player, lam, param)
+            return
+        mine = self._stones[player]
+        occupied = mine | self._stones[1 - player]
+        allowed = 0
+        if exact:
+            # A win at once if there is one, else the moves that do not lose at once.
+            playable = occupied + self._bottom_mask & self._board_mask
+            allowed = self._winning_cells(mine, occupied) & playable or self._non_losing()
+        if not allowed:
+            allowed = self._board_mask
+        heights, tops = self._heights, self._tops
+        ranked = []
+        rank = 0
+        for col in self._ranked_order:
+            height = heights[col]
+            if height != tops[col]:
+                bit = 1 << height
+                if allowed & bit:
+                    threats = self._winning_cells(mine | bit, occupied | bit).bit_count()
+                    ranked.append((threats, rank, col))
+                    rank -= 1
+        ranked.sort(reverse=True)
+        for _threats, _rank, col in ranked:
+            if not lam.apply(player, self, col, param):
+                return
+
+    def max_plies_left(self) -> int:
+        """The empty cells: every ply fills one."""
+        return self._cells - len(self._history)
+
+    def table_key(self) -> tuple[Any, bool]:
+        """A position and its mirror image share one key (the smaller of the two)."""
+        key = self.key()
+        stride = self.height + 1
+        column = (1 << stride) - 1
+        width = self.width
+        mirror = 0
+        for block in range(2 * width):  # X's columns, then O's
+            bits = key >> block * stride & column
+            if bits:
+                # Column c of a player's block goes to column width - 1 - c of the same block.
+                target = width - 1 - block if block < width else 3 * width - 1 - block
+                mirror |= bits << target * stride
+        return (mirror, True) if mirror < key else (key, False)
+
+    def mirror_move(self, move: Move) -> Move:
+        """Column ``c`` of the mirror image is column ``width - 1 - c``."""
+        return self.width - 1 - move  # type: ignore[operator]
 
     # -- describing the position ----------------------------------------------
 

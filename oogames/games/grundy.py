@@ -151,6 +151,19 @@ class GrundyBoard(ABoardModel):
         """The heaps (largest first) and the player to move."""
         return (self._heaps, self._to_move)
 
+    def table_key(self) -> tuple[Any, bool]:
+        """Positions with the same heaps of 3 or more share a key: heaps of 1 and 2 can never
+        be split, so they change nothing (the heaps are already a multiset, largest first)."""
+        heaps = self._heaps
+        live = len(heaps)
+        while live and heaps[live - 1] < 3:
+            live -= 1
+        return (heaps[:live], self._to_move), False
+
+    def max_plies_left(self) -> int:
+        """Every split adds a heap, and there are never more heaps than tokens."""
+        return sum(self._heaps) - len(self._heaps)
+
     def options(self) -> dict[str, Any]:
         """``heaps``: the starting heaps."""
         return {"heaps": self.start}

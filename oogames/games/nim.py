@@ -113,6 +113,10 @@ class NimBoard(ABoardModel):
         self._state = NON_TERMINAL
         self._history.clear()
 
+    def max_plies_left(self) -> int:
+        """Every move adds at least one to the total."""
+        return self.target - self._total
+
     def key(self) -> tuple[int, int]:
         """The total and the player to move."""
         return (self._total, self._to_move)

@@ -178,6 +178,10 @@ class TicTacToeBoard(AGridBoard):
         self._state = NON_TERMINAL
         self._history.clear()
 
+    def max_plies_left(self) -> int:
+        """The empty cells: every ply fills one."""
+        return self.rows * self.cols - len(self._history)
+
     def key(self) -> int:
         """The position as one int: X's stones in the low bits, O's above them."""
         return self._stones[0] | self._stones[1] << (self.rows * self.cols)

@@ -51,8 +51,13 @@ class AAccumulator(abc.ABC):
             expanding this position (see :class:`DepthAcc`).
         selective: True when the search must ask :meth:`essential` before
             each move of this position (see :class:`SelectiveAcc`).
-        probes: True when the search must ask :meth:`probe` before anything
-            else (see :class:`~oogames.nextmove.table.TTAcc`).
+        probes: True when the search must use the enhanced protocol on this
+            position: ask :meth:`probe` first, search :meth:`first_move` before
+            the others, have :meth:`expand` map the moves (an ordering), and
+            ask the parent's :meth:`retry` afterwards (a re-search). Plain
+            accumulators leave it False, and the search then costs nothing more
+            (see :class:`~oogames.nextmove.table.TTAcc`, :mod:`oogames.nextmove.ordering`,
+            :class:`~oogames.nextmove.pvs.PVSFac`).
     """
 
     __slots__ = ("best_child", "current", "depth", "model_player", "move", "player", "val")
@@ -121,6 +126,36 @@ class AAccumulator(abc.ABC):
         (-inf, +inf) for an accumulator that does not prune.
         """
         return (-INF, INF)
+
+    def narrow(self, low: float, high: float) -> float | None:
+        """This position's value is known to lie in [``low``, ``high``] (model player's view).
+
+        Returns a value that settles the position for the search (a bound
+        outside the window, as a fail-soft search returns one, or the exact
+        value when ``low == high``), or None after narrowing the window to
+        what is still in question. Asked by enhancements that know bounds:
+        a table's stored bounds, a game's knowledge of how soon it can end.
+        An accumulator that does not prune can only use an exact value.
+        """
+        return low if low >= high else None
+
+    def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
+        """Apply ``lam`` to the moves of this position with ``param`` (the outermost
+        accumulator) as the parameter: by default ``board.map``, in the board's order.
+
+        Asked only when :attr:`probes` is true; an ordering overrides it to have
+        the board visit its moves best first (the board still does the loop).
+        """
+        board.map(self.player, lam, param)
+
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
+        """After ``child`` was searched: a new child to search the same move again, or None.
+
+        Asked of the parent only when the child's :attr:`probes` is true. A
+        null-window search (:class:`~oogames.nextmove.pvs.PVSFac`) answers a
+        child with the full window when the null window could not settle it.
+        """
+        return None
 
     def start(self, board: IBoardModel) -> None:  # noqa: B027 - a hook, empty by default
         """Called once on the root accumulator, with ``board`` in the root position."""
@@ -236,6 +271,20 @@ class _Window:
         self.alpha = alpha  # type: ignore[misc]
         self.beta = beta  # type: ignore[misc]
 
+    def narrow(self, low: float, high: float) -> float | None:
+        """Settle the position by bounds outside the window, or narrow the window to them."""
+        if high <= self.alpha:
+            return high  # fails low whatever its value: an upper bound is enough
+        if low >= self.beta:
+            return low  # fails high
+        if low >= high:
+            return low
+        if low > self.alpha:
+            self.alpha = low  # type: ignore[misc]
+        if high < self.beta:
+            self.beta = high  # type: ignore[misc]
+        return None
+
 
 class AlphaAcc(_Window, MaxAcc):
     """A :class:`MaxAcc` that prunes with the (alpha, beta) window (Rice: ``AlphaAcc``).
@@ -317,6 +366,10 @@ class AAccDecorator(AAccumulator):
 
     __slots__ = ("horizon", "inner", "probes", "selective")
 
+    #: True for decorators that change only the order of the search (and what the
+    #: rules alone settle), never the values: a transposition table may decorate them.
+    orders_only: ClassVar[bool] = False
+
     def __init__(self, inner: AAccumulator) -> None:
         self.inner = inner
         self.current = None
@@ -363,6 +416,19 @@ class AAccDecorator(AAccumulator):
     def window(self) -> tuple[float, float]:
         """Pass through to the wrapped accumulator."""
         return self.inner.window()
+
+    def narrow(self, low: float, high: float) -> float | None:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.narrow(low, high)
+
+    def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
+        """Pass through to the wrapped accumulator."""
+        self.inner.expand(board, lam, param)
+
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
+        """The wrapped accumulator's re-search, decorated like this one's children."""
+        again = self.inner.retry(child.inner if isinstance(child, AAccDecorator) else child)
+        return None if again is None else self._wrap(again)
 
     def innermost(self) -> AAccumulator:
         """The accumulator at the bottom of the stack of decorators."""

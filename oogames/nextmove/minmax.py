@@ -135,17 +135,6 @@ class _MinMaxStatus(IBoardStatusVisitor):
     def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Score a horizon statically; otherwise search the position with a child accumulator."""
         child = acc.make_opposite()
-        if child.probes:
-            known = child.probe(host)
-            if known is not None:
-                self.hits += 1
-                acc.update_best(acc.current, known)
-                return
-            # A table's move goes first (never at a horizon: nothing is stored there).
-            first = child.first_move()
-            if first is not None and not self.lam.apply(child.player, host, first, child):
-                acc.update_best(acc.current, child.val, child)
-                return
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
@@ -155,7 +144,29 @@ class _MinMaxStatus(IBoardStatusVisitor):
                     self.max_depth = child.depth
                 acc.update_best(acc.current, value)
                 return
+        if child.probes:
+            self.enhanced(host, acc, child)
+            return
         host.map(child.player, self.lam, child)
+        acc.update_best(acc.current, child.val, child)
+
+    def enhanced(self, host: IBoardModel, acc: AAccumulator, child: AAccumulator) -> None:
+        """Search ``child`` with the enhanced protocol (see ``AAccumulator.probes``):
+        probe, the first move, the accumulator's own expansion, then the parent's retry."""
+        lam = self.lam
+        while True:
+            known = child.probe(host)
+            if known is not None:  # settled without a search: a table, the game's knowledge
+                self.hits += 1
+                acc.update_best(acc.current, known)
+                return
+            first = child.first_move()
+            if first is None or lam.apply(child.player, host, first, child):
+                child.expand(host, lam, child)
+            again = acc.retry(child)
+            if again is None:
+                break
+            child = again
         acc.update_best(acc.current, child.val, child)
 
 
@@ -249,9 +260,12 @@ class MinMax(INextMoveStrategy):
 
         def work() -> None:
             acc.start(board)
-            first = acc.first_move() if acc.probes else None
-            if first is None or lam.apply(acc.player, board, first, acc):
+            if not acc.probes:
                 board.map(acc.player, lam, acc)
+                return
+            first = acc.first_move()
+            if first is None or lam.apply(acc.player, board, first, acc):
+                acc.expand(board, lam, acc)
 
         start = time.perf_counter()
         run_deep(board, work, stop)

@@ -24,8 +24,10 @@ class SearchStats:
         seconds: Wall-clock time of the search.
         depth_reached: For an iterative-deepening search, the last depth it
             completed (its move is the one reported); None for other searches.
-        table_hits: Positions whose value came from a transposition table
-            instead of a search (not counted as leaves).
+        table_hits: Positions settled by a probe instead of a search (not
+            counted as leaves): a transposition table's value or bound, or a
+            game's knowledge (``+order`` on Connect Four: a win at once, or no
+            move that does not lose).
     """
 
     nodes: int = 0

@@ -27,6 +27,7 @@ slot is its key's hash modulo the size, and a new entry replaces the old one
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Final
 
@@ -51,7 +52,8 @@ class TranspositionTable:
     """A bounded table of searched positions, shared by the searches that use it.
 
     Args:
-        size: How many positions it holds at most (1 to 2**26).
+        size: How many positions it holds at most (1 to 2**26; the largest
+            prime at or below it is used: :attr:`size`).
 
     Attributes:
         stores: Entries written. probes: Look-ups made. hits: Look-ups that
@@ -61,7 +63,9 @@ class TranspositionTable:
     __slots__ = ("hits", "probes", "size", "slots", "stores")
 
     def __init__(self, size: int = 1 << 18) -> None:
-        self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
+        # A prime number of slots: keys that are bitboards (a Python int hashes to
+        # itself) would otherwise fall into slots by their low bits alone.
+        self.size = _prime_at_most(check_size("the table size", size, 1, 1 << 26, SettingsError))
         self.slots: list[tuple[Any, float, int, int, Move] | None] = [None] * self.size
         self.stores = self.probes = self.hits = 0
 
@@ -86,6 +90,17 @@ class TranspositionTable:
         self.stores = self.probes = self.hits = 0
 
 
+@functools.lru_cache(maxsize=32)
+def _prime_at_most(size: int) -> int:
+    """The largest prime at most ``size`` (``size`` itself below 3)."""
+    candidate = size
+    while candidate > 2:
+        if candidate % 2 and all(candidate % d for d in range(3, math.isqrt(candidate) + 1, 2)):
+            return candidate
+        candidate -= 1
+    return size
+
+
 class TTAcc(AAccDecorator):
     """Decorates an accumulator with a transposition table (decorator pattern).
 
@@ -99,7 +114,16 @@ class TTAcc(AAccDecorator):
             :class:`~oogames.MinMax` does by default).
     """
 
-    __slots__ = ("first", "first_done", "key", "limit", "quick_wins", "table", "win_value")
+    __slots__ = (
+        "first",
+        "first_done",
+        "key",
+        "limit",
+        "mirrored",
+        "quick_wins",
+        "table",
+        "win_value",
+    )
 
     def __init__(
         self,
@@ -115,6 +139,7 @@ class TTAcc(AAccDecorator):
         self.win_value = win_value
         self.quick_wins = quick_wins
         self.key: Any = None
+        self.mirrored: IBoardModel | None = None  # the board, when the key is its mirror's
         self.probes = True
         self.first: Move | None = None
         self.first_done = False
@@ -127,38 +152,55 @@ class TTAcc(AAccDecorator):
         return -1 if self.limit is None else self.limit - self.inner.depth
 
     def probe(self, board: IBoardModel) -> float | None:
-        """The table's value for this position, if it settles it; remembers the key."""
+        """What the accumulators inside know, else the table's value or bounds for this
+        position: a value that settles it, or None after narrowing the window."""
         remaining = self._remaining()
         if remaining == 0:
             return None  # a horizon: evaluated, never stored
-        key = self.key = (board.key(), board.to_move)
-        entry = self.table.get(key)
-        if entry is None:
-            return None
-        if entry[4] is not None:  # search the best move of an earlier search first
-            self.first = entry[4]
-            self.selective = True
-        if entry[3] != remaining:
+        inner = self.inner
+        if inner.probes:
+            known = inner.probe(board)
+            if known is not None:
+                return known
+        entry = self._lookup(board)
+        if entry is None or entry[3] != remaining:
             return None
         value = self._from_table(entry[1])
         kind = entry[2]
-        alpha, beta = self.inner.window()
-        if kind == EXACT or (kind == LOWER and value >= beta) or (kind == UPPER and value <= alpha):
+        if self.inner.model_player == 1 and kind != EXACT:
+            kind = LOWER + UPPER - kind  # stored from player 0's view
+        if kind == EXACT:
+            known = value
+        elif kind == LOWER:
+            known = inner.narrow(value, math.inf)
+        else:
+            known = inner.narrow(-math.inf, value)
+        if known is not None:
             self.table.hits += 1
-            return value
-        return None
+        return known
+
+    def _lookup(self, board: IBoardModel) -> tuple[Any, float, int, int, Move] | None:
+        """Find this position's entry; remember its key, and its best move to search first."""
+        key, mirrored = board.table_key()
+        self.key = key
+        self.mirrored = board if mirrored else None
+        entry = self.table.get(key)
+        if entry is not None and entry[4] is not None:
+            self.first = board.mirror_move(entry[4]) if mirrored else entry[4]
+            self.selective = True
+        return entry
 
     def start(self, board: IBoardModel) -> None:
         """At the root: the table's best move for this position, if any, is searched first."""
         self.inner.start(board)
-        entry = self.table.get((board.key(), board.to_move))
-        if entry is not None and entry[4] is not None:
-            self.first = entry[4]
-            self.selective = True
+        self._lookup(board)
+        self.key = None  # the root's value is the search's result, not stored by a parent
 
     def first_move(self) -> Move | None:
         """The table's best move for this position, searched before the board's order."""
-        return self.first
+        if self.first is not None:
+            return self.first
+        return self.inner.first_move() if self.inner.probes else None
 
     def essential(self, board: IBoardModel, move: Move) -> bool:
         """Every move once: the table's move when it is searched first, not when map offers it."""
@@ -180,7 +222,12 @@ class TTAcc(AAccDecorator):
             return  # no move was folded in (a selective search left them all out)
         alpha, beta = self.inner.window()
         kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-        self.table.put(self.key, self._to_table(value), kind, self._remaining(), self.inner.move)
+        if self.inner.model_player == 1 and kind != EXACT:
+            kind = LOWER + UPPER - kind  # stored from player 0's view
+        move = self.inner.move
+        if self.mirrored is not None and move is not None:
+            move = self.mirrored.mirror_move(move)
+        self.table.put(self.key, self._to_table(value), kind, self._remaining(), move)
 
     def _to_table(self, value: float) -> float:
         """From the model player's view at this depth to player 0's view at this position."""
@@ -262,7 +309,7 @@ def _limit_of(acc: AAccumulator) -> int | None:
     while isinstance(acc, AAccDecorator):
         if isinstance(acc, DepthAcc):
             limit = acc.max_depth if limit is None else min(limit, acc.max_depth)
-        elif not isinstance(acc, TTAcc):
+        elif not isinstance(acc, TTAcc) and not acc.orders_only:
             raise SettingsError(
                 f"a transposition table works with depth limits only, not {type(acc).__name__}"
             )
