@@ -124,11 +124,13 @@ class IterativeDeepening(INextMoveStrategy):
             try:
                 if best is not None and self._out_of_budget(deadline, left):
                     break
-                result = search.search(
+                result = self._search_depth(
+                    search,
                     board,
-                    search.factory.make_acc(player),
-                    deadline=None if best is None else deadline,
-                    node_limit=None if best is None else left,
+                    player,
+                    None if best is None else deadline,
+                    None if best is None else left,
+                    best,
                 )
             except SearchStopped:
                 if best is None:  # cancelled before depth 1 was done
@@ -143,6 +145,22 @@ class IterativeDeepening(INextMoveStrategy):
         assert best is not None
         # The time is the whole search's, the stopped depth included.
         return self._tally(best, reached, spent, start)
+
+    def _search_depth(
+        self,
+        search: MinMax,
+        board: IBoardModel,
+        player: int,
+        deadline: float | None,
+        node_limit: int | None,
+        previous: SearchResult | None,
+    ) -> SearchResult:
+        """Search one depth (``search`` is limited to it); ``previous`` is the last depth's
+        result. A driver of its own (MTD(f)) overrides this; the statistics' nodes must
+        count every search it ran."""
+        return search.search(
+            board, search.factory.make_acc(player), deadline=deadline, node_limit=node_limit
+        )
 
     def _out_of_budget(self, deadline: float | None, left: int | None) -> bool:
         if self._cancelled:

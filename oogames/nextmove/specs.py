@@ -7,7 +7,10 @@ from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.deepening import MAX_SECONDS, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
 from oogames.nextmove.minmax import MinMax
+from oogames.nextmove.mtdf import MTDF, MTDFDeepening
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
+from oogames.nextmove.ordering import GameOrderFac, HistoryFac, OrderingMemory
+from oogames.nextmove.pvs import PVSFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.nextmove.table import TranspositionTable, TTFac
@@ -19,18 +22,28 @@ SEARCHES: dict[str, type[IAccFactory]] = {
     "alphabeta": AlphaBetaFac,
     "negamax": NegamaxFac,
     "negamax-ab": NegaAlphaBetaFac,
+    "pvs": PVSFac,
+}
+
+#: Searches that drive several alpha-beta searches (always with a table) rather than one.
+DRIVERS: dict[str, str] = {
+    "mtdf": "MTD(f): null-window alpha-beta searches with a table until the bounds meet",
 }
 
 
 #: Enhancements a search name may add with ``+NAME``: what each one does.
 ENHANCEMENTS: dict[str, str] = {
     "tt": "a transposition table (values of positions met again, by move order or depth)",
+    "order": "the game's own move order (Connect Four: threats first; "
+    "to the end, moves that lose at once skipped)",
+    "history": "history heuristic: moves that caused cut-offs before, first",
+    "killer": "killer moves: the last two moves that caused a cut-off at the depth, first",
 }
 
 
 def strategy_names() -> list[str]:
-    """Every strategy name :func:`make_strategy` accepts (``random`` and each search)."""
-    return ["random", *SEARCHES]
+    """Every strategy name :func:`make_strategy` accepts (``random``, each search and driver)."""
+    return ["random", *SEARCHES, *DRIVERS]
 
 
 def with_depth(spec: str, depth: int | None) -> str:
@@ -79,7 +92,7 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
     name = name.strip()
     base, *enhancements = name.split("+")
     plain = ("random", *kinds)
-    if base not in SEARCHES and name not in plain:
+    if base not in SEARCHES and base not in DRIVERS and name not in plain:
         known = ", ".join([*kinds, *strategy_names()])
         raise StrategySpecError(f"unknown strategy {shown(spec)}; choose one of: {known}")
     for enhancement in enhancements:
@@ -130,21 +143,34 @@ def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
     """
     name, depth, seconds = parse_spec(spec)
     if name.split("+")[0] not in SEARCHES:
-        raise StrategySpecError(f"{shown(spec)} is no search; choose one of: {', '.join(SEARCHES)}")
+        raise StrategySpecError(
+            f"{shown(spec)} is not one search; choose one of: {', '.join(SEARCHES)}"
+        )
     if seconds is not None:
         raise StrategySpecError(f"{shown(spec)}: a clock (@SECONDS) is for playing, not here")
     return _factory(name, depth, evaluate, None)
 
 
 def _factory(
-    name: str, depth: int | None, evaluate: Evaluation, table: TranspositionTable | None
+    name: str,
+    depth: int | None,
+    evaluate: Evaluation,
+    table: TranspositionTable | None,
+    memory: OrderingMemory | None = None,
 ) -> IAccFactory:
-    """The factory of ``NAME[+ENHANCEMENT...]`` limited to ``depth``; ``table`` for ``+tt``."""
+    """The factory of ``NAME[+ENHANCEMENT...]`` limited to ``depth``; ``table`` for ``+tt``
+    (and ``mtdf``), ``memory`` for ``+history`` and ``+killer``."""
     base, *enhancements = name.split("+")
-    factory: IAccFactory = SEARCHES[base]()
+    factory: IAccFactory = AlphaBetaFac() if base in DRIVERS else SEARCHES[base]()
     if depth is not None:
         factory = DepthFac(factory, depth, evaluate)
-    if "tt" in enhancements:
+    if "order" in enhancements:
+        factory = GameOrderFac(factory)
+    if "history" in enhancements or "killer" in enhancements:
+        factory = HistoryFac(
+            factory, "history" in enhancements, "killer" in enhancements, memory=memory
+        )
+    if "tt" in enhancements or base in DRIVERS:
         factory = TTFac(factory, table)
     return factory
 
@@ -169,10 +195,21 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
     name, depth, seconds = parse_spec(spec)
     if name == "random":
         return RandomValidMove(seed)
+    base = name.split("+")[0]
     if seconds is not None:
         label = f"{name}{'' if depth is None else f':{depth}'}@{seconds:g}"
-        table = TranspositionTable() if "+tt" in name else None  # one table for every depth
-        return IterativeDeepening(
-            lambda plies: _factory(name, plies, evaluate, table), seconds, None, depth, label
+        # One table and one ordering memory for every depth.
+        table = TranspositionTable() if "+tt" in name or base in DRIVERS else None
+        memory = OrderingMemory()
+        deepening = MTDFDeepening if base == "mtdf" else IterativeDeepening
+        return deepening(
+            lambda plies: _factory(name, plies, evaluate, table, memory),
+            seconds,
+            None,
+            depth,
+            label,
         )
+    if base == "mtdf":
+        factory = _factory(name, depth, evaluate, None)
+        return MTDF(factory, name=name + ("" if depth is None else f":{depth}"))
     return MinMax(make_factory(spec, evaluate))

@@ -1,0 +1,134 @@
+"""Every enhancement and null-window search gives plain alpha-beta's value, on every small game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from helpers import count, mobility, searchable, snapshot, tree_is_smaller_than
+from test_table import SMALL
+
+from oogames import AlphaBetaFac, DepthFac, MinMax, StrategySpecError
+from oogames.games import ConnectFourBoard, GrundyBoard, TicTacToeBoard
+from oogames.nextmove.mtdf import MTDF
+from oogames.nextmove.ordering import GameOrderFac, HistoryFac
+from oogames.nextmove.pvs import PVSFac
+from oogames.nextmove.specs import make_strategy, parse_spec
+from oogames.nextmove.table import TranspositionTable, TTFac
+
+#: Strategy names whose value must equal alpha-beta's (to the end, or with ":DEPTH" added).
+SPECS = (
+    "pvs",
+    "alphabeta+order",
+    "alphabeta+history",
+    "alphabeta+killer",
+    "alphabeta+history+killer",
+    "alphabeta+tt+order",
+    "alphabeta+tt+history+killer",
+    "pvs+tt",
+    "pvs+tt+order",
+    "mtdf",
+    "mtdf+order",
+    "negamax-ab+order",
+)
+
+
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_every_enhancement_keeps_the_value(name: str) -> None:
+    """Random positions, to the end or under a depth limit: the value of each spec is plain
+    alpha-beta's, its move is legal, and the board is left as it was."""
+    rng = random.Random(sum(map(ord, name)))
+    for _ in range(20):
+        board = searchable(SMALL[name], [rng.randrange(40) for _ in range(rng.randrange(2, 9))])
+        depth = rng.choice([None, 1, 2, 3, 4])
+        if depth is None and not tree_is_smaller_than(board, 100_000):
+            depth = 4
+        inner: Any = AlphaBetaFac() if depth is None else DepthFac(AlphaBetaFac(), depth, mobility)
+        plain = MinMax(inner).analyze(board)
+        before = snapshot(board)
+        for spec in SPECS:
+            full = spec if depth is None else f"{spec}:{depth}"
+            result = make_strategy(full, mobility).analyze(board)
+            assert result.value == plain.value, (name, board.moves, full)
+            assert result.move in board.legal_moves() or board.can_pass(), (full, result.move)
+            assert snapshot(board) == before
+            count("enhancement = plain alpha-beta (value)")
+
+
+@pytest.mark.parametrize("name", ["tictactoe-4x4-k3", "connectfour-5x4-k4", "grundy-9"])
+def test_tiny_tables_and_enhancements_together(name: str) -> None:
+    """A table of 3 slots (collisions everywhere) under every stack keeps the value."""
+    rng = random.Random(len(name))
+    for _ in range(6):
+        board = searchable(SMALL[name], [rng.randrange(40) for _ in range(rng.randrange(2, 7))])
+        depth = rng.choice([2, 3, 4])
+        plain = MinMax(DepthFac(AlphaBetaFac(), depth, mobility)).analyze(board)
+        for stack in (
+            TTFac(GameOrderFac(DepthFac(PVSFac(), depth, mobility)), size=3),
+            TTFac(HistoryFac(DepthFac(AlphaBetaFac(), depth, mobility), killers=True), size=3),
+        ):
+            assert MinMax(stack).analyze(board).value == plain.value
+            count("tiny table + enhancements = plain alpha-beta")
+        mtdf = MTDF(TTFac(DepthFac(AlphaBetaFac(), depth, mobility), TranspositionTable(3)))
+        assert mtdf.analyze(board).value == plain.value
+        count("tiny table + enhancements = plain alpha-beta")
+
+
+def test_the_names_of_the_grammar() -> None:
+    """Enhancements parse in any order; unknown and repeated ones are refused in one line."""
+    assert parse_spec("PVS+TT+Order:6@1") == ("pvs+tt+order", 6, 1.0)
+    assert parse_spec("mtdf@0.5") == ("mtdf", None, 0.5)
+    assert make_strategy("mtdf:3", mobility).name == "mtdf:3"
+    assert make_strategy("alphabeta+killer+history:2", mobility).name == (
+        "alphabeta+history+killer:2"
+    )
+    for bad in ("alphabeta+tt+tt", "alphabeta+fast", "mtdf:0", "pvs@-1"):
+        with pytest.raises(StrategySpecError) as caught:
+            parse_spec(bad)
+        assert "\n" not in str(caught.value)
+
+
+def test_orderings_save_nodes_on_connect_four() -> None:
+    """Depth 6 after 4 4 5 3 on 7 x 6: node counts are exact, and each ordering cuts more."""
+    board = ConnectFourBoard.from_moves("4453")
+    nodes = {
+        spec: make_strategy(f"{spec}:6", mobility).analyze(board).stats.nodes
+        for spec in ("alphabeta", "alphabeta+order", "alphabeta+history+killer", "pvs+tt+order")
+    }
+    assert nodes["alphabeta"] > nodes["alphabeta+history+killer"]
+    assert nodes["alphabeta"] > nodes["pvs+tt+order"]
+    again = {
+        spec: make_strategy(f"{spec}:6", mobility).analyze(board).stats.nodes for spec in nodes
+    }
+    assert again == nodes  # no wall clock, no randomness: the same nodes every time
+
+
+def test_connect_four_skips_moves_that_lose_at_once() -> None:
+    """O must block X's three in column 1: the exact order offers only the block."""
+    board = ConnectFourBoard.from_moves("12121")
+    moves: list[int] = []
+
+    class Collect:
+        def apply(self, player: int, host: Any, move: Any, param: Any) -> bool:
+            moves.append(move)
+            return True
+
+    board.map_best_first(board.to_move, Collect(), None, exact=True)  # type: ignore[arg-type]
+    assert moves == [0]
+    moves.clear()
+    board.map_best_first(board.to_move, Collect(), None, exact=False)  # type: ignore[arg-type]
+    assert sorted(moves) == sorted(board.legal_moves())
+    assert board.outcome_bounds() == (-4, 3)
+
+
+def test_grundy_table_key_ignores_dead_heaps() -> None:
+    """Heaps of 1 and 2 can never be split: positions that differ only in them share a key."""
+    assert GrundyBoard((7, 2, 1)).table_key() == GrundyBoard((7,)).table_key()
+    assert GrundyBoard((7, 3)).table_key() != GrundyBoard((7,)).table_key()
+
+
+def test_tictactoe_solved_by_every_driver() -> None:
+    """From the empty board every exact driver finds the draw."""
+    for spec in ("pvs+tt", "mtdf", "alphabeta+tt+history+killer"):
+        assert make_strategy(spec, mobility).analyze(TicTacToeBoard()).value == 0
