@@ -35,6 +35,7 @@ from oogames.games import GAMES, ConnectFourBoard, GameInfo
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.solve import pons_score, solve
 from oogames.nextmove.specs import (
+    DRIVERS,
     ENHANCEMENTS,
     make_factory,
     make_strategy,
@@ -516,6 +517,9 @@ def run_list(out: TextIO) -> int:
         print(f"  {'':<12} options: {flags}", file=out)
     print("strategies (NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]):", file=out)
     print(f"  {', '.join(strategy_names())}", file=out)
+    print("  pvs: principal variation search (null windows after the first move)", file=out)
+    for name, text in DRIVERS.items():
+        print(f"  {name}: {text}", file=out)
     print(
         "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;", file=out
     )

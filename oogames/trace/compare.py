@@ -68,8 +68,9 @@ def compare(
 
 def format_table(rows: Sequence[CompareRow]) -> str:
     """The rows as an aligned text table, one block per position."""
+    width = max([18, *(len(row.strategy) + 2 for row in rows)])
     header = (
-        f"{'strategy':<18}{'move':>6}{'value':>12}{'nodes':>10}{'leaves':>9}"
+        f"{'strategy':<{width}}{'move':>6}{'value':>12}{'nodes':>10}{'leaves':>9}"
         f"{'evaluated':>11}{'cut-offs':>10}{'tt hits':>9}{'depth':>7}{'seconds':>9}"
     )
     lines: list[str] = []
@@ -81,7 +82,7 @@ def format_table(rows: Sequence[CompareRow]) -> str:
                 lines.append("")
             lines += [f"position: {position}", header]
         lines.append(
-            f"{row.strategy:<18}{row.move:>6}{row.value:>12}{row.nodes:>10,}{row.leaves:>9,}"
+            f"{row.strategy:<{width}}{row.move:>6}{row.value:>12}{row.nodes:>10,}{row.leaves:>9,}"
             f"{row.evaluated:>11,}{row.cutoffs:>10,}{row.table_hits:>9,}{row.depth:>7}"
             f"{row.seconds:>9.3f}"
         )
