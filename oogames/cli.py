@@ -54,7 +54,7 @@ _STRATEGY_HELP = (
     "a strategy: random, minimax or alphabeta, searching to the end of the game, "
     "or NAME:DEPTH to search DEPTH plies and score the horizon with the game's evaluation "
     "or NAME[:DEPTH]@SECONDS to deepen under a clock of SECONDS a move "
-    "(default: alphabeta when the board is small enough to solve, else alphabeta@1)"
+    "(default: alphabeta when the board is small enough to solve, else alphabeta+tt+order@1)"
 )
 
 
@@ -170,7 +170,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(play, positional=True)
     play.add_argument("--player0", default="human", help="the first side (default: human)")
     play.add_argument(
-        "--player1", help="the second side (default: alphabeta@1, or alphabeta on small games)"
+        "--player1",
+        help="the second side (default: alphabeta+tt+order@1, or alphabeta on small games)",
     )
     play.add_argument("--first", type=_whole, default=0, help="which side moves first (0 or 1)")
     play.add_argument("--hint-depth", type=_whole, default=3, help="how deep hints search (3)")
@@ -279,7 +280,7 @@ def _describe(board: Any, strategy: INextMoveStrategy, result: SearchResult) -> 
 
 
 def _default_spec(info: GameInfo, board: Any) -> str:
-    return "alphabeta" if info.solvable(board) else "alphabeta@1"
+    return "alphabeta" if info.solvable(board) else "alphabeta+tt+order@1"
 
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:

@@ -32,12 +32,12 @@ def test_demo_with_options_and_random_player_is_reproducible() -> None:
 
 
 def test_demo_and_play_default_to_a_clock_on_big_boards() -> None:
-    """A board too big to solve gets alphabeta@1 (a second a move) unless told otherwise."""
+    """A board too big to solve gets alphabeta+tt+order@1 unless told otherwise."""
     from oogames.cli import _default_spec
     from oogames.games import GAMES, TicTacToeBoard
 
     info = GAMES["tictactoe"]
-    assert _default_spec(info, TicTacToeBoard(4, 4, 3)) == "alphabeta@1"
+    assert _default_spec(info, TicTacToeBoard(4, 4, 3)) == "alphabeta+tt+order@1"
     assert _default_spec(info, TicTacToeBoard()) == "alphabeta"
     text = run_cli(
         "demo", "--rows", "4", "--cols", "4", "--player0", "alphabeta:1@0.05", "--player1", "random"

@@ -31,6 +31,7 @@ SPECS = (
     "mtdf",
     "mtdf+order",
     "negamax-ab+order",
+    "negamax-ab+tt+order",
 )
 
 

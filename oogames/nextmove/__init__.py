@@ -26,7 +26,16 @@ from oogames.nextmove.average import AverageFac, AverageMaxAcc, AverageMinAcc
 from oogames.nextmove.deepening import IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
 from oogames.nextmove.minmax import POLL_EVERY, WIN_VALUE, MinMax
+from oogames.nextmove.mtdf import MTDF, MTDFDeepening, mtdf
 from oogames.nextmove.negamax import NegaAlphaBetaAcc, NegaAlphaBetaFac, NegamaxAcc, NegamaxFac
+from oogames.nextmove.ordering import (
+    GameOrderAcc,
+    GameOrderFac,
+    HistoryAcc,
+    HistoryFac,
+    OrderingMemory,
+)
+from oogames.nextmove.pvs import PVSAlphaAcc, PVSBetaAcc, PVSFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.selective import SelectiveAcc, SelectiveFac, best_by_evaluation
@@ -35,6 +44,7 @@ from oogames.nextmove.table import TranspositionTable, TTAcc, TTFac
 from oogames.nextmove.variable_depth import VariableDepthAcc, VariableDepthFac
 
 __all__ = [
+    "MTDF",
     "POLL_EVERY",
     "WIN_VALUE",
     "AAccumulator",
@@ -50,10 +60,15 @@ __all__ = [
     "DepthAcc",
     "DepthFac",
     "Evaluation",
+    "GameOrderAcc",
+    "GameOrderFac",
+    "HistoryAcc",
+    "HistoryFac",
     "IAccFactory",
     "INextMoveStrategy",
     "IterativeDeepening",
     "LambdaEvaluation",
+    "MTDFDeepening",
     "MaxAcc",
     "MinAcc",
     "MinMax",
@@ -64,6 +79,10 @@ __all__ = [
     "NegamaxFac",
     "OrAcc",
     "OrNode",
+    "OrderingMemory",
+    "PVSAlphaAcc",
+    "PVSBetaAcc",
+    "PVSFac",
     "Payoff",
     "RandomValidMove",
     "SearchResult",
@@ -78,5 +97,6 @@ __all__ = [
     "VariableDepthFac",
     "as_evaluation",
     "best_by_evaluation",
+    "mtdf",
     "winning_strategy",
 ]

@@ -81,6 +81,13 @@ class NegaAlphaBetaAcc(_Window, NegamaxAcc):
             return (self.alpha, self.beta)
         return (-self.beta, -self.alpha)
 
+    def narrow(self, low: float, high: float) -> float | None:
+        """Bounds from the model player's view, applied to this player's own window."""
+        if self.sign < 0:
+            low, high = -high, -low
+        known = _Window.narrow(self, low, high)
+        return None if known is None else known * self.sign
+
     def is_not_done(self) -> bool:
         """False once this player's score reaches ``beta``: the opponent avoids this position."""
         return self.score < self.beta

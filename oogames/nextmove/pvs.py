@@ -10,7 +10,7 @@ searched again with the whole window.
 
 The two accumulators here are :class:`~oogames.nextmove.accumulators.AlphaAcc`
 and :class:`~oogames.nextmove.accumulators.BetaAcc` with another child window
-(:meth:`make_opposite`) and a re-search (:meth:`retry`, which the search asks
+(``make_opposite``) and a re-search (``retry``, which the search asks
 of the parent after a child; see ``AAccumulator.probes``). The search loop
 is unchanged.
 """

@@ -53,7 +53,7 @@ class TranspositionTable:
 
     Args:
         size: How many positions it holds at most (1 to 2**26; the largest
-            prime at or below it is used: :attr:`size`).
+            prime at or below it is used, kept as ``size``).
 
     Attributes:
         stores: Entries written. probes: Look-ups made. hits: Look-ups that
