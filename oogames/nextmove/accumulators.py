@@ -361,7 +361,9 @@ class AAccDecorator(AAccumulator):
     Subclasses override what they change and :meth:`_wrap`, which decorates
     each child the wrapped accumulator makes, so that decorators stack:
     ``DepthAcc(SelectiveAcc(AlphaAcc(...)))``. ``current`` is the
-    decorator's own; everything else is the wrapped accumulator's.
+    decorator's own; ``player``, ``model_player`` and ``depth``, which never
+    change, are copied from the wrapped accumulator; the value, the best move
+    and the best child are the wrapped accumulator's.
     """
 
     __slots__ = ("horizon", "inner", "probes", "selective")
@@ -376,6 +378,10 @@ class AAccDecorator(AAccumulator):
         self.horizon = inner.horizon
         self.selective = inner.selective
         self.probes = inner.probes
+        # Fixed for the accumulator's life: copied, so reading them costs no call.
+        self.model_player = inner.model_player
+        self.player = inner.player
+        self.depth = inner.depth
 
     @abc.abstractmethod
     def _wrap(self, child: AAccumulator) -> AAccumulator:
@@ -464,33 +470,6 @@ class AAccDecorator(AAccumulator):
     def best_child(self, value: AAccumulator | None) -> None:
         self.inner.best_child = value
 
-    @property
-    def model_player(self) -> int:
-        """The wrapped accumulator's model player."""
-        return self.inner.model_player
-
-    @model_player.setter
-    def model_player(self, value: int) -> None:
-        self.inner.model_player = value
-
-    @property
-    def player(self) -> int:
-        """The wrapped accumulator's player to move."""
-        return self.inner.player
-
-    @player.setter
-    def player(self, value: int) -> None:
-        self.inner.player = value
-
-    @property
-    def depth(self) -> int:
-        """The wrapped accumulator's depth."""
-        return self.inner.depth
-
-    @depth.setter
-    def depth(self, value: int) -> None:
-        self.inner.depth = value
-
 
 class DepthAcc(AAccDecorator):
     """Decorates any accumulator with a depth limit (Rice: ``DepthAcc``, decorator pattern).
@@ -508,6 +487,9 @@ class DepthAcc(AAccDecorator):
         evaluate: ``evaluate(board, player)``, the worth of a position to ``player``.
     """
 
+    # update_best and is_not_done are slots holding the wrapped accumulator's bound
+    # methods: they pass straight through without a frame of their own (they run for
+    # every node), which is most of what a decorator costs a search.
     __slots__ = ("_evaluate", "max_depth")
 
     def __init__(self, inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> None:
@@ -519,10 +501,27 @@ class DepthAcc(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         return DepthAcc(child, self.max_depth, self._evaluate)
 
+    def make_opposite(self) -> AAccumulator:
+        """The wrapped accumulator's child, limited like this one (what ``__init__`` does,
+        without its calls: this runs at every node of a depth-limited search)."""
+        inner = self.inner.make_opposite()
+        child: DepthAcc = _new(DepthAcc)
+        child.inner = inner
+        child.current = None
+        child.selective = inner.selective
+        child.probes = inner.probes
+        child.model_player = inner.model_player
+        child.player = inner.player
+        depth = child.depth = inner.depth
+        limit = child.max_depth = self.max_depth
+        child._evaluate = self._evaluate
+        child.horizon = inner.horizon or depth >= limit
+        return child
+
     def evaluate(self, board: IBoardModel) -> float | None:
         """At the depth limit, the evaluation function's score; above it, the wrapped one's."""
-        if self.inner.depth >= self.max_depth:
-            return self._evaluate(board, self.inner.model_player)
+        if self.depth >= self.max_depth:
+            return self._evaluate(board, self.model_player)
         return self.inner.evaluate(board)
 
 
