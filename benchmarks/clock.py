@@ -1,4 +1,4 @@
-"""Are clocks kept? ``alphabeta@SECONDS`` on every game, from a few positions each.
+"""Are clocks kept? ``SPEC@SECONDS`` on every game, from a few positions each.
 
 For each game, plays ``--positions`` random openings and asks a timed
 alpha-beta (iterative deepening with the game's evaluation) for a move,
@@ -7,7 +7,7 @@ game, the depth reached and the worst time against the target
 ``SECONDS * 1.1 + 0.05``, and the share of calls within it. Figures only:
 the machine is shared and noisy, so nothing is asserted.
 
-    python benchmarks/clock.py [--seconds 0.2 1] [--positions 3]
+    python benchmarks/clock.py [--seconds 0.2 1] [--positions 3] [--specs alphabeta,mtdf]
 """
 
 from __future__ import annotations
@@ -33,39 +33,51 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, nargs="+", default=[0.2, 1.0])
     parser.add_argument("--positions", type=int, default=3)
+    parser.add_argument(
+        "--specs",
+        default="alphabeta,alphabeta+tt+order,pvs+tt+history,mtdf",
+        help="comma-separated searches to time",
+    )
     args = parser.parse_args()
     rng = random.Random(1)
-    print(f"{'game':<20}{'clock':>7}{'depths':>10}{'worst s':>10}{'target s':>10}{'kept':>8}")
+    print(
+        f"{'game':<20}{'search':<24}{'clock':>7}{'depths':>10}{'worst s':>10}"
+        f"{'target s':>10}{'kept':>8}"
+    )
     kept = total = 0
-    for label, (name, options) in BOARDS.items():
+    for label, (name, options), spec, seconds in (
+        (label, game, spec, seconds)
+        for label, game in BOARDS.items()
+        for spec in args.specs.split(",")
+        for seconds in args.seconds
+    ):
         info = GAMES[name]
-        for seconds in args.seconds:
-            strategy = make_strategy(f"alphabeta@{seconds:g}", info.evaluate)
-            target = seconds * 1.1 + 0.05
-            worst, depths, inside = 0.0, [], 0
-            for _ in range(args.positions):
-                board = info.make(**options)
-                for _ in range(rng.randrange(0, 6)):
-                    moves = board.legal_moves()
-                    if not moves or board.is_over:
-                        break
-                    undo = board.play(rng.choice(moves))
-                    if board.is_over:
-                        undo()
-                        break
-                start = time.perf_counter()
-                result = strategy.analyze(board)
-                spent = time.perf_counter() - start
-                worst = max(worst, spent)
-                depths.append(result.stats.depth_reached or 0)
-                inside += spent <= target
-            kept += inside
-            total += args.positions
-            shown = f"{min(depths)}-{max(depths)}"
-            print(
-                f"{label:<20}{seconds:>7g}{shown:>10}{worst:>10.3f}{target:>10.3f}"
-                f"{inside:>5}/{args.positions}"
-            )
+        strategy = make_strategy(f"{spec}@{seconds:g}", info.evaluate)
+        target = seconds * 1.1 + 0.05
+        worst, depths, inside = 0.0, [], 0
+        for _ in range(args.positions):
+            board = info.make(**options)
+            for _ in range(rng.randrange(0, 6)):
+                moves = board.legal_moves()
+                if not moves or board.is_over:
+                    break
+                undo = board.play(rng.choice(moves))
+                if board.is_over:
+                    undo()
+                    break
+            start = time.perf_counter()
+            result = strategy.analyze(board)
+            spent = time.perf_counter() - start
+            worst = max(worst, spent)
+            depths.append(result.stats.depth_reached or 0)
+            inside += spent <= target
+        kept += inside
+        total += args.positions
+        shown = f"{min(depths)}-{max(depths)}"
+        print(
+            f"{label:<20}{spec:<24}{seconds:>7g}{shown:>10}{worst:>10.3f}{target:>10.3f}"
+            f"{inside:>5}/{args.positions}"
+        )
     print(f"calls within SECONDS * 1.1 + 0.05: {kept} of {total}")
 
 

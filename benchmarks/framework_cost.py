@@ -55,18 +55,19 @@ class HandSearch:
         self.board = board
         self.nodes = 0
         self.root = board.to_move
+        self.order = board.move_order  # the order map uses, computed once
 
     def search(self, player: int, depth: int, alpha: float, beta: float) -> float:
         board = self.board
         maximise = player == self.root
         best = -math.inf if maximise else math.inf
         heights, tops = board._heights, board._tops
-        for col in board.move_order:
+        for col in self.order:
             if heights[col] == tops[col]:
                 continue
             self.nodes += 1
             undo = board.make_move(player, col, UNDO_AT_ONCE, IGNORE_STATUS)
-            state = board.state
+            state = board._state
             if state is NON_TERMINAL:
                 low, high = (
                     (best if best > alpha else alpha, beta)
@@ -77,11 +78,11 @@ class HandSearch:
                     )
                 )
                 value = self.search(1 - player, depth + 1, low, high)
-            elif board.winner is None:
+            elif state.winner is None:
                 value = 0.0
             else:
                 value = WIN - (depth + 1)
-                if board.winner != self.root:
+                if state.winner != self.root:
                     value = -value
             undo()
             if maximise:

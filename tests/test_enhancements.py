@@ -9,9 +9,10 @@ import pytest
 from helpers import count, mobility, searchable, snapshot, tree_is_smaller_than
 from test_table import SMALL
 
-from oogames import AlphaBetaFac, DepthFac, MinMax, StrategySpecError
+from oogames import AlphaBetaFac, DepthFac, MinMax, SearchStopped, StrategySpecError
 from oogames.games import ConnectFourBoard, GrundyBoard, TicTacToeBoard
-from oogames.nextmove.mtdf import MTDF
+from oogames.nextmove.minmax import POLL_EVERY
+from oogames.nextmove.mtdf import MTDF, MTDFDeepening
 from oogames.nextmove.ordering import GameOrderFac, HistoryFac
 from oogames.nextmove.pvs import PVSFac
 from oogames.nextmove.specs import make_strategy, parse_spec
@@ -133,3 +134,43 @@ def test_tictactoe_solved_by_every_driver() -> None:
     """From the empty board every exact driver finds the draw."""
     for spec in ("pvs+tt", "mtdf", "alphabeta+tt+history+killer"):
         assert make_strategy(spec, mobility).analyze(TicTacToeBoard()).value == 0
+
+
+def test_mtdf_deepening_keeps_a_node_budget_and_plays_a_completed_depth() -> None:
+    """mtdf under a node budget: every depth's nodes are counted, the board is unchanged, and
+    the move is MTD(f)'s at the depth reached (which is alpha-beta's value there)."""
+    board = ConnectFourBoard.from_moves("4433")
+    before = snapshot(board)
+    for budget in (1, 300, 3_000):
+        table = TranspositionTable()
+        deep = MTDFDeepening(
+            lambda depth, table=table: TTFac(DepthFac(AlphaBetaFac(), depth, mobility), table),
+            nodes=budget,
+        ).analyze(board)
+        reached = deep.stats.depth_reached
+        assert reached is not None and snapshot(board) == before
+        plain = MinMax(DepthFac(AlphaBetaFac(), reached, mobility)).analyze(board)
+        assert deep.value == plain.value
+        assert reached == 1 or deep.stats.nodes <= budget + 3_000  # the stopped depth's nodes
+        count("mtdf under a node budget")
+
+
+def test_cancelling_mtdf_leaves_the_board_and_raises() -> None:
+    """MTDF.cancel() from the evaluation (as another thread would): SearchStopped, board intact."""
+    board = ConnectFourBoard.from_moves("44")
+    before = snapshot(board)
+    strategy: MTDF
+    calls = 0
+
+    def evaluate(position: Any, player: int) -> float:
+        nonlocal calls
+        calls += 1
+        if calls == 100:
+            strategy.cancel()
+        return 0.0
+
+    strategy = MTDF(TTFac(DepthFac(AlphaBetaFac(), 6, evaluate)))
+    with pytest.raises(SearchStopped):
+        strategy.analyze(board)
+    assert snapshot(board) == before
+    assert calls < 100 + 2 * POLL_EVERY  # stopped within the poll interval

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 import attrs
 
@@ -37,6 +38,7 @@ def mtdf(
     *,
     deadline: float | None = None,
     node_limit: int | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """The value and best move of ``board`` by MTD(f) from ``guess``.
 
@@ -49,6 +51,8 @@ def mtdf(
         guess: The first guess of the value.
         deadline: A :func:`time.perf_counter` time to stop at (all searches together).
         node_limit: Nodes all searches together may make.
+        cancelled: Asked before each search; True stops (each search clears the stop
+            flag it starts with, so a cancel between two searches is seen here).
 
     Returns:
         The result with the statistics of all the searches (nodes, table hits,
@@ -70,6 +74,8 @@ def mtdf(
         left = None if node_limit is None else node_limit - nodes
         if left is not None and left <= 0:
             raise SearchStopped(f"the search reached its limit of {node_limit:,} nodes")
+        if cancelled is not None and cancelled():
+            raise SearchStopped(f"the search was stopped after {nodes:,} nodes")
         result = search.search(board, acc, deadline=deadline, node_limit=left)
         nodes += result.stats.nodes
         hits += result.stats.table_hits
@@ -115,6 +121,7 @@ class MTDF(INextMoveStrategy):
         self.factory = factory
         self.guess = guess
         self._search = MinMax(factory)
+        self._cancelled = False
         _, colon, depth = factory.name.partition(":")
         self._name = name or f"mtdf{colon}{depth}"
 
@@ -132,10 +139,15 @@ class MTDF(INextMoveStrategy):
             SearchStopped: :meth:`cancel` was called.
         """
         player = check_can_move(board, player)
-        return mtdf(self._search, board, player, self.guess)
+        self._cancelled = False
+        return mtdf(self._search, board, player, self.guess, cancelled=self._was_cancelled)
+
+    def _was_cancelled(self) -> bool:
+        return self._cancelled
 
     def cancel(self) -> None:
         """Stop the search under way (it raises :class:`~oogames.errors.SearchStopped`)."""
+        self._cancelled = True
         self._search.cancel()
 
     def __repr__(self) -> str:
@@ -157,4 +169,12 @@ class MTDFDeepening(IterativeDeepening):
         previous: SearchResult | None,
     ) -> SearchResult:
         guess = 0.0 if previous is None or previous.value is None else float(previous.value)
-        return mtdf(search, board, player, guess, deadline=deadline, node_limit=node_limit)
+        return mtdf(
+            search,
+            board,
+            player,
+            guess,
+            deadline=deadline,
+            node_limit=node_limit,
+            cancelled=lambda: self._cancelled,
+        )
