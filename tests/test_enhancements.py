@@ -11,6 +11,7 @@ from test_table import SMALL
 
 from oogames import AlphaBetaFac, DepthFac, MinMax, SearchStopped, StrategySpecError
 from oogames.games import ConnectFourBoard, GrundyBoard, TicTacToeBoard
+from oogames.nextmove.deepening import AspirationDeepening
 from oogames.nextmove.minmax import POLL_EVERY
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
 from oogames.nextmove.ordering import GameOrderFac, HistoryFac
@@ -174,3 +175,27 @@ def test_cancelling_mtdf_leaves_the_board_and_raises() -> None:
         strategy.analyze(board)
     assert snapshot(board) == before
     assert calls < 100 + 2 * POLL_EVERY  # stopped within the poll interval
+
+
+@pytest.mark.parametrize("name", ["tictactoe-4x4-k3", "connectfour-5x4-k4", "othello-4"])
+def test_aspiration_windows_keep_the_value_of_each_depth(name: str) -> None:
+    """Deepening with aspiration windows, capped at depth d, gives alpha-beta:d's value."""
+    rng = random.Random(len(name) * 7)
+    for _ in range(10):
+        board = searchable(SMALL[name], [rng.randrange(40) for _ in range(rng.randrange(2, 7))])
+        depth = rng.choice([2, 3, 4])
+        plain = MinMax(DepthFac(AlphaBetaFac(), depth, mobility)).analyze(board)
+        for delta in (0.5, 1.0, 64.0):
+            deep = AspirationDeepening(
+                lambda d: DepthFac(AlphaBetaFac(), d, mobility), max_depth=depth, delta=delta
+            ).analyze(board)
+            assert deep.value == plain.value
+            count("aspiration deepening = alpha-beta:d")
+
+
+def test_aspiration_needs_a_clock() -> None:
+    """+aspiration without @SECONDS, or on mtdf, is refused in one line."""
+    for bad in ("alphabeta+aspiration:4", "mtdf+aspiration@1"):
+        with pytest.raises(StrategySpecError, match=r"needs a clock|null windows"):
+            make_strategy(bad, mobility)
+    assert make_strategy("pvs+tt+aspiration@0.5", mobility).name == "pvs+tt+aspiration@0.5"

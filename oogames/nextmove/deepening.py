@@ -185,3 +185,59 @@ class IterativeDeepening(INextMoveStrategy):
             f"IterativeDeepening({self._name!r}, seconds={self.seconds}, nodes={self.nodes}, "
             f"max_depth={self.max_depth})"
         )
+
+
+class AspirationDeepening(IterativeDeepening):
+    """Iterative deepening with aspiration windows (``+aspiration`` with ``@SECONDS``).
+
+    Each depth after the first is searched with a window of ``delta`` either
+    side of the previous depth's value, which cuts more than an open window
+    when the value moves little from one depth to the next; when the value
+    falls outside (the search fails low or high), the depth is searched again
+    with the open window. Proven wins and losses are always searched with the
+    open window. The arguments are :class:`IterativeDeepening`'s, and:
+
+    Args:
+        delta: Half the width of the window, in the evaluation's units.
+    """
+
+    def __init__(
+        self,
+        make_factory: Callable[[int], IAccFactory],
+        seconds: float | None = None,
+        nodes: int | None = None,
+        max_depth: int | None = None,
+        name: str = "",
+        delta: float = 64.0,
+    ) -> None:
+        super().__init__(make_factory, seconds, nodes, max_depth, name)
+        if not delta > 0:
+            raise SettingsError(f"an aspiration window must be wider than 0, not {delta!r}")
+        self.delta = delta
+
+    def _search_depth(
+        self,
+        search: MinMax,
+        board: IBoardModel,
+        player: int,
+        deadline: float | None,
+        node_limit: int | None,
+        previous: SearchResult | None,
+    ) -> SearchResult:
+        if previous is None or previous.value is None or _proven(previous):
+            return super()._search_depth(search, board, player, deadline, node_limit, previous)
+        low, high = previous.value - self.delta, previous.value + self.delta
+        acc = search.factory.make_acc(player)
+        acc.narrow(low, high)
+        first = search.search(board, acc, deadline=deadline, node_limit=node_limit)
+        if first.value is not None and low < first.value < high:
+            return first
+        left = None if node_limit is None else node_limit - first.stats.nodes
+        if left is not None and left <= 0:
+            raise SearchStopped(f"the search reached its limit of {node_limit:,} nodes")
+        again = search.search(
+            board, search.factory.make_acc(player), deadline=deadline, node_limit=left
+        )
+        return attrs.evolve(
+            again, stats=attrs.evolve(again.stats, nodes=first.stats.nodes + again.stats.nodes)
+        )

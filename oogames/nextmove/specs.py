@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oogames.errors import StrategySpecError, shown
 from oogames.nextmove.accumulators import Evaluation
-from oogames.nextmove.deepening import MAX_SECONDS, IterativeDeepening
+from oogames.nextmove.deepening import MAX_SECONDS, AspirationDeepening, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
@@ -38,6 +38,8 @@ ENHANCEMENTS: dict[str, str] = {
     "to the end, moves that lose at once skipped)",
     "history": "history heuristic: moves that caused cut-offs before, first",
     "killer": "killer moves: the last two moves that caused a cut-off at the depth, first",
+    "aspiration": "with @SECONDS: each depth searched first in a window around the last "
+    "depth's value",
 }
 
 
@@ -148,6 +150,8 @@ def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
         )
     if seconds is not None:
         raise StrategySpecError(f"{shown(spec)}: a clock (@SECONDS) is for playing, not here")
+    if "+aspiration" in name:
+        raise StrategySpecError(f"{shown(spec)}: +aspiration needs a clock (@SECONDS)")
     return _factory(name, depth, evaluate, None)
 
 
@@ -196,12 +200,18 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
     if name == "random":
         return RandomValidMove(seed)
     base = name.split("+")[0]
+    if base in DRIVERS and "+aspiration" in name:
+        raise StrategySpecError(f"{shown(spec)}: {base} searches with null windows already")
     if seconds is not None:
         label = f"{name}{'' if depth is None else f':{depth}'}@{seconds:g}"
         # One table and one ordering memory for every depth.
         table = TranspositionTable() if "+tt" in name or base in DRIVERS else None
         memory = OrderingMemory()
-        deepening = MTDFDeepening if base == "mtdf" else IterativeDeepening
+        deepening: type[IterativeDeepening] = IterativeDeepening
+        if base == "mtdf":
+            deepening = MTDFDeepening
+        elif "+aspiration" in name:
+            deepening = AspirationDeepening
         return deepening(
             lambda plies: _factory(name, plies, evaluate, table, memory),
             seconds,
@@ -209,6 +219,8 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
             depth,
             label,
         )
+    if "+aspiration" in name:
+        raise StrategySpecError(f"{shown(spec)}: +aspiration needs a clock (@SECONDS)")
     if base == "mtdf":
         factory = _factory(name, depth, evaluate, None)
         return MTDF(factory, name=name + ("" if depth is None else f":{depth}"))
