@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -393,13 +394,31 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+SOLVE_NOTICE_SECONDS = 3.0
+"""How long ``oogames solve`` searches one position before it says it is still at it."""
+
+
 def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     """Solve one position, or each line of standard input with --batch."""
     info = GAMES[args.game]
     if args.batch:
         return _solve_batch(args, info, sys.stdin, out)
     board = _position(info, args, args.moves)
-    solution = solve(board, weak=args.weak)
+    notice = threading.Timer(
+        SOLVE_NOTICE_SECONDS,
+        lambda: print(
+            f"oogames solve: still searching after {SOLVE_NOTICE_SECONDS:g} s "
+            "(an early position can take hours; Ctrl-C stops)",
+            file=sys.stderr,
+            flush=True,
+        ),
+    )
+    notice.daemon = True
+    notice.start()
+    try:
+        solution = solve(board, weak=args.weak)
+    finally:
+        notice.cancel()
     if args.format == "json":
         fields = {"position": args.moves.strip(), **solution.as_dict(board.format_move)}
         print(json.dumps(fields), file=out)
