@@ -9,10 +9,11 @@ import pytest
 from helpers import count, mobility, searchable, snapshot
 
 from conftest import BOARD_FACTORIES
-from oogames import AlphaBetaFac, DepthFac, MinMax, SearchStopped, StrategySpecError
+from oogames import AlphaBetaFac, DepthFac, MinMax, MinMaxFac, SearchStopped, StrategySpecError
 from oogames.game import GameModel, GameSettings, PlayerSpec, load_game, save_game
 from oogames.games import ConnectFourBoard, TicTacToeBoard
 from oogames.nextmove import IterativeDeepening
+from oogames.nextmove.deepening import _RootRecord
 from oogames.nextmove.specs import make_factory, make_strategy, parse_spec, with_depth
 
 
@@ -158,3 +159,45 @@ def test_stopping_a_timed_computer_makes_it_move_now() -> None:
     with pytest.raises(SearchStopped):
         stopper = MinMax(DepthFac(AlphaBetaFac(), 6, lambda b, p: stopper.cancel() or 0.0))
         stopper.analyze(ConnectFourBoard())
+
+
+def test_a_stopped_depth_plays_a_move_it_already_proved_better() -> None:
+    """Stopped in the middle of a depth, the search plays that depth's best move when it has
+    valued the last depth's move and found a better one (values checked against a full
+    minimax to the deeper depth); otherwise the last completed depth's move."""
+    board = ConnectFourBoard.from_moves("44")
+    before = snapshot(board)
+    switched = 0
+    for stop_at in range(40, 4_000, 53):
+        calls = 0
+        holder: list[IterativeDeepening] = []
+
+        def evaluate(
+            position: Any,
+            player: int,
+            stop_at: int = stop_at,
+            holder: list[IterativeDeepening] = holder,
+        ) -> float:
+            nonlocal calls
+            calls += 1
+            if calls == stop_at:
+                holder[0].cancel()
+            return mobility(position, player)
+
+        strategy = IterativeDeepening(
+            lambda d, evaluate=evaluate: DepthFac(AlphaBetaFac(), d, evaluate), max_depth=7
+        )
+        holder.append(strategy)
+        result = strategy.analyze(board)
+        assert snapshot(board) == before
+        reached = result.stats.depth_reached
+        assert reached is not None
+        last = MinMax(DepthFac(AlphaBetaFac(), reached, mobility)).analyze(board)
+        if result.move != last.move:
+            root = _RootRecord(DepthFac(MinMaxFac(), reached + 1, mobility).make_acc(0))
+            MinMax(MinMaxFac()).search(board, root)
+            assert root.values[result.move] > root.values[last.move]
+            assert result.value == root.values[result.move]
+            switched += 1
+        count("a stopped depth's move")
+    assert switched > 0

@@ -5,7 +5,9 @@ takes depends on the position. :class:`IterativeDeepening` searches depth 1,
 then 2, 3, ... with the same accumulator factory, and stops when its time or
 node budget runs out (or when a depth searched the whole game: deeper would
 change nothing). The move it plays is the one of the last depth it
-completed; :attr:`~oogames.SearchStats.depth_reached` says which. Each depth
+completed (:attr:`~oogames.SearchStats.depth_reached` says which), or of the
+depth it was stopped in, when that depth had already valued the last depth's
+move and found a better one. Each depth
 is an ordinary :class:`~oogames.MinMax` search, stopped through the same flag
 that :meth:`~oogames.MinMax.cancel` sets, so the board is put back exactly
 when the clock runs out in the middle of a depth.
@@ -19,7 +21,9 @@ from collections.abc import Callable
 import attrs
 
 from oogames.board.model import IBoardModel
+from oogames.board.moves import Move
 from oogames.errors import SearchStopped, SettingsError
+from oogames.nextmove.accumulators import AAccDecorator, AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
@@ -88,6 +92,7 @@ class IterativeDeepening(INextMoveStrategy):
         self.max_depth = max_depth
         self._name = name or "deepening"
         self._current: MinMax | None = None
+        self._root: _RootRecord | None = None  # the root of the depth under way
         self._cancelled = False
 
     @property
@@ -120,6 +125,7 @@ class IterativeDeepening(INextMoveStrategy):
             depth += 1
             search = MinMax(self.make_factory(depth))
             self._current = search
+            self._root = None
             left = None if self.nodes is None else self.nodes - spent
             try:
                 if best is not None and self._out_of_budget(deadline, left):
@@ -135,6 +141,7 @@ class IterativeDeepening(INextMoveStrategy):
             except SearchStopped:
                 if best is None:  # cancelled before depth 1 was done
                     raise
+                best = self._proven_better(best)
                 break
             finally:
                 self._current = None
@@ -158,9 +165,25 @@ class IterativeDeepening(INextMoveStrategy):
         """Search one depth (``search`` is limited to it); ``previous`` is the last depth's
         result. A driver of its own (MTD(f)) overrides this; the statistics' nodes must
         count every search it ran."""
-        return search.search(
-            board, search.factory.make_acc(player), deadline=deadline, node_limit=node_limit
-        )
+        root = self._root = _RootRecord(search.factory.make_acc(player))
+        return search.search(board, root, deadline=deadline, node_limit=node_limit)
+
+    def _proven_better(self, best: SearchResult) -> SearchResult:
+        """``best`` (the last completed depth's result), or the move of the depth that was
+        stopped if that depth already proved it better than ``best``'s move.
+
+        At the root, a move's value is exact when it beat the best so far and an
+        upper bound otherwise; so once the stopped depth has valued the last
+        depth's move and holds another move of a larger value, that move is
+        better at the deeper depth whatever the rest of the moves are worth.
+        """
+        root = self._root
+        if root is None or root.move is None or root.move == best.move:
+            return best
+        earlier = root.values.get(best.move)
+        if earlier is None or not root.val > earlier:
+            return best
+        return attrs.evolve(best, move=root.move, value=root.val, pv=root.pv)
 
     def _out_of_budget(self, deadline: float | None, left: int | None) -> bool:
         if self._cancelled:
@@ -185,6 +208,36 @@ class IterativeDeepening(INextMoveStrategy):
             f"IterativeDeepening({self._name!r}, seconds={self.seconds}, nodes={self.nodes}, "
             f"max_depth={self.max_depth})"
         )
+
+
+class _RootRecord(AAccDecorator):
+    """The root accumulator of one depth, recording the value of each move it folds in
+    (for :meth:`IterativeDeepening._proven_better`). Its children are not decorated:
+    the search below the root costs nothing more."""
+
+    __slots__ = ("values",)
+
+    def __init__(self, inner: AAccumulator) -> None:
+        super().__init__(inner)
+        self.values: dict[Move, float] = {}
+
+    def _wrap(self, child: AAccumulator) -> AAccumulator:
+        return child
+
+    def start(self, board: IBoardModel) -> None:
+        """The inner root's start; then its flags, which start may set (a table's move)."""
+        self.inner.start(board)
+        self.selective = self.inner.selective
+        self.probes = self.inner.probes
+
+    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
+        """Record the move's value, and fold it in."""
+        self.values[move] = value
+        self.inner.update_best(move, value, child)
+
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
+        """The inner root's retry (the child is the inner root's own, not decorated here)."""
+        return self.inner.retry(child)
 
 
 class AspirationDeepening(IterativeDeepening):
