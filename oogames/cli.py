@@ -416,7 +416,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     notice.daemon = True
     notice.start()
     try:
-        solution = solve(board, weak=args.weak)
+        solution = solve(board, weak=args.weak, full_pv=True)
     finally:
         notice.cancel()
     if args.format == "json":

@@ -80,3 +80,27 @@ def test_pons_score_of_a_quick_win() -> None:
     board = ConnectFourBoard.from_moves("1122", width=4, height=4, k=3)  # X wins with 3
     assert pons_score(board, solve(board)) == (16 + 2 - 5) // 2
     assert MinMax(AlphaBetaFac()).analyze(board).outcome() == "win in 1"
+
+
+def test_a_full_principal_variation_plays_out_the_result() -> None:
+    """With full_pv, the line is legal, ends the game as the solution says, and is exactly
+    ``plies`` long for a win or a loss; the board is unchanged."""
+    rng = random.Random(21)
+    for make in (TicTacToeBoard, lambda: ConnectFourBoard(5, 4), lambda: NimBoard(15, 3)):
+        for _ in range(10):
+            board = searchable(
+                make, [rng.randrange(30) for _ in range(rng.randrange(1, 7))], 20_000
+            )
+            before = snapshot(board)
+            solution = solve(board, full_pv=True)
+            assert snapshot(board) == before
+            position = board.copy()
+            for move in solution.pv:
+                position.play(move)
+            if solution.plies is not None:
+                assert len(solution.pv) == solution.plies and position.is_over
+                winner = board.to_move if solution.outcome == "win" else 1 - board.to_move
+                assert position.winner == winner
+            else:
+                assert position.is_over and position.winner is None
+            count("a full principal variation plays out the result")

@@ -73,6 +73,7 @@ def solve(
     table: TranspositionTable | None = None,
     table_size: int = 1 << 20,
     narrow: bool = True,
+    full_pv: bool = False,
 ) -> Solution:
     """The exact value of ``board`` for the player to move (the board is left as it was).
 
@@ -97,6 +98,10 @@ def solve(
         table_size: Slots of a new table.
         narrow: Narrow with null windows (the default); False: one search
             with the full window (the figures of the docs compare both).
+        full_pv: Make the principal variation whole: a null-window search's
+            line stops where the table settled a reply, so each position along
+            the line is solved in turn (with the same table, mostly hits) until
+            the game ends, at most 60 plies. Its nodes are counted too.
 
     Raises:
         SearchStopped: The search was stopped (Ctrl-C); the board is unchanged.
@@ -130,16 +135,43 @@ def solve(
     value = float(result.value or 0)
     outcome = "win" if value > 0 else "loss" if value < 0 else "draw"
     plies = None if weak or value == 0 else int(WIN_VALUE - abs(value))
+    pv, nodes, hits = result.pv, searches.nodes, searches.hits
+    if full_pv and result.move is not None:
+        pv, more, more_hits = _whole_line(board, result.move, weak, table, narrow)
+        nodes, hits = nodes + more, hits + more_hits
     return Solution(
         outcome,
         value,
         plies,
         result.move,
-        result.pv,
-        searches.nodes,
+        pv,
+        nodes,
         time.perf_counter() - searches.start,
-        searches.hits,
+        hits,
     )
+
+
+_PV_PLIES = 60
+
+
+def _whole_line(
+    board: ABoardModel, move: Move, weak: bool, table: TranspositionTable, narrow: bool
+) -> tuple[tuple[Move, ...], int, int]:
+    """The line from ``move`` on, each reply found by solving its position; with nodes
+    and table hits spent."""
+    position = board.copy()
+    line = [move]
+    nodes = hits = 0
+    position.play(move)
+    while not position.is_over and len(line) < _PV_PLIES:
+        reply = solve(position, weak=weak, table=table, narrow=narrow)
+        nodes += reply.nodes
+        hits += reply.table_hits
+        if reply.move is None:
+            break
+        line.append(reply.move)
+        position.play(reply.move)
+    return tuple(line), nodes, hits
 
 
 class _Searches:
