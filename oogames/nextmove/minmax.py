@@ -222,6 +222,7 @@ class MinMax(INextMoveStrategy):
             SearchError: The board offered no move at all (a broken board model).
         """
         player = check_can_move(board, player)
+        self.clear_cancel()
         return self.search(board, self.factory.make_acc(player))
 
     def search(
@@ -246,14 +247,20 @@ class MinMax(INextMoveStrategy):
         thread of its own, so that its depth is bounded by memory, not by
         Python's recursion limit (see :mod:`oogames.board.deep`).
 
+        Unlike :meth:`analyze`, it does not clear an earlier :meth:`cancel`: a
+        driver that runs several searches with one ``MinMax`` (MTD(f), aspiration
+        windows) is stopped by a cancel that falls between two of them, since the
+        next one raises at once.
+
         Raises:
-            SearchStopped: :meth:`cancel` was called during the search, or it ran
-                out of its budget.
+            SearchStopped: :meth:`cancel` was called before or during the search,
+                or it ran out of its budget.
             SearchDepthError: The search went deeper than the frame limit allows.
             SearchError: The board offered no move at all (a broken board model).
         """
         stop = self._stop
-        stop.clear()
+        if stop.is_set:
+            raise SearchStopped("the search was stopped before it started")
         lam = _MinMaxLambda(stop, deadline, node_limit)
         status = _MinMaxStatus(lam, self.win_value, self.prefer_quick_wins)
         lam.status = status
@@ -289,10 +296,14 @@ class MinMax(INextMoveStrategy):
         """Stop the search under way (from another thread or a signal handler).
 
         The search notices within :data:`POLL_EVERY` nodes, puts the board
-        back and raises :class:`~oogames.errors.SearchStopped`. A new search
-        clears the request.
+        back and raises :class:`~oogames.errors.SearchStopped`. The next
+        :meth:`analyze` clears the request (:meth:`search` does not).
         """
         self._stop.set()
+
+    def clear_cancel(self) -> None:
+        """Forget an earlier :meth:`cancel` (what :meth:`analyze` does first)."""
+        self._stop.clear()
 
     def __repr__(self) -> str:
         return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins})"

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 
 import attrs
 
@@ -38,7 +37,6 @@ def mtdf(
     *,
     deadline: float | None = None,
     node_limit: int | None = None,
-    cancelled: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """The value and best move of ``board`` by MTD(f) from ``guess``.
 
@@ -51,8 +49,6 @@ def mtdf(
         guess: The first guess of the value.
         deadline: A :func:`time.perf_counter` time to stop at (all searches together).
         node_limit: Nodes all searches together may make.
-        cancelled: Asked before each search; True stops (each search clears the stop
-            flag it starts with, so a cancel between two searches is seen here).
 
     Returns:
         The result with the statistics of all the searches (nodes, table hits,
@@ -74,8 +70,6 @@ def mtdf(
         left = None if node_limit is None else node_limit - nodes
         if left is not None and left <= 0:
             raise SearchStopped(f"the search reached its limit of {node_limit:,} nodes")
-        if cancelled is not None and cancelled():
-            raise SearchStopped(f"the search was stopped after {nodes:,} nodes")
         result = search.search(board, acc, deadline=deadline, node_limit=left)
         nodes += result.stats.nodes
         hits += result.stats.table_hits
@@ -121,7 +115,6 @@ class MTDF(INextMoveStrategy):
         self.factory = factory
         self.guess = guess
         self._search = MinMax(factory)
-        self._cancelled = False
         _, colon, depth = factory.name.partition(":")
         self._name = name or f"mtdf{colon}{depth}"
 
@@ -139,15 +132,11 @@ class MTDF(INextMoveStrategy):
             SearchStopped: :meth:`cancel` was called.
         """
         player = check_can_move(board, player)
-        self._cancelled = False
-        return mtdf(self._search, board, player, self.guess, cancelled=self._was_cancelled)
-
-    def _was_cancelled(self) -> bool:
-        return self._cancelled
+        self._search.clear_cancel()
+        return mtdf(self._search, board, player, self.guess)
 
     def cancel(self) -> None:
         """Stop the search under way (it raises :class:`~oogames.errors.SearchStopped`)."""
-        self._cancelled = True
         self._search.cancel()
 
     def __repr__(self) -> str:
@@ -169,12 +158,4 @@ class MTDFDeepening(IterativeDeepening):
         previous: SearchResult | None,
     ) -> SearchResult:
         guess = 0.0 if previous is None or previous.value is None else float(previous.value)
-        return mtdf(
-            search,
-            board,
-            player,
-            guess,
-            deadline=deadline,
-            node_limit=node_limit,
-            cancelled=lambda: self._cancelled,
-        )
+        return mtdf(search, board, player, guess, deadline=deadline, node_limit=node_limit)
