@@ -17,6 +17,8 @@ is unchanged.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from oogames.nextmove.accumulators import INF, AAccumulator, AlphaAcc, BetaAcc, _new
 from oogames.nextmove.factories import IAccFactory
 
@@ -37,35 +39,16 @@ class PVSAlphaAcc(AlphaAcc):
 
     def make_opposite(self) -> AAccumulator:
         """The first child: the whole window; the others: (best so far, best so far + 1)."""
-        val, alpha, beta = self.val, self.alpha, self.beta
-        low = val if val > alpha else alpha
-        child: PVSBetaAcc = _new(PVSBetaAcc)
-        child.model_player = self.model_player
-        child.player = 1 - self.player
-        child.depth = self.depth + 1
-        child.val = INF
-        child.move = child.current = child.best_child = None
-        child.alpha = low
-        child.null = self.move is not None and low + 1 < beta
-        child.beta = low + 1 if child.null else beta
-        return child
+        low = self.val if self.val > self.alpha else self.alpha
+        null = self.move is not None and low + 1 < self.beta
+        return _child(PVSBetaAcc, self, low, low + 1 if null else self.beta, null)
 
     def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
-        if not getattr(child, "null", False):
-            return None
-        val, alpha, beta = self.val, self.alpha, self.beta
-        low = val if val > alpha else alpha
-        if not low < child.val < beta:
-            return None
-        again: PVSBetaAcc = _new(PVSBetaAcc)
-        again.model_player = self.model_player
-        again.player = child.player
-        again.depth = child.depth
-        again.val = INF
-        again.move = again.current = again.best_child = None
-        again.alpha, again.beta, again.null = low, beta, False
-        return again
+        low = self.val if self.val > self.alpha else self.alpha
+        if getattr(child, "null", False) and low < child.val < self.beta:
+            return _child(PVSBetaAcc, self, low, self.beta, False)
+        return None
 
 
 class PVSBetaAcc(BetaAcc):
@@ -83,35 +66,35 @@ class PVSBetaAcc(BetaAcc):
 
     def make_opposite(self) -> AAccumulator:
         """The first child: the whole window; the others: (best so far - 1, best so far)."""
-        val, alpha, beta = self.val, self.alpha, self.beta
-        high = val if val < beta else beta
-        child: PVSAlphaAcc = _new(PVSAlphaAcc)
-        child.model_player = self.model_player
-        child.player = 1 - self.player
-        child.depth = self.depth + 1
-        child.val = -INF
-        child.move = child.current = child.best_child = None
-        child.beta = high
-        child.null = self.move is not None and high - 1 > alpha
-        child.alpha = high - 1 if child.null else alpha
-        return child
+        high = self.val if self.val < self.beta else self.beta
+        null = self.move is not None and high - 1 > self.alpha
+        return _child(PVSAlphaAcc, self, high - 1 if null else self.alpha, high, null)
 
     def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
-        if not getattr(child, "null", False):
-            return None
-        val, alpha, beta = self.val, self.alpha, self.beta
-        high = val if val < beta else beta
-        if not alpha < child.val < high:
-            return None
-        again: PVSAlphaAcc = _new(PVSAlphaAcc)
-        again.model_player = self.model_player
-        again.player = child.player
-        again.depth = child.depth
-        again.val = -INF
-        again.move = again.current = again.best_child = None
-        again.alpha, again.beta, again.null = alpha, high, False
-        return again
+        high = self.val if self.val < self.beta else self.beta
+        if getattr(child, "null", False) and self.alpha < child.val < high:
+            return _child(PVSAlphaAcc, self, self.alpha, high, False)
+        return None
+
+
+_Child = TypeVar("_Child", "PVSAlphaAcc", "PVSBetaAcc")
+
+
+def _child(
+    kind: type[_Child], parent: AAccumulator, alpha: float, beta: float, null: bool
+) -> _Child:
+    """A child accumulator of ``parent`` with the window (alpha, beta); ``null`` says the
+    window is a null window PVS chose (a probe may narrow any window later, so this
+    cannot be told from the window itself)."""
+    child = _new(kind)
+    child.model_player = parent.model_player
+    child.player = 1 - parent.player
+    child.depth = parent.depth + 1
+    child.val = INF if kind is PVSBetaAcc else -INF
+    child.move = child.current = child.best_child = None
+    child.alpha, child.beta, child.null = alpha, beta, null
+    return child
 
 
 class PVSFac(IAccFactory):
