@@ -91,6 +91,8 @@ class ConnectFourBoard(ABoardModel):
         "_cells",
         "_columns",
         "_directions",
+        "_exact",
+        "_exact_key",
         "_heights",
         "_order",
         "_ranked_order",
@@ -130,6 +132,8 @@ class ConnectFourBoard(ABoardModel):
         self._ranked_order = tuple(
             sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), -col))
         )
+        self._exact_key: tuple[int, int] | None = None  # the position _exact_moves last saw
+        self._exact = (0, 0)
         self._bottom_mask = sum(1 << bottom for bottom in self._bottoms)
         self._board_mask = self._bottom_mask * ((1 << height) - 1)
 
@@ -258,17 +262,25 @@ class ConnectFourBoard(ABoardModel):
                 cells |= run
         return cells & self._board_mask & ~occupied
 
-    def _non_losing(self) -> int:
-        """The playable cells that do not let the opponent win at once (0: none)."""
-        occupied = self._stones[0] | self._stones[1]
-        threats = self._winning_cells(self._stones[1 - self._to_move], occupied)
+    def _exact_moves(self) -> tuple[int, int]:
+        """For the player to move: the playable cells that win at once, and those that do
+        not let the opponent win at once (0: none). Kept for the last position asked: an
+        exact search asks twice a node (``outcome_bounds``, then ``map_best_first``)."""
+        stones = self._stones
+        if self._exact_key == (stones[0], stones[1]):
+            return self._exact
+        mover = stones[self._to_move]
+        occupied = stones[0] | stones[1]
         playable = occupied + self._bottom_mask & self._board_mask
+        wins = self._winning_cells(mover, occupied) & playable
+        threats = self._winning_cells(stones[1 - self._to_move], occupied)
         forced = playable & threats
-        if forced:
-            if forced & (forced - 1):
-                return 0  # two threats to block: every move loses
-            playable = forced
-        return playable & ~(threats >> 1)  # never fill the cell under a threat
+        # Two threats to block: every move loses. Else block a single threat, and never
+        # fill the cell under a threat.
+        safe = 0 if forced & (forced - 1) else (forced or playable) & ~(threats >> 1)
+        self._exact_key = (stones[0], stones[1])
+        self._exact = (wins, safe)
+        return wins, safe
 
     def outcome_bounds(self) -> tuple[int, int] | None:
         """Bounds on the exact result for the player to move (see
@@ -277,11 +289,10 @@ class ConnectFourBoard(ABoardModel):
         cells left, else between a loss in 4 and a win in 3."""
         if self._state is not NON_TERMINAL:
             return None
-        occupied = self._stones[0] | self._stones[1]
-        playable = occupied + self._bottom_mask & self._board_mask
-        if self._winning_cells(self._stones[self._to_move], occupied) & playable:
+        wins, safe = self._exact_moves()
+        if wins:
             return (1, 1)
-        if not self._non_losing():
+        if not safe:
             return (-2, -2)
         left = self._cells - len(self._history)
         if left <= 2:
@@ -300,8 +311,8 @@ class ConnectFourBoard(ABoardModel):
         allowed = 0
         if exact:
             # A win at once if there is one, else the moves that do not lose at once.
-            playable = occupied + self._bottom_mask & self._board_mask
-            allowed = self._winning_cells(mine, occupied) & playable or self._non_losing()
+            wins, safe = self._exact_moves()
+            allowed = wins or safe
         if not allowed:
             allowed = self._board_mask
         heights, tops = self._heights, self._tops
