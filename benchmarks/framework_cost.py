@@ -134,28 +134,28 @@ def main() -> None:
     for name, positions in sets:
         width, height = (4, 5) if positions == [""] else (7, 6)
 
-        def by_hand(
-            positions: list[str] = positions, width: int = width, height: int = height
+        def solve_all(
+            solve_one: Callable[[ConnectFourBoard], int],
+            positions: list[str] = positions,
+            width: int = width,
+            height: int = height,
         ) -> int:
-            total = 0
-            for moves in positions:
-                board = ConnectFourBoard.from_moves(moves, width=width, height=height)
-                hand = HandSearch(board)
-                hand.search(board.to_move, 0, -math.inf, math.inf)
-                total += hand.nodes
-            return total
+            """The nodes of solving every position with ``solve_one``."""
+            return sum(
+                solve_one(ConnectFourBoard.from_moves(moves, width=width, height=height))
+                for moves in positions
+            )
 
-        def framework(
-            positions: list[str] = positions, width: int = width, height: int = height
-        ) -> int:
-            total = 0
-            for moves in positions:
-                board = ConnectFourBoard.from_moves(moves, width=width, height=height)
-                total += MinMax(AlphaBetaFac()).analyze(board).stats.nodes
-            return total
+        def by_hand(board: ConnectFourBoard) -> int:
+            hand = HandSearch(board)
+            hand.search(board.to_move, 0, -math.inf, math.inf)
+            return hand.nodes
 
-        hand_s, hand_n = best_of(args.repeat, by_hand)
-        frame_s, frame_n = best_of(args.repeat, framework)
+        def framework(board: ConnectFourBoard) -> int:
+            return MinMax(AlphaBetaFac()).analyze(board).stats.nodes
+
+        hand_s, hand_n = best_of(args.repeat, lambda: solve_all(by_hand))
+        frame_s, frame_n = best_of(args.repeat, lambda: solve_all(framework))
         assert hand_n == frame_n, (hand_n, frame_n)
         print(f"{name:<22}{hand_n:>10,}{hand_s:>10.3f}{frame_s:>12.3f}{frame_s / hand_s:>8.2f}")
 

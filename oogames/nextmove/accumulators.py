@@ -525,6 +525,17 @@ class DepthAcc(AAccDecorator):
         return self.inner.evaluate(board)
 
 
+def depth_limit(acc: AAccumulator) -> int | None:
+    """The depth limit of an accumulator stack: the smallest ``max_depth`` of the
+    :class:`DepthAcc` decorators in it, or None (a search to the end of the game)."""
+    limit = None
+    while isinstance(acc, AAccDecorator):
+        if isinstance(acc, DepthAcc) and (limit is None or acc.max_depth < limit):
+            limit = acc.max_depth
+        acc = acc.inner
+    return limit
+
+
 class Payoff:
     """The parameter an :class:`IBoardLambda` payoff is mapped with: a running total.
 

@@ -105,3 +105,9 @@ class DepthFac(IAccFactory):
 
     def __repr__(self) -> str:
         return f"DepthFac({self.inner_factory!r}, {self.depth}, {self.evaluate!r})"
+
+
+def plus_name(name: str, enhancement: str) -> str:
+    """A search's name with ``+enhancement`` before its depth: ``"alphabeta+tt:6"``."""
+    base, colon, depth = name.partition(":")
+    return f"{base}+{enhancement}{colon}{depth}"

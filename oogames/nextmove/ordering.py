@@ -32,19 +32,9 @@ from typing import Any
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc
-from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc, depth_limit
+from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.minmax import WIN_VALUE
-
-
-def _depth_limit(acc: AAccumulator) -> int | None:
-    """The depth limit of an accumulator stack (None: to the end of the game)."""
-    limit = None
-    while isinstance(acc, AAccDecorator):
-        if isinstance(acc, DepthAcc):
-            limit = acc.max_depth if limit is None else min(limit, acc.max_depth)
-        acc = acc.inner
-    return limit
 
 
 def _exact(acc: AAccumulator) -> bool:
@@ -154,7 +144,7 @@ class GameOrderFac(IAccFactory):
     @property
     def name(self) -> str:
         """The inner search's name with ``+order``."""
-        return _plus(self.inner_factory.name, "order")
+        return plus_name(self.inner_factory.name, "order")
 
 
 class OrderingMemory:
@@ -277,20 +267,14 @@ class HistoryFac(IAccFactory):
     def make_acc(self, model_player: int) -> AAccumulator:
         """The inner factory's root accumulator, decorated with the ordering."""
         inner = self.inner_factory.make_acc(model_player)
-        return HistoryAcc(inner, self.memory, self.history, self.killers, _depth_limit(inner))
+        return HistoryAcc(inner, self.memory, self.history, self.killers, depth_limit(inner))
 
     @property
     def name(self) -> str:
         """The inner search's name with ``+history`` and/or ``+killer``."""
         name = self.inner_factory.name
         if self.history:
-            name = _plus(name, "history")
+            name = plus_name(name, "history")
         if self.killers:
-            name = _plus(name, "killer")
+            name = plus_name(name, "killer")
         return name
-
-
-def _plus(name: str, enhancement: str) -> str:
-    """``"alphabeta:6"`` with ``+enhancement`` before the depth."""
-    base, colon, depth = name.partition(":")
-    return f"{base}+{enhancement}{colon}{depth}"

@@ -123,14 +123,12 @@ def solve(
     table = TranspositionTable(table_size) if table is None else table
     factory = TTFac(GameOrderFac(AlphaBetaFac(), quick_wins=not weak), table, quick_wins=not weak)
     search = MinMax(factory, prefer_quick_wins=not weak)
+    searches = _Searches(search, board, player)
     if weak:
-        searches = _Searches(search, board, player)
         result = searches.run(-1.0, 1.0)
     elif narrow:
-        searches = _Searches(search, board, player)
         result = _narrow(searches, board.max_plies_left())
     else:
-        searches = _Searches(search, board, player)
         result = searches.run(-math.inf, math.inf)
     value = float(result.value or 0)
     outcome = "win" if value > 0 else "loss" if value < 0 else "draw"

@@ -34,8 +34,8 @@ from typing import Any, Final
 from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import Move
 from oogames.errors import SettingsError
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc
-from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc, depth_limit
+from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.minmax import WIN_VALUE
 
 EXACT: Final = 0
@@ -299,21 +299,18 @@ class TTFac(IAccFactory):
     @property
     def name(self) -> str:
         """The inner search's name with ``+tt``: ``"alphabeta+tt:6"``."""
-        base, colon, depth = self.inner_factory.name.partition(":")
-        return f"{base}+tt{colon}{depth}"
+        return plus_name(self.inner_factory.name, "tt")
 
 
-def _limit_of(acc: AAccumulator) -> int | None:
+def _limit_of(stack: AAccumulator) -> int | None:
     """The depth limit of an accumulator stack; refuses horizons a table would misuse."""
-    limit = None
+    acc = stack
     while isinstance(acc, AAccDecorator):
-        if isinstance(acc, DepthAcc):
-            limit = acc.max_depth if limit is None else min(limit, acc.max_depth)
-        elif not isinstance(acc, TTAcc) and not acc.orders_only:
+        if not isinstance(acc, DepthAcc | TTAcc) and not acc.orders_only:
             raise SettingsError(
                 f"a transposition table works with depth limits only, not {type(acc).__name__}"
             )
         acc = acc.inner
     if acc.horizon or acc.selective:
         raise SettingsError(f"a transposition table cannot decorate {type(acc).__name__}")
-    return limit
+    return depth_limit(stack)
