@@ -199,5 +199,6 @@ def test_a_stopped_depth_plays_a_move_it_already_proved_better() -> None:
             assert root.values[result.move] > root.values[last.move]
             assert result.value == root.values[result.move]
             switched += 1
+            count("  of which the stopped depth's better move was played")
         count("a stopped depth's move")
     assert switched > 0

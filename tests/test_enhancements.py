@@ -16,6 +16,7 @@ from oogames.nextmove.minmax import POLL_EVERY
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
 from oogames.nextmove.ordering import GameOrderFac, HistoryFac
 from oogames.nextmove.pvs import PVSFac
+from oogames.nextmove.solve import solve
 from oogames.nextmove.specs import make_strategy, parse_spec
 from oogames.nextmove.table import TranspositionTable, TTFac
 
@@ -199,3 +200,68 @@ def test_aspiration_needs_a_clock() -> None:
         with pytest.raises(StrategySpecError, match=r"needs a clock|null windows"):
             make_strategy(bad, mobility)
     assert make_strategy("pvs+tt+aspiration@0.5", mobility).name == "pvs+tt+aspiration@0.5"
+
+
+class _Boom(Exception):
+    """Raised from inside a search by the tests below."""
+
+
+@pytest.mark.parametrize("spec", [*SPECS, "alphabeta+tt+order+aspiration", "mtdf+order"])
+def test_an_exception_inside_any_enhanced_search_leaves_the_board(spec: str) -> None:
+    """An evaluation that raises part-way (at its first call, in the middle, at its last):
+    the exception comes out and the board is as it was (depth-limited and timed forms)."""
+    board = ConnectFourBoard.from_moves("4453")
+    before = snapshot(board)
+    for form in (":4", ":5", "@30"):
+        if "aspiration" in spec and not form.startswith("@"):
+            continue
+        if form.startswith("@"):
+            form = ":5@30"  # deepening to a cap, so that the dry run ends
+        state = {"calls": 0, "raise_at": 0}  # raise_at 0: the dry run, which counts the calls
+
+        def evaluate(position: Any, player: int, state: dict[str, int] = state) -> float:
+            state["calls"] += 1
+            if state["calls"] == state["raise_at"]:
+                raise _Boom
+            return mobility(position, player)
+
+        make_strategy(spec + form, evaluate).analyze(board)
+        total = state["calls"]
+        for raise_at in (1, total // 2, total):
+            state.update(calls=0, raise_at=raise_at)
+            with pytest.raises(_Boom):
+                make_strategy(spec + form, evaluate).analyze(board)
+            assert snapshot(board) == before
+            count("an exception inside an enhanced search: board unchanged")
+
+
+class _BoomBoard(ConnectFourBoard):
+    """Connect Four whose rules' bounds raise at a given call (the exact path); 0: never."""
+
+    __slots__ = ("calls", "raise_at")
+
+    def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
+        super().__init__(width, height, k)
+        self.calls = self.raise_at = 0  # copies (the whole line's solves) never raise
+
+    def outcome_bounds(self) -> tuple[int, int] | None:
+        self.calls += 1
+        if self.calls == self.raise_at:
+            raise _Boom
+        return super().outcome_bounds()
+
+
+def test_an_exception_inside_a_solve_leaves_the_board() -> None:
+    """solve() (narrowing, the game's order, the table, the whole line): the board is put
+    back wherever the exception comes from."""
+    board = _BoomBoard.from_moves("7422341735647741166133573473242566")
+    solve(board, full_pv=True)
+    total = board.calls
+    assert total > 10
+    before = snapshot(board)
+    for raise_at in (1, total // 3, 2 * total // 3, total):
+        board.calls, board.raise_at = 0, raise_at
+        with pytest.raises(_Boom):
+            solve(board, full_pv=True)
+        assert snapshot(board) == before
+        count("an exception inside a solve: board unchanged")
