@@ -1,9 +1,11 @@
 """What the framework costs per node: a depth limit's overhead, and the framework against a
 search written by hand over the same board.
 
-1. ``DepthAcc``: alpha-beta to the end of tic-tac-toe and of Connect Four 4 x 5,
-   undecorated and wrapped in a depth limit that is never reached (the same
-   tree, node for node); the ratio is what the decorator costs.
+1. A depth limit: alpha-beta to the end of tic-tac-toe and of Connect Four 4 x 5,
+   with no limit, with ``DepthFac`` (the limit built into the alpha-beta
+   accumulators, see ``limit_depth``) and with the ``DepthAcc`` decorator, each
+   limit never reached (the same tree, node for node); the ratios are what a
+   limit costs.
 2. Framework / hand: plain alpha-beta to the end of Connect Four positions
    (Pons' end-game set, or 4 x 5 from the start) with ``MinMax(AlphaBetaFac())``
    and with a recursive alpha-beta written by hand over the same board's
@@ -12,23 +14,34 @@ search written by hand over the same board.
    lambda and the visitors cost over a plain loop.
 
 The fastest of ``--repeat`` runs counts. Figures are printed, never asserted.
+``--instructions`` counts instructions instead (exact, unlike times on a shared
+machine): each search of Connect Four 4 x 4 from the start runs under
+valgrind's callgrind in a process of its own, less a process that only
+imports.
 
-    python benchmarks/framework_cost.py [--repeat 3]
+    python benchmarks/framework_cost.py [--repeat 3] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from oogames import AlphaBetaFac, DepthFac, MinMax
+from oogames import AlphaBetaFac, DepthAcc, DepthFac, IAccFactory, MinMax
+from oogames.board.deep import run_deep
 from oogames.board.model import ABoardModel
 from oogames.board.states import NON_TERMINAL
 from oogames.board.visitors import IGNORE_STATUS, UNDO_AT_ONCE
 from oogames.games import ConnectFourBoard, TicTacToeBoard
+from oogames.nextmove import AAccumulator
 
 PONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Test_L3_R1"
 WIN = 1_000_000
@@ -98,30 +111,121 @@ class HandSearch:
         return best
 
 
+def zero(board: object, player: int) -> float:
+    """An evaluation that is never asked (the limit is never reached)."""
+    return 0.0
+
+
+class DecoratedFac(IAccFactory):
+    """Alpha-beta limited by the ``DepthAcc`` decorator itself (what ``DepthFac`` does for
+    accumulators it cannot build the limit into)."""
+
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+
+    def make_acc(self, model_player: int) -> AAccumulator:
+        return DepthAcc(AlphaBetaFac().make_acc(model_player), self.depth, zero)
+
+    @property
+    def name(self) -> str:
+        return f"alphabeta (DepthAcc):{self.depth}"
+
+
+SEARCHES: dict[str, Callable[[ConnectFourBoard], int]] = {
+    "none": lambda board: 0,
+    "plain": lambda board: MinMax(AlphaBetaFac()).analyze(board).stats.nodes,
+    "DepthFac": lambda board: (
+        MinMax(DepthFac(AlphaBetaFac(), 1_000, zero)).analyze(board).stats.nodes
+    ),
+    "DepthAcc": lambda board: MinMax(DecoratedFac(1_000)).analyze(board).stats.nodes,
+    "hand": lambda board: by_hand(board),
+}
+
+
+def by_hand(board: ConnectFourBoard) -> int:
+    """Solve ``board`` with :class:`HandSearch`; its node count. It runs in a search thread,
+    as ``MinMax`` does (``run_deep``), so both have the same room for their frames."""
+    hand = HandSearch(board)
+    run_deep(board, lambda: hand.search(board.to_move, 0, -math.inf, math.inf))
+    return hand.nodes
+
+
+def instructions() -> None:
+    """Each search of Connect Four 4 x 4 under callgrind: instructions a node and the ratios."""
+    if shutil.which("valgrind") is None:
+        sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
+    counts: dict[str, tuple[int, int]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for mode in SEARCHES:
+            run = subprocess.run(
+                [
+                    "valgrind",
+                    "--tool=callgrind",
+                    f"--callgrind-out-file={tmp}/{mode}.out",
+                    sys.executable,
+                    __file__,
+                    "--run-one",
+                    mode,
+                ],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            collected = re.search(r"Collected : (\d+)", run.stderr)
+            assert collected is not None, run.stderr
+            counts[mode] = (int(collected.group(1)), int(run.stdout.split()[-1]))
+    base = counts["none"][0]
+    print("instructions a node, solving Connect Four 4 x 4 from the start (less Python's start)")
+    print(f"{'search':<12}{'nodes':>10}{'instr/node':>12}{'ratio':>8}")
+    per_node = {mode: (total - base) / nodes for mode, (total, nodes) in counts.items() if nodes}
+    for mode, cost in per_node.items():
+        against = "hand" if mode == "plain" else "plain"
+        ratio = cost / per_node[against] if mode != "hand" else 1.0
+        note = f"  (/{against})" if mode != "hand" else ""
+        print(f"{mode:<12}{counts[mode][1]:>10,}{cost:>12,.0f}{ratio:>8.3f}{note}")
+
+
 def main() -> None:
     """Print both tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure (best counts)")
     parser.add_argument("--positions", type=int, default=100, help="Pons end-game positions")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions under callgrind"
+    )
+    parser.add_argument("--run-one", choices=SEARCHES, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.run_one:
+        print(SEARCHES[args.run_one](ConnectFourBoard(4, 4)))
+        return
+    if args.instructions:
+        instructions()
+        return
 
     print("1. a depth limit that is never reached, against no limit (same tree)")
-    print(f"{'board':<22}{'nodes':>10}{'plain s':>10}{'DepthAcc s':>12}{'ratio':>8}")
+    print(
+        f"{'board':<18}{'nodes':>10}{'plain s':>9}{'DepthFac s':>11}{'ratio':>7}"
+        f"{'DepthAcc s':>11}{'ratio':>7}"
+    )
     boards: list[tuple[str, Callable[[], ABoardModel]]] = [
         ("tictactoe 3x3", TicTacToeBoard),
         ("connectfour 4x5", lambda: ConnectFourBoard(4, 5)),
     ]
     for name, make in boards:
-        plain_s, plain_n = best_of(
-            args.repeat, lambda make=make: MinMax(AlphaBetaFac()).analyze(make()).stats.nodes
+        figures = []
+        for factory in (AlphaBetaFac(), DepthFac(AlphaBetaFac(), 1_000, zero), DecoratedFac(1_000)):
+            figures.append(
+                best_of(
+                    args.repeat,
+                    lambda make=make, factory=factory: MinMax(factory).analyze(make()).stats.nodes,
+                )
+            )
+        (plain_s, plain_n), (fac_s, fac_n), (acc_s, acc_n) = figures
+        assert plain_n == fac_n == acc_n
+        print(
+            f"{name:<18}{plain_n:>10,}{plain_s:>9.3f}{fac_s:>11.3f}{fac_s / plain_s:>7.2f}"
+            f"{acc_s:>11.3f}{acc_s / plain_s:>7.2f}"
         )
-        limited = DepthFac(AlphaBetaFac(), 1_000, lambda board, player: 0.0)
-        depth_s, depth_n = best_of(
-            args.repeat,
-            lambda make=make, limited=limited: MinMax(limited).analyze(make()).stats.nodes,
-        )
-        assert plain_n == depth_n
-        print(f"{name:<22}{plain_n:>10,}{plain_s:>10.3f}{depth_s:>12.3f}{depth_s / plain_s:>8.2f}")
 
     print()
     print("2. framework (MinMax(AlphaBetaFac())) against alpha-beta by hand, to the end")
@@ -146,16 +250,8 @@ def main() -> None:
                 for moves in positions
             )
 
-        def by_hand(board: ConnectFourBoard) -> int:
-            hand = HandSearch(board)
-            hand.search(board.to_move, 0, -math.inf, math.inf)
-            return hand.nodes
-
-        def framework(board: ConnectFourBoard) -> int:
-            return MinMax(AlphaBetaFac()).analyze(board).stats.nodes
-
         hand_s, hand_n = best_of(args.repeat, lambda: solve_all(by_hand))
-        frame_s, frame_n = best_of(args.repeat, lambda: solve_all(framework))
+        frame_s, frame_n = best_of(args.repeat, lambda: solve_all(SEARCHES["plain"]))
         assert hand_n == frame_n, (hand_n, frame_n)
         print(f"{name:<22}{hand_n:>10,}{hand_s:>10.3f}{frame_s:>12.3f}{frame_s / hand_s:>8.2f}")
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
+import attrs
 import pytest
 
 from oogames import (
@@ -14,10 +16,17 @@ from oogames import (
     DepthFac,
     MaxAcc,
     MinAcc,
+    MinMax,
     MinMaxFac,
     TicTacToeBoard,
 )
-from oogames.nextmove import LambdaEvaluation, as_evaluation
+from oogames.nextmove import (
+    AAccumulator,
+    IAccFactory,
+    LambdaEvaluation,
+    as_evaluation,
+    depth_limit,
+)
 
 
 def test_max_and_min_keep_the_first_best() -> None:
@@ -99,6 +108,45 @@ def test_depth_acc_decorates_and_marks_the_horizon() -> None:
     assert root.inner.val == 4
 
 
+def test_limit_built_in_is_the_decorator_node_for_node() -> None:
+    """limit_depth on the plain accumulators (the limit built in) and the DepthAcc
+    decorator search the same nodes to the same values, moves and lines."""
+
+    class Decorated(IAccFactory):
+        """A depth limit always as the decorator."""
+
+        def __init__(self, inner: IAccFactory, depth: int) -> None:
+            self.inner, self.depth = inner, depth
+
+        def make_acc(self, model_player: int) -> AAccumulator:
+            return DepthAcc(self.inner.make_acc(model_player), self.depth, evaluate)
+
+        @property
+        def name(self) -> str:
+            return "decorated"
+
+    def evaluate(board: Any, player: int) -> float:
+        return float(hash(board.key()) % 7 - 3) * (1 if player == 0 else -1)
+
+    checked = 0
+    for inner in (MinMaxFac(), AlphaBetaFac()):
+        for moves in ("", "b2", "a1 c3", "b2 a1 c3"):
+            for depth in (1, 2, 3, 4):
+                board = TicTacToeBoard.from_moves(moves)
+                built_in = MinMax(DepthFac(inner, depth, evaluate)).analyze(board)
+                decorated = MinMax(Decorated(inner, depth)).analyze(board)
+                assert (built_in.move, built_in.value, built_in.pv) == (
+                    decorated.move,
+                    decorated.value,
+                    decorated.pv,
+                )
+                assert built_in.stats == attrs.evolve(
+                    decorated.stats, seconds=built_in.stats.seconds
+                )
+                checked += 1
+    assert checked == 32
+
+
 def test_principal_variation_follows_best_children() -> None:
     """pv lists the best move, then the best child's best move, and so on."""
     root = MaxAcc(0, 0)
@@ -121,7 +169,9 @@ def test_factories_make_the_right_root() -> None:
     root = AlphaBetaFac().make_acc(1)
     assert type(root) is AlphaAcc and (root.alpha, root.beta) == (-math.inf, math.inf)
     limited = DepthFac(AlphaBetaFac(), 3, lambda board, player: 0.0).make_acc(1)
-    assert isinstance(limited, DepthAcc) and limited.model_player == 1
+    # the limit built into the alpha-beta accumulators themselves (see limit_depth)
+    assert isinstance(limited, AlphaAcc) and not isinstance(limited, DepthAcc)
+    assert depth_limit(limited) == 3 and limited.model_player == 1
     assert "DepthFac(AlphaBetaFac(), 3" in repr(DepthFac(AlphaBetaFac(), 3, abs))
 
 

@@ -246,8 +246,13 @@ class ABoardModel(IBoardModel):
 
         The current state object decides: a game that goes on maps the
         moves of the player to move; a finished game calls ``no_apply``.
+        (The common case, a game that goes on and its player to move, goes
+        straight to the moves: this runs at every inner node of a search.)
         """
-        self._state.map(self, player, lam, param)
+        if self._state is NON_TERMINAL and player is self._to_move:
+            self._map_moves(player, lam, param)
+        else:
+            self._state.map(self, player, lam, param)
 
     def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
         """Dispatch the current status to ``visitor`` (see :meth:`IBoardModel.execute`)."""

@@ -12,6 +12,8 @@ from oogames.nextmove.accumulators import (
     MinAcc,
     Payoff,
     as_evaluation,
+    depth_limit,
+    limit_depth,
 )
 from oogames.nextmove.andor import (
     AndAcc,
@@ -97,6 +99,8 @@ __all__ = [
     "VariableDepthFac",
     "as_evaluation",
     "best_by_evaluation",
+    "depth_limit",
+    "limit_depth",
     "mtdf",
     "winning_strategy",
 ]

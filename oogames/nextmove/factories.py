@@ -15,10 +15,10 @@ from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import (
     AAccumulator,
     AlphaAcc,
-    DepthAcc,
     Evaluation,
     MaxAcc,
     as_evaluation,
+    limit_depth,
 )
 
 
@@ -96,7 +96,7 @@ class DepthFac(IAccFactory):
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """The inner factory's root accumulator, decorated with the depth limit."""
-        return DepthAcc(self.inner_factory.make_acc(model_player), self.depth, self.evaluate)
+        return limit_depth(self.inner_factory.make_acc(model_player), self.depth, self.evaluate)
 
     @property
     def name(self) -> str:

@@ -32,15 +32,17 @@ from typing import Any
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc, depth_limit
+from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.minmax import WIN_VALUE
 
 
 def _exact(acc: AAccumulator) -> bool:
     """Whether the stack searches to the end of the game with no static scores at all."""
+    if depth_limit(acc) is not None:
+        return False
     while isinstance(acc, AAccDecorator):
-        if acc.horizon or isinstance(acc, DepthAcc):
+        if acc.horizon:
             return False
         acc = acc.inner
     return not acc.horizon and not acc.selective
