@@ -9,6 +9,7 @@ from here.
 
 from oogames.board import (
     DRAW,
+    EXTRA_TURN,
     NON_TERMINAL,
     PASS,
     PLAYER0_WON,
@@ -68,6 +69,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DRAW",
+    "EXTRA_TURN",
     "NON_TERMINAL",
     "PASS",
     "PLAYER0_WON",

@@ -16,6 +16,7 @@ from oogames.games import (
     ConnectFourBoard,
     GameTreeBoard,
     GrundyBoard,
+    KalahBoard,
     NimBoard,
     OthelloBoard,
     Pass,
@@ -56,6 +57,9 @@ BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
     "othello-6": lambda: OthelloBoard(6),
     "othello-8": lambda: OthelloBoard(8),
     "gametree-small": lambda: GameTreeBoard(SMALL_TREE),
+    "kalah-6-4": lambda: KalahBoard(),
+    "kalah-3-2": lambda: KalahBoard(3, 2),
+    "kalah-2-3-empty": lambda: KalahBoard(2, 3, empty_capture=True),
 }
 
 

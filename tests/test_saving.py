@@ -29,6 +29,7 @@ SIZES: dict[str, dict[str, Any]] = {
     "othello": {"size": 6},
     "nim": {"target": 15, "max_add": 4},
     "grundy": {"heaps": (5, 6)},
+    "kalah": {"pits": 4, "seeds": 3, "empty_capture": True},
 }
 
 

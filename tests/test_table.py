@@ -11,7 +11,14 @@ import pytest
 from helpers import count, mobility, searchable, snapshot, tree_is_smaller_than
 
 from oogames import ABoardModel, AlphaBetaFac, DepthFac, MinMax, MinMaxFac, SettingsError
-from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard, OthelloBoard, TicTacToeBoard
+from oogames.games import (
+    ConnectFourBoard,
+    GrundyBoard,
+    KalahBoard,
+    NimBoard,
+    OthelloBoard,
+    TicTacToeBoard,
+)
 from oogames.nextmove import (
     NegaAlphaBetaFac,
     SelectiveFac,
@@ -29,6 +36,8 @@ SMALL: dict[str, Callable[[], ABoardModel]] = {
     "othello-4": lambda: OthelloBoard(4),
     "nim-21-3": NimBoard,
     "grundy-9": lambda: GrundyBoard((9,)),
+    "kalah-3-3": lambda: KalahBoard(3, 3),
+    "kalah-4-2-empty": lambda: KalahBoard(4, 2, empty_capture=True),
 }
 
 

@@ -138,6 +138,21 @@ async def test_connect_four_cells_play_their_column() -> None:
 
 
 @synchronous
+async def test_kalah_shows_its_board_and_says_when_a_player_moves_again() -> None:
+    """Kalah: the board's drawing above the pit buttons; an extra turn is announced."""
+    app = app_for(game="kalah", options={"pits": 3, "seeds": 2})
+    async with app.run_test(size=(110, 32)) as pilot:
+        await settle(app, pilot)
+        assert "[ 0]" in text(app, "#columns")
+        assert [str(button.label) for button in app.query("#board Button")] == ["1", "2", "3"]
+        await pilot.click("#move-1")  # pit 2: its last seed lands in South's store
+        await settle(app, pilot)
+        assert app.model.board.moves == (2,) and app.model.board.to_move == 0
+        assert text(app, "#status") == "South (human) to move again"
+        assert "[ 1]" in text(app, "#columns")
+
+
+@synchronous
 async def test_new_game_from_the_settings_screen() -> None:
     """n opens the settings; Start begins the chosen game."""
     app = app_for()

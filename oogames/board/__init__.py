@@ -7,12 +7,14 @@ from oogames.board.moves import PASS, Move, lookup_move
 from oogames.board.perft import perft
 from oogames.board.states import (
     DRAW,
+    EXTRA_TURN,
     NON_TERMINAL,
     PLAYER0_WON,
     PLAYER1_WON,
     WON,
     ABoardState,
     DrawState,
+    ExtraTurnState,
     NonTerminalState,
     Player0WonState,
     Player1WonState,
@@ -41,6 +43,7 @@ from oogames.board.visitors import (
 
 __all__ = [
     "DRAW",
+    "EXTRA_TURN",
     "IGNORE_STATUS",
     "IS_OVER",
     "NON_TERMINAL",
@@ -55,6 +58,7 @@ __all__ = [
     "ABoardState",
     "AMoveRecord",
     "DrawState",
+    "ExtraTurnState",
     "IBoardLambda",
     "IBoardModel",
     "IBoardStatusVisitor",

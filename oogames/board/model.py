@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Self
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.moves import PASS, Move
-from oogames.board.states import NON_TERMINAL, ABoardState
+from oogames.board.states import EXTRA_TURN, NON_TERMINAL, ABoardState
 from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, PassRecord
 from oogames.board.visitors import (
     IGNORE_STATUS,
@@ -517,7 +517,8 @@ class ABoardModel(IBoardModel):
         The first test of a game's ``make_move``: when it is false, hand the
         move to :meth:`_make_move_slow`.
         """
-        return self._state is NON_TERMINAL and player is self._to_move
+        state = self._state
+        return (state is NON_TERMINAL or state is EXTRA_TURN) and player is self._to_move
 
     def _finish_move(
         self,
@@ -529,15 +530,17 @@ class ABoardModel(IBoardModel):
     ) -> AMoveRecord:
         """The end of a valid move, after the position has changed: the Rice protocol.
 
-        Pushes ``record`` on the history, gives the turn to the other player,
-        installs ``state`` (:data:`~oogames.board.states.NON_TERMINAL`, ``WON[player]``
-        or :data:`~oogames.board.states.DRAW`), tells ``check`` the move was valid, lets
+        Pushes ``record`` on the history, gives the turn to the other player
+        (to the same player with :data:`~oogames.board.states.EXTRA_TURN`),
+        installs ``state`` (:data:`~oogames.board.states.NON_TERMINAL`,
+        :data:`~oogames.board.states.EXTRA_TURN`, ``WON[player]`` or
+        :data:`~oogames.board.states.DRAW`), tells ``check`` the move was valid, lets
         the state object call ``status``'s case, and returns ``record``, the
         undo command that ``make_move`` returns. The built-in games inline
         these lines on their hot paths; a new game calls this.
         """
         self._history.append(record)
-        self._to_move = 1 - record.player
+        self._to_move = record.player if state is EXTRA_TURN else 1 - record.player
         self._state = state
         check.valid_move_case(self, record.player, record.move, param)
         state.execute(self, status, param)

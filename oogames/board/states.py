@@ -1,8 +1,10 @@
 """The status of a board as state objects (state pattern).
 
 A board holds one of four shared state objects: :data:`NON_TERMINAL`,
-:data:`PLAYER0_WON`, :data:`PLAYER1_WON` or :data:`DRAW`. ``execute`` and
-``map`` delegate to it, so no code switches on a status flag.
+:data:`PLAYER0_WON`, :data:`PLAYER1_WON` or :data:`DRAW`; a game in which a
+player may move twice (Kalah) also holds :data:`EXTRA_TURN` after such a
+move. ``execute`` and ``map`` delegate to it, so no code switches on a
+status flag.
 """
 
 from __future__ import annotations
@@ -61,6 +63,24 @@ class NonTerminalState(ABoardState):
             lam.no_apply(player, board, param)
 
 
+class ExtraTurnState(NonTerminalState):
+    """The game goes on and the player who just moved moves again (Kalah's extra turn).
+
+    It maps moves as :class:`NonTerminalState` does; ``execute`` calls the
+    visitor's ``extra_turn_case``, which by default is its ``no_winner_case``,
+    so visitors that do not care about turns need nothing new. A search
+    (:class:`~oogames.MinMax`) uses it to make the child accumulator for the
+    same player (``make_same``) instead of the opponent's.
+    """
+
+    __slots__ = ()
+    name = "extra turn"
+
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor, param: Any) -> Any:
+        """Call ``visitor.extra_turn_case``."""
+        return visitor.extra_turn_case(board, param)
+
+
 class Player0WonState(ABoardState):
     """The game is over and player 0 has won."""
 
@@ -98,6 +118,8 @@ class DrawState(ABoardState):
 
 NON_TERMINAL: Final = NonTerminalState()
 """The shared state of every game that goes on."""
+EXTRA_TURN: Final = ExtraTurnState()
+"""The shared state of a game that goes on with the same player to move again."""
 PLAYER0_WON: Final = Player0WonState()
 """The shared state of every game player 0 has won."""
 PLAYER1_WON: Final = Player1WonState()

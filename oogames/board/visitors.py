@@ -42,6 +42,14 @@ class IBoardStatusVisitor(abc.ABC):
     def no_winner_case(self, host: IBoardModel, param: Any) -> Any:
         """The game goes on."""
 
+    def extra_turn_case(self, host: IBoardModel, param: Any) -> Any:
+        """The game goes on and the player who just moved moves again (Kalah).
+
+        By default the same as :meth:`no_winner_case`: only visitors that
+        care whose turn it is (a search) tell the two apart.
+        """
+        return self.no_winner_case(host, param)
+
 
 class ICheckMoveVisitor(abc.ABC):
     """A visitor told whether a move was valid (Rice role: ``ICheckMoveVisitor``).

@@ -17,6 +17,7 @@ from oogames.errors import BoardOptionError, shown
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.gametree import GameTreeBoard, Pass, Static, static_value
 from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
+from oogames.games.kalah import KalahBoard, kalah_stores
 from oogames.games.nim import NimBoard, nim_distance
 from oogames.games.othello import OthelloBoard, othello_weighted_squares
 from oogames.games.tictactoe import TicTacToeBoard, open_lines
@@ -111,6 +112,14 @@ GAMES: dict[str, GameInfo] = {
         ("heaps",),
         lambda board: sum(board.options()["heaps"]) <= 14,
     ),
+    "kalah": GameInfo(
+        "kalah",
+        KalahBoard,
+        kalah_stores,
+        "Kalah: sow seeds counter-clockwise; last in your store, move again; most in store wins",
+        ("pits", "seeds", "empty_capture"),
+        lambda board: board.options()["pits"] * board.options()["seeds"] <= 6,
+    ),
 }
 """Every game the command line and the views know, by name (``"connectfour"``, ...)."""
 
@@ -120,6 +129,7 @@ __all__ = [
     "GameInfo",
     "GameTreeBoard",
     "GrundyBoard",
+    "KalahBoard",
     "NimBoard",
     "OthelloBoard",
     "Pass",
@@ -128,6 +138,7 @@ __all__ = [
     "connect_four_lines",
     "grundy_evaluation",
     "grundy_value",
+    "kalah_stores",
     "nim_distance",
     "open_lines",
     "othello_weighted_squares",

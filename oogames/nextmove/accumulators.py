@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
+from oogames.errors import SearchError
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -86,6 +87,26 @@ class AAccumulator(abc.ABC):
     @abc.abstractmethod
     def make_opposite(self) -> AAccumulator:
         """Make the accumulator of a child position, where the other player moves."""
+
+    def make_same(self) -> AAccumulator:
+        """Make the accumulator of a child position where this player moves again.
+
+        Asked only in games with extra turns (Kalah), when the board reports
+        :data:`~oogames.board.states.EXTRA_TURN`. Every accumulator of the
+        package makes one; an accumulator that cannot says so here.
+
+        Raises:
+            SearchError: This accumulator cannot search a game with extra turns.
+        """
+        raise SearchError(
+            f"{type(self).__name__} cannot search a game in which a player moves twice "
+            "(it has no make_same)"
+        )
+
+    def make_child(self, player: int) -> AAccumulator:
+        """The accumulator of a child position where ``player`` moves: :meth:`make_opposite`
+        for the other player (the common case), :meth:`make_same` for this one."""
+        return self.make_same() if player == self.player else self.make_opposite()
 
     def is_not_done(self) -> bool:
         """Whether the rest of the children are still worth visiting (always, unless pruning)."""
@@ -196,6 +217,16 @@ class _FoldAcc(AAccumulator):
         self.move = None
         self.current = None
         self.best_child = None
+
+    def make_same(self) -> AAccumulator:
+        """An accumulator of this class for this player's extra turn, one ply deeper."""
+        child: _FoldAcc = _new(type(self))
+        child.model_player = self.model_player
+        child.player = self.player
+        child.depth = self.depth + 1
+        child.val = self._start
+        child.move = child.current = child.best_child = None
+        return child
 
 
 class MaxAcc(_FoldAcc):
@@ -326,6 +357,15 @@ class AlphaAcc(_Window, MaxAcc):
         child.beta = self.beta
         return child
 
+    def make_same(self) -> AAccumulator:
+        """An :class:`AlphaAcc` for this player's extra turn: the window carries over, its
+        alpha raised to the best found here."""
+        child: AlphaAcc = MaxAcc.make_same(self)  # type: ignore[assignment]
+        val, alpha = self.val, self.alpha
+        child.alpha = val if val > alpha else alpha
+        child.beta = self.beta
+        return child
+
 
 class BetaAcc(_Window, MinAcc):
     """A :class:`MinAcc` that prunes with the (alpha, beta) window (Rice: ``BetaAcc``).
@@ -355,6 +395,15 @@ class BetaAcc(_Window, MinAcc):
         child.depth = self.depth + 1
         child.val = -INF
         child.move = child.current = child.best_child = None
+        child.alpha = self.alpha
+        child.beta = val if val < beta else beta
+        return child
+
+    def make_same(self) -> AAccumulator:
+        """A :class:`BetaAcc` for the opponent's extra turn: the window carries over, its
+        beta lowered to the least found here."""
+        child: BetaAcc = MinAcc.make_same(self)  # type: ignore[assignment]
+        val, beta = self.val, self.beta
         child.alpha = self.alpha
         child.beta = val if val < beta else beta
         return child
@@ -399,6 +448,10 @@ class AAccDecorator(AAccumulator):
     def make_opposite(self) -> AAccumulator:
         """The wrapped accumulator's child, decorated like this one."""
         return self._wrap(self.inner.make_opposite())
+
+    def make_same(self) -> AAccumulator:
+        """The wrapped accumulator's child for an extra turn, decorated like this one."""
+        return self._wrap(self.inner.make_same())
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """Pass through to the wrapped accumulator."""
@@ -551,9 +604,20 @@ class _Limited:
     def _make_plain(self) -> AAccumulator:
         raise NotImplementedError  # replaced in each limited class
 
+    def _make_plain_same(self) -> AAccumulator:
+        raise NotImplementedError  # replaced in each limited class
+
     def make_opposite(self) -> AAccumulator:
         """The unlimited class's child (of the limited class), with the limit and its horizon."""
         child: Any = self._make_plain()
+        limit = child.max_depth = self.max_depth
+        child._evaluate = self._evaluate
+        child.horizon = child.depth >= limit
+        return child  # type: ignore[no-any-return]
+
+    def make_same(self) -> AAccumulator:
+        """The unlimited class's extra-turn child (of this class), with the limit."""
+        child: Any = self._make_plain_same()
         limit = child.max_depth = self.max_depth
         child._evaluate = self._evaluate
         child.horizon = child.depth >= limit
@@ -578,6 +642,7 @@ def _limited_pair(first: type[AAccumulator], second: type[AAccumulator]) -> None
                 "__doc__": f"A :class:`{cls.__name__}` with a depth limit (:func:`limit_depth`).",
                 "__module__": __name__,
                 "_make_plain": cls.make_opposite,
+                "_make_plain_same": cls.make_same,
             },
         )
     for cls in (first, second):

@@ -78,6 +78,10 @@ class OrAcc(_AndOrAcc):
         """An :class:`AndAcc`: the opponent's replies."""
         return AndAcc(self.model_player, 1 - self.player, self.depth + 1, self.not_losing)
 
+    def make_same(self) -> AAccumulator:
+        """Another :class:`OrAcc`: the strategy's player moves again (an extra turn)."""
+        return OrAcc(self.model_player, self.player, self.depth + 1, self.not_losing)
+
 
 class AndAcc(_AndOrAcc):
     """A position where the opponent moves: every reply must be a success.
@@ -113,6 +117,10 @@ class AndAcc(_AndOrAcc):
         """An :class:`OrAcc`: the strategy's player answers."""
         return OrAcc(self.model_player, 1 - self.player, self.depth + 1, self.not_losing)
 
+    def make_same(self) -> AAccumulator:
+        """Another :class:`AndAcc`: the opponent moves again (an extra turn)."""
+        return AndAcc(self.model_player, self.player, self.depth + 1, self.not_losing)
+
 
 class AndOrFac(IAccFactory):
     """The AND/OR search for ``model_player``'s strategy, from a position where they move.
@@ -138,17 +146,25 @@ class AndOrFac(IAccFactory):
 
 @attrs.frozen
 class OrNode:
-    """The strategy's player moves: play ``move``; ``then`` is None if the game ends."""
+    """The strategy's player moves: play ``move``; ``then`` is None if the game ends.
+
+    ``then`` is usually an :class:`AndNode` (the opponent answers); in a game with
+    extra turns (Kalah) it is another :class:`OrNode` when the player moves again.
+    """
 
     move: Move
-    then: AndNode | None
+    then: OrNode | AndNode | None
 
 
 @attrs.frozen
 class AndNode:
-    """The opponent moves: for each reply, the strategy goes on (None if the game ends)."""
+    """The opponent moves: for each reply, the strategy goes on (None if the game ends).
 
-    replies: tuple[tuple[Move, OrNode | None], ...]
+    After a reply that earns the opponent an extra turn, the strategy goes on with
+    another :class:`AndNode`.
+    """
+
+    replies: tuple[tuple[Move, OrNode | AndNode | None], ...]
 
 
 StrategyTree = Union[OrNode, AndNode]  # noqa: UP007 - a runtime alias for Python 3.11 docs
@@ -265,20 +281,8 @@ def _tree(acc: AAccumulator | None) -> StrategyTree | None:
     if acc is None:
         return None
     if isinstance(acc, AndAcc):
-        return AndNode(tuple((move, _or(child)) for move, child in acc.replies))
-    return OrNode(acc.move, _and(acc.best_child))
-
-
-def _or(acc: AAccumulator | None) -> OrNode | None:
-    tree = _tree(acc)
-    assert tree is None or isinstance(tree, OrNode)
-    return tree
-
-
-def _and(acc: AAccumulator | None) -> AndNode | None:
-    tree = _tree(acc)
-    assert tree is None or isinstance(tree, AndNode)
-    return tree
+        return AndNode(tuple((move, _tree(child)) for move, child in acc.replies))
+    return OrNode(acc.move, _tree(acc.best_child))
 
 
 def winning_strategy(

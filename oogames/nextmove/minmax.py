@@ -134,7 +134,31 @@ class _MinMaxStatus(IBoardStatusVisitor):
 
     def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Score a horizon statically; otherwise search the position with a child accumulator."""
+        # The body of child_case, inlined: this runs at every inner node.
         child = acc.make_opposite()
+        if child.horizon:
+            value = child.evaluate(host)
+            if value is not None:
+                self.leaves += 1
+                self.evaluated += 1
+                if child.depth > self.max_depth:
+                    self.max_depth = child.depth
+                acc.update_best(acc.current, value)
+                return
+        if child.probes:
+            self.enhanced(host, acc, child)
+            return
+        host.map(child.player, self.lam, child)
+        acc.update_best(acc.current, child.val, child)
+
+    def extra_turn_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """The player who moved moves again: the child accumulator is this player's
+        (``make_same``: no change of side, the window carried over)."""
+        self.child_case(host, acc, acc.make_same())
+
+    def child_case(self, host: IBoardModel, acc: AAccumulator, child: AAccumulator) -> None:
+        """Value the position ``child`` stands for into ``acc``: a horizon by its
+        evaluation, otherwise by a search (what ``no_winner_case`` does, for any child)."""
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:

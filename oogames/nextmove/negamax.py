@@ -63,6 +63,11 @@ class NegamaxAcc(AAccumulator):
         """Another :class:`NegamaxAcc`, for the other player: the same class serves both sides."""
         return NegamaxAcc(self.model_player, 1 - self.player, self.depth + 1)
 
+    def make_same(self) -> AAccumulator:
+        """A :class:`NegamaxAcc` for this player's extra turn: the same view, so its score
+        is not negated (the sign is the same)."""
+        return NegamaxAcc(self.model_player, self.player, self.depth + 1)
+
 
 class NegaAlphaBetaAcc(_Window, NegamaxAcc):
     """Negamax with alpha-beta: the window, in this player's view, is negated and swapped below.
@@ -98,6 +103,11 @@ class NegaAlphaBetaAcc(_Window, NegamaxAcc):
         return NegaAlphaBetaAcc(
             self.model_player, 1 - self.player, self.depth + 1, -self.beta, -best
         )
+
+    def make_same(self) -> AAccumulator:
+        """This player's extra turn: the window carries over, not negated."""
+        best = self.score if self.score > self.alpha else self.alpha
+        return NegaAlphaBetaAcc(self.model_player, self.player, self.depth + 1, best, self.beta)
 
 
 class NegamaxFac(IAccFactory):

@@ -43,6 +43,11 @@ class PVSAlphaAcc(AlphaAcc):
         null = self.move is not None and low + 1 < self.beta
         return _child(PVSBetaAcc, self, low, low + 1 if null else self.beta, null)
 
+    def make_same(self) -> AAccumulator:
+        """An extra turn: the whole window, raised to the best so far (no null window)."""
+        low = self.val if self.val > self.alpha else self.alpha
+        return _child(PVSAlphaAcc, self, low, self.beta, False, same=True)
+
     def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
         low = self.val if self.val > self.alpha else self.alpha
@@ -70,6 +75,11 @@ class PVSBetaAcc(BetaAcc):
         null = self.move is not None and high - 1 > self.alpha
         return _child(PVSAlphaAcc, self, high - 1 if null else self.alpha, high, null)
 
+    def make_same(self) -> AAccumulator:
+        """The opponent's extra turn: the whole window, lowered to the best so far."""
+        high = self.val if self.val < self.beta else self.beta
+        return _child(PVSBetaAcc, self, self.alpha, high, False, same=True)
+
     def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
         high = self.val if self.val < self.beta else self.beta
@@ -82,14 +92,20 @@ _Child = TypeVar("_Child", "PVSAlphaAcc", "PVSBetaAcc")
 
 
 def _child(
-    kind: type[_Child], parent: AAccumulator, alpha: float, beta: float, null: bool
+    kind: type[_Child],
+    parent: AAccumulator,
+    alpha: float,
+    beta: float,
+    null: bool,
+    same: bool = False,
 ) -> _Child:
     """A child accumulator of ``parent`` with the window (alpha, beta); ``null`` says the
     window is a null window PVS chose (a probe may narrow any window later, so this
-    cannot be told from the window itself)."""
+    cannot be told from the window itself); ``same``, that the parent's player moves
+    again."""
     child = _new(kind)
     child.model_player = parent.model_player
-    child.player = 1 - parent.player
+    child.player = parent.player if same else 1 - parent.player
     child.depth = parent.depth + 1
     child.val = INF if kind is PVSBetaAcc else -INF
     child.move = child.current = child.best_child = None

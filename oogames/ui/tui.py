@@ -24,6 +24,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
+from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.model import GameModel
@@ -322,11 +323,15 @@ class GameApp(App[int]):
         columns_text = ""
         if isinstance(board, ConnectFourBoard):
             columns_text = "".join(f"{board.format_move(col):^6}" for col in range(board.width))
+        elif not isinstance(board, AGridBoard):
+            # Games whose moves are buttons (Nim, Grundy, Kalah): the board's own drawing.
+            columns_text = str(board).rsplit("\n", 1)[0]
         self.query_one("#columns", Static).update(columns_text)
+        again = " again" if board.state is EXTRA_TURN else ""
         self.show_status(
             f"Game over: {board.status_text()}"
             if board.is_over
-            else f"{self.model.current.name} to move"
+            else f"{self.model.current.name} to move{again}"
         )
         names = " ".join(board.format_move(move) for move in board.legal_moves())
         self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")

@@ -1,0 +1,271 @@
+"""Kalah: ``KalahBoard(pits=6, seeds=4)``, the sowing game in which a move may earn another.
+
+Each player has a row of ``pits`` pits and a store; the rows face each other
+and each pit starts with ``seeds`` seeds. A move takes every seed from one of
+the mover's pits and sows them one by one counter-clockwise: along the
+mover's row, into the mover's store, along the opponent's row (never into the
+opponent's store), and round again.
+
+- The last seed in the mover's own store: the mover moves again (the board's
+  state is then :data:`~oogames.board.states.EXTRA_TURN`).
+- The last seed in an empty pit of the mover's own row: it and the seeds of the
+  opposite pit go to the mover's store (a capture). By default only when the
+  opposite pit holds seeds; with ``empty_capture=True`` the lone seed is
+  captured even when it does not.
+- When one row is empty after a move, the game ends: the seeds left in the
+  other row go to that row's owner. Whoever has more seeds in store wins.
+
+A move is the number of a pit, 1 to ``pits``, counted along the mover's
+row in the direction of sowing (pit ``pits`` is next to the mover's store).
+South (player 0) sows left to right along the bottom row, North right to
+left along the top row.
+
+>>> board = KalahBoard(pits=3, seeds=2)
+>>> print(board)
+        3  2  1
+  [ 0]  2  2  2
+        2  2  2 [ 0]
+        1  2  3
+South to move
+>>> _ = board.play(2)
+>>> print(board)
+        3  2  1
+  [ 0]  2  2  2
+        2  0  3 [ 1]
+        1  2  3
+South to move again
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel, check_size
+from oogames.board.moves import Move, lookup_move
+from oogames.board.states import DRAW, EXTRA_TURN, NON_TERMINAL, WON, ABoardState
+from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.parsing import whole_number
+
+
+class _Sow(AMoveRecord):
+    """The record of one sowing: the seeds and the state from before it."""
+
+    __slots__ = ("before", "state")
+
+    def __init__(
+        self, board: KalahBoard, player: int, move: Move, before: list[int], state: ABoardState
+    ) -> None:
+        super().__init__(board, player, move)
+        self.before = before
+        self.state = state
+
+    def _restore(self, board: ABoardModel) -> None:
+        assert isinstance(board, KalahBoard)
+        board._cells[:] = self.before  # captures and the end's sweep come back with the rest
+        board._to_move = self.player
+        board._state = self.state
+
+
+class KalahBoard(ABoardModel):
+    """The board of Kalah(pits, seeds), with its extra turns and captures.
+
+    Args:
+        pits: Pits in each player's row, 1 to 8.
+        seeds: Seeds in each pit at the start, 1 to 8.
+        empty_capture: Capture the last seed sown into an empty pit of one's own
+            row even when the opposite pit is empty (a common variant).
+
+    Raises:
+        BoardOptionError: An option is out of range.
+    """
+
+    __slots__ = ("_cells", "_order", "_pit_of", "empty_capture", "pits", "seeds")
+
+    game_name = "kalah"
+    notation = "the number of one of your pits, 1 next to the far end, like 3"
+    player_names = ("South", "North")
+
+    def __init__(self, pits: int = 6, seeds: int = 4, empty_capture: bool = False) -> None:
+        super().__init__()
+        self.pits = check_size("pits", pits, 1, 8)
+        self.seeds = check_size("seeds", seeds, 1, 8)
+        if not isinstance(empty_capture, bool):
+            raise BoardOptionError(f"empty_capture must be true or false, not {empty_capture!r}")
+        self.empty_capture = empty_capture
+        # Cells: South's pits 0..pits-1, South's store, North's pits, North's store.
+        self._cells = [seeds] * pits + [0] + [seeds] * pits + [0]
+        self._pit_of: dict[Move, int] = {pit: pit - 1 for pit in range(1, pits + 1)}
+        self._order: tuple[int, ...] = tuple(range(1, pits + 1))
+
+    # -- what a player sees ----------------------------------------------------
+
+    def store(self, player: int) -> int:
+        """The seeds in ``player``'s store."""
+        return self._cells[self.pits + (self.pits + 1) * player]
+
+    def row(self, player: int) -> tuple[int, ...]:
+        """The seeds in ``player``'s pits, pit 1 first."""
+        start = (self.pits + 1) * player
+        return tuple(self._cells[start : start + self.pits])
+
+    def margin(self) -> int:
+        """South's store less North's: the game's value to South once it is over."""
+        return self.store(0) - self.store(1)
+
+    # -- the Rice contract -------------------------------------------------------
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Sow the seeds of pit ``move`` for ``player`` (see :meth:`IBoardModel.make_move`)."""
+        try:
+            pit = self._pit_of.get(move)
+        except TypeError:  # an unhashable move is no pit
+            pit = None
+        state = self._state
+        cells = self._cells
+        pits = self.pits
+        base = (pits + 1) * player
+        if (
+            pit is None
+            or player is not self._to_move
+            or (state is not NON_TERMINAL and state is not EXTRA_TURN)
+            or cells[base + pit] == 0
+        ):
+            return self._make_move_slow(player, move, check, status, param)
+        record = _Sow(self, player, pit + 1, cells[:], state)
+        start = base + pit
+        seeds = cells[start]
+        cells[start] = 0
+        size = len(cells)
+        skip = size - 1 - base  # the opponent's store
+        here = start
+        while seeds:
+            here += 1
+            if here == size:
+                here = 0
+            if here != skip:
+                cells[here] += 1
+                seeds -= 1
+        store = base + pits
+        if base <= here < store and cells[here] == 1:
+            opposite = 2 * pits - here
+            if cells[opposite] or self.empty_capture:
+                cells[store] += cells[opposite] + 1
+                cells[opposite] = cells[here] = 0
+        self._history.append(record)
+        south, north = sum(cells[:pits]), sum(cells[pits + 1 : size - 1])
+        if not south or not north:
+            cells[pits] += south
+            cells[size - 1] += north
+            for index in range(pits):
+                cells[index] = cells[pits + 1 + index] = 0
+            difference = cells[pits] - cells[size - 1]
+            state = DRAW if difference == 0 else WON[0] if difference > 0 else WON[1]
+        elif here == store:
+            state = EXTRA_TURN
+        else:
+            state = NON_TERMINAL
+            player = 1 - player
+        self._to_move = player
+        self._state = state
+        check.valid_move_case(self, record.player, record.move, param)
+        state.execute(self, status, param)
+        return record
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        cells = self._cells
+        base = (self.pits + 1) * player - 1
+        for pit in self._order:
+            if cells[base + pit] and not lam.apply(player, self, pit, param):
+                return
+
+    def reset(self) -> None:
+        """Back to the start: every pit full, the stores empty, South to move."""
+        pits, seeds = self.pits, self.seeds
+        self._cells[:] = [seeds] * pits + [0] + [seeds] * pits + [0]
+        self._to_move = 0
+        self._state = NON_TERMINAL
+        self._history.clear()
+
+    def key(self) -> tuple[tuple[int, ...], int]:
+        """The seeds of every pit and store, and the player to move."""
+        return (tuple(self._cells), self._to_move)
+
+    def max_plies_left(self) -> int | None:
+        """Unknown in general: a move may sow round the board."""
+        return None
+
+    def options(self) -> dict[str, Any]:
+        """``pits``, ``seeds`` and ``empty_capture``."""
+        return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}
+
+    def _draw(self) -> str:
+        pits = self.pits
+        north = self.row(1)
+        numbers = "".join(f"{pit:>3}" for pit in range(pits, 0, -1))
+        top = "".join(f"{seeds:>3}" for seeds in reversed(north))
+        bottom = "".join(f"{seeds:>3}" for seeds in self.row(0))
+        return "\n".join(
+            (
+                f"      {numbers}",
+                f"  [{self.store(1):>2}]{top}",
+                f"      {bottom} [{self.store(0):>2}]",
+                "      " + "".join(f"{pit:>3}" for pit in range(1, pits + 1)),
+            )
+        )
+
+    def status_text(self) -> str:
+        """Whose turn it is ("again" after an extra turn), or how the game ended and by how much."""
+        if self._state is EXTRA_TURN:
+            return f"{self.player_names[self._to_move]} to move again"
+        if self._state.is_over:
+            margin = abs(self.margin())
+            text = super().status_text()
+            return text if margin == 0 else f"{text} by {margin}"
+        return super().status_text()
+
+    # -- notation ------------------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """A move is written as the number of a pit, for example ``"3"``."""
+        pit = whole_number(text)
+        if pit is not None:
+            if pit in self._pit_of:
+                return pit
+            raise self._malformed(text, f"a pit is numbered 1 to {self.pits}")
+        return super().parse_move(text)
+
+    def format_move(self, move: Move) -> str:
+        """A pit is written as its number."""
+        if lookup_move(self._pit_of, move) is not None:
+            return str(move)
+        return super().format_move(move)
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        if lookup_move(self._pit_of, move) is None:
+            return self._malformed(move, f"a move is a pit number from 1 to {self.pits}")
+        return self._illegal(move, player, f"pit {move} is empty")
+
+    def _move_universe(self) -> tuple[Move, ...]:
+        return tuple(self._pit_of)
+
+    def _install_order(self, order: tuple[Move, ...]) -> None:
+        self._order = order  # type: ignore[assignment]
+
+
+def kalah_stores(board: KalahBoard, player: int) -> float:
+    """An evaluation: ``player``'s store less the opponent's, plus a quarter of the seeds
+    still on ``player``'s side less the opponent's (seeds one may still sow or keep)."""
+    other = 1 - player
+    return (board.store(player) - board.store(other)) + 0.25 * (
+        sum(board.row(player)) - sum(board.row(other))
+    )
