@@ -37,6 +37,7 @@ from oogames.nextmove.results import SearchResult
 from oogames.nextmove.solve import pons_score, solve
 from oogames.nextmove.specs import (
     DRIVERS,
+    SAMPLERS,
     ENHANCEMENTS,
     make_factory,
     make_strategy,
@@ -111,6 +112,13 @@ _GAME_OPTIONS: dict[str, tuple[Any, str]] = {
     "target": (_whole, "nim: the total that wins (default 21)"),
     "max_add": (_whole, "nim: the most a move adds (default 3)"),
     "heaps": (None, "grundy: the starting heaps, for example 7 or 3,4,5 (default 7)"),
+    "pits": (_whole, "kalah: pits in each row, 1 to 8 (default 6)"),
+    "seeds": (_whole, "kalah: seeds in each pit at the start, 1 to 8 (default 4)"),
+    "empty_capture": (
+        bool,
+        "kalah: capture the last seed sown into an empty pit of your own even when the "
+        "opposite pit is empty",
+    ),
 }
 
 
@@ -123,7 +131,12 @@ def _add_game_options(parser: argparse.ArgumentParser, positional: bool = False)
         parser.add_argument("--game", default="tictactoe", choices=sorted(GAMES), help="the game")
     for name, (kind, text) in _GAME_OPTIONS.items():
         flag = "--" + name.replace("_", "-")
-        parser.add_argument(flag, dest=name, type=kind or _heaps, metavar=name.upper(), help=text)
+        if kind is bool:  # a switch: absent (None, the board's default) or on
+            parser.add_argument(flag, dest=name, action="store_const", const=True, help=text)
+        else:
+            parser.add_argument(
+                flag, dest=name, type=kind or _heaps, metavar=name.upper(), help=text
+            )
 
 
 def _make_board(args: argparse.Namespace) -> tuple[GameInfo, Any]:
@@ -538,7 +551,7 @@ def run_list(out: TextIO) -> int:
     print("strategies (NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]):", file=out)
     print(f"  {', '.join(strategy_names())}", file=out)
     print("  pvs: principal variation search (null windows after the first move)", file=out)
-    for name, text in DRIVERS.items():
+    for name, text in {**DRIVERS, **SAMPLERS}.items():
         print(f"  {name}: {text}", file=out)
     print(
         "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;", file=out

@@ -6,6 +6,7 @@ from oogames.errors import StrategySpecError, shown
 from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.deepening import MAX_SECONDS, AspirationDeepening, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
+from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
@@ -31,6 +32,15 @@ DRIVERS: dict[str, str] = {
 }
 
 
+#: Strategies that sample the game rather than search it (``:N`` iterations, ``@S`` seconds).
+SAMPLERS: dict[str, str] = {
+    "mcts": "Monte Carlo tree search (UCT, random playouts, MCTS-Solver); "
+    ":N iterations a move, @SECONDS a move (default 1,000 iterations)",
+}
+
+MAX_ITERATIONS = 1_000_000_000
+"""The most iterations ``mcts:N`` may ask for."""
+
 #: Enhancements a search name may add with ``+NAME``: what each one does.
 ENHANCEMENTS: dict[str, str] = {
     "tt": "a transposition table (values of positions met again, by move order or depth)",
@@ -45,7 +55,7 @@ ENHANCEMENTS: dict[str, str] = {
 
 def strategy_names() -> list[str]:
     """Every strategy name :func:`make_strategy` accepts (``random``, each search and driver)."""
-    return ["random", *SEARCHES, *DRIVERS]
+    return ["random", *SEARCHES, *DRIVERS, *SAMPLERS]
 
 
 def with_depth(spec: str, depth: int | None) -> str:
@@ -94,7 +104,7 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
     name = name.strip()
     base, *enhancements = name.split("+")
     plain = ("random", *kinds)
-    if base not in SEARCHES and base not in DRIVERS and name not in plain:
+    if base not in SEARCHES and base not in DRIVERS and base not in SAMPLERS and name not in plain:
         known = ", ".join([*kinds, *strategy_names()])
         raise StrategySpecError(f"unknown strategy {shown(spec)}; choose one of: {known}")
     for enhancement in enhancements:
@@ -103,10 +113,15 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
                 f"{shown(spec)}: unknown or repeated enhancement {shown('+' + enhancement)}; "
                 f"a search may add: {', '.join('+' + name for name in ENHANCEMENTS)}"
             )
+    if base in SAMPLERS and enhancements:
+        raise StrategySpecError(f"{shown(spec)}: {base} takes no +enhancements")
     if (colon or at) and name in plain:
         raise StrategySpecError(f"{shown(spec)}: {name} takes no depth or clock")
     depth = None
-    if colon:
+    if colon and base in SAMPLERS:
+        what = f"the iterations in {shown(spec)}"
+        depth = read_whole(depth_text, what, 1, MAX_ITERATIONS, StrategySpecError)
+    elif colon:
         what = f"the depth in {shown(spec)}"
         depth = read_whole(depth_text, what, 1, MAX_DEPTH, StrategySpecError)
     seconds = None
@@ -199,6 +214,10 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
     name, depth, seconds = parse_spec(spec)
     if name == "random":
         return RandomValidMove(seed)
+    if name in SAMPLERS:
+        label = name + ("" if depth is None else f":{depth}")
+        label += "" if seconds is None else f"@{seconds:g}"
+        return MCTS(iterations=depth, seconds=seconds, seed=seed, name=label)
     base = name.split("+")[0]
     if base in DRIVERS and "+aspiration" in name:
         raise StrategySpecError(f"{shown(spec)}: {base} searches with null windows already")

@@ -1,0 +1,477 @@
+"""Monte Carlo tree search: UCT with random playouts and MCTS-Solver, on the board contract.
+
+The Rice roles, as the rest of the package uses them:
+
+- **Strategy** (:class:`MCTS`, an :class:`~oogames.nextmove.strategy.INextMoveStrategy`):
+  repeats *select, expand, play out, back up* until its budget (iterations,
+  seconds, a cancel) runs out, then plays the most visited move.
+- **Board model**: every move is made with ``make_move`` and taken back with
+  the undo command it returns, in the one board the strategy was given (no
+  copies); the status visitor reports how each move left the game, so the
+  tree learns where games end and who moves next (extra turns included).
+- **Lambda** (``_Pick``): a playout chooses its move through ``map``,
+  keeping one of the moves uniformly at random as they stream past
+  (reservoir sampling), so no list of moves is built in a playout.
+- **Tree nodes** (:class:`MCTSNode`) hold the statistics; they are the only
+  lists of moves MCTS keeps (each node's moves, listed once when it is expanded).
+
+MCTS-Solver (Winands, Björnsson and Saito, 2008): a node whose game is over is
+proven; a node where the player to move has a proven winning move is proven
+won for that player; a node all of whose moves are proven is proven at the
+best of them. Proven nodes are not played out again, a proven loss is never
+chosen while another move exists, and a proven win is always chosen, so a
+forced win the tree has seen is never missed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Final
+
+import attrs
+
+from oogames.board.deep import StopFlag, run_deep
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import IBoardModel
+from oogames.board.moves import PASS, Move
+from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
+from oogames.errors import SearchStopped, SettingsError
+from oogames.nextmove.minmax import WIN_VALUE
+from oogames.nextmove.results import SearchResult, SearchStats
+from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+
+WIN: Final = 1.0
+"""A node proven won for the player who made the move into it (also a won playout's reward)."""
+LOSS: Final = 0.0
+"""A node proven lost for the player who made the move into it."""
+DRAW: Final = 0.5
+"""A node proven drawn (also the reward of a drawn playout)."""
+
+_GOES_ON: Final = -1.0  # the status visitor's answer: the game goes on
+
+
+class _Outcome(IBoardStatusVisitor):
+    """The status visitor of MCTS: the winner of a finished game, or that it goes on."""
+
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> float:
+        return 0.0
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> float:
+        return 1.0
+
+    def draw_case(self, host: IBoardModel, param: Any) -> float:
+        return DRAW
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> float:
+        return _GOES_ON
+
+
+class _Status(IBoardStatusVisitor):
+    """Records in its ``result`` slot what ``_Outcome`` would answer (make_move's status
+    visitor cannot return a value)."""
+
+    __slots__ = ("result",)
+
+    def __init__(self) -> None:
+        self.result = _GOES_ON
+
+    def player0_won_case(self, host: IBoardModel, param: Any) -> None:
+        self.result = 0.0
+
+    def player1_won_case(self, host: IBoardModel, param: Any) -> None:
+        self.result = 1.0
+
+    def draw_case(self, host: IBoardModel, param: Any) -> None:
+        self.result = DRAW
+
+    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+        self.result = _GOES_ON
+
+
+class _Pick(IBoardLambda):
+    """Keeps one of the moves ``map`` offers, each with the same chance (reservoir sampling)."""
+
+    __slots__ = ("chosen", "random", "seen")
+
+    def __init__(self, rng: random.Random) -> None:
+        self.random = rng.random
+        self.seen = 0
+        self.chosen: Move = PASS
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+        self.seen += 1
+        if self.random() * self.seen < 1.0:
+            self.chosen = move
+        return True
+
+    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+        self.chosen = PASS  # a finished game never reaches here; a forced pass does
+
+
+class _Gather(IBoardLambda):
+    """Lists the moves (a node's, once, when it is expanded)."""
+
+    __slots__ = ()
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
+        param.append(move)
+        return True
+
+    def no_apply(self, player: int, host: IBoardModel, param: list[Move]) -> None:
+        param.append(PASS)
+
+
+_GATHER: Final = _Gather()
+
+
+class MCTSNode:
+    """One position of the search tree.
+
+    Attributes:
+        move: The move that led here (None at the root).
+        mover: The player who made it (at the root: the player not to move).
+        to_move: The player to move here.
+        visits: Iterations that passed through this node.
+        reward: Their total reward for ``mover`` (1 a win, 0.5 a draw).
+        proven: :data:`WIN`, :data:`DRAW` or :data:`LOSS` for ``mover`` once proven, else None.
+        children: The expanded children.
+        untried: The moves not expanded yet (None until the node is first expanded).
+    """
+
+    __slots__ = ("children", "move", "mover", "proven", "reward", "to_move", "untried", "visits")
+
+    def __init__(self, move: Move | None, mover: int, to_move: int) -> None:
+        self.move = move
+        self.mover = mover
+        self.to_move = to_move
+        self.visits = 0
+        self.reward = 0.0
+        self.proven: float | None = None
+        self.children: list[MCTSNode] = []
+        self.untried: list[Move] | None = None
+
+    def size(self) -> int:
+        """Nodes in the tree below and including this one."""
+        total, stack = 0, [self]
+        while stack:
+            node = stack.pop()
+            total += 1
+            stack.extend(node.children)
+        return total
+
+    def best_child(self) -> MCTSNode | None:
+        """The move to play: a proven win, else the most visited move that is not a proven
+        loss (ties to the better reward)."""
+        if not self.children:
+            return None
+        for child in self.children:
+            if child.proven == WIN:
+                return child
+        live = [child for child in self.children if child.proven != LOSS] or self.children
+        return max(live, key=lambda child: (child.visits, child.reward))
+
+    def __repr__(self) -> str:
+        return (
+            f"<MCTSNode move={self.move!r} visits={self.visits} "
+            f"reward={self.reward:g} proven={self.proven}>"
+        )
+
+
+@attrs.frozen
+class MCTSResult(SearchResult):
+    """What :meth:`MCTS.analyze` found, with its statistics.
+
+    ``value`` is ``WIN_VALUE`` for a proven win, ``-WIN_VALUE`` for a proven
+    loss, 0 for a proven draw, otherwise the chosen move's win rate as a score
+    from -100 to 100 (``200 * rate - 100``).
+
+    Attributes:
+        visit_share: The chosen move's share of the root's visits, 0 to 1.
+        win_rate: Its mean reward for the player to move, 0 to 1.
+        iterations: Iterations this search ran.
+        tree_size: Nodes in the tree after the search (kept ones included).
+        playouts_per_second: Playouts this search ran a second.
+        proven: Whether the chosen move's result is proven.
+    """
+
+    visit_share: float = 0.0
+    win_rate: float = 0.0
+    iterations: int = 0
+    tree_size: int = 0
+    playouts_per_second: float = 0.0
+    proven: bool = False
+
+
+class MCTS(INextMoveStrategy):
+    """Monte Carlo tree search with UCT, random playouts and MCTS-Solver (``mcts``).
+
+    Args:
+        iterations: Iterations a move (``mcts:5000``); None to go by time only.
+        seconds: Seconds a move (``mcts@1``); None to go by iterations only.
+            With both, whichever runs out first; with neither, 1,000 iterations.
+        exploration: UCT's exploration constant ``c`` in
+            ``reward/visits + c * sqrt(ln(parent visits) / visits)``.
+        seed: Seed of the random generator, for reproducible searches.
+        keep_tree: Start the next search from the part of the tree the game went
+            on along (the same game, a few moves later), if it has one.
+        name: The name shown in games and tables.
+
+    Raises:
+        SettingsError: A budget or the constant is out of range.
+
+    >>> from oogames.games import TicTacToeBoard
+    >>> from oogames.nextmove.mcts import MCTS
+    >>> board = TicTacToeBoard.from_moves("a1 b1 a2 b2")
+    >>> result = MCTS(iterations=300, seed=1).analyze(board)
+    >>> board.format_move(result.move), result.outcome()
+    ('a3', 'win')
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        *,
+        exploration: float = math.sqrt(2),
+        seed: int | None = None,
+        keep_tree: bool = True,
+        name: str = "mcts",
+    ) -> None:
+        if iterations is None and seconds is None:
+            iterations = 1_000
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
+            raise SettingsError(
+                f"MCTS iterations must be a whole number of at least 1, not {iterations!r}"
+            )
+        if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds <= 86_400):
+            raise SettingsError(f"MCTS seconds must be over 0 and at most a day, not {seconds!r}")
+        if not isinstance(exploration, int | float) or not 0 <= exploration < 100:
+            raise SettingsError(
+                f"the exploration constant must be from 0 to 100, not {exploration!r}"
+            )
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = float(exploration)
+        self.seed = seed
+        self.keep_tree = keep_tree
+        self._name = name
+        self._random = random.Random(seed)
+        self._stop = StopFlag()
+        self._root: MCTSNode | None = None
+        self._root_game: tuple[Any, ...] | None = None
+        self._status = _Status()
+
+    @property
+    def name(self) -> str:
+        """``"mcts"``, ``"mcts:5000"``, ``"mcts@1"``."""
+        return self._name
+
+    def cancel(self) -> None:
+        """Stop the search under way (from another thread or a signal handler)."""
+        self._stop.set()
+
+    # -- the search ------------------------------------------------------------------------
+
+    def analyze(self, board: IBoardModel, player: int | None = None) -> MCTSResult:
+        """Search the position; the most visited move (or a proven win) and its figures.
+
+        The board is left exactly as it was, whatever happens.
+
+        Raises:
+            GameOverError: The game is over.
+            NotYourTurnError: ``player`` is not the player to move.
+            SearchStopped: :meth:`cancel` was called during the search.
+        """
+        player = check_can_move(board, player)
+        self._stop.clear()
+        root = self._reuse(board, player)
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        counts = [0, 0]  # iterations, moves made
+
+        def work() -> None:
+            self._run(board, root, deadline, counts)
+
+        run_deep(board, work, self._stop, "MCTS")
+        seconds = time.perf_counter() - start
+        self._root = root
+        self._root_game = _game_of(board)
+        return self._result(root, player, counts, seconds)
+
+    def _reuse(self, board: IBoardModel, player: int) -> MCTSNode:
+        """The kept tree's node for this position, or a new root."""
+        old, game = self._root, self._root_game
+        if self.keep_tree and old is not None and game is not None:
+            now = _game_of(board)
+            if now[:2] == game[:2] and now[2][: len(game[2])] == game[2]:
+                node: MCTSNode | None = old
+                for _, move in now[2][len(game[2]) :]:
+                    children = node.children if node is not None else []
+                    node = next((c for c in children if c.move == move), None)
+                if node is not None and node.to_move == player and node.proven is None:
+                    return node
+        return MCTSNode(None, 1 - player, player)
+
+    def _run(
+        self, board: IBoardModel, root: MCTSNode, deadline: float | None, counts: list[int]
+    ) -> None:
+        limit = self.iterations
+        stop = self._stop
+        perf = time.perf_counter
+        while root.proven is None:
+            if limit is not None and counts[0] >= limit:
+                return
+            if stop.is_set:
+                raise SearchStopped(f"MCTS was stopped after {counts[0]:,} iterations")
+            if deadline is not None and counts[0] % 16 == 0 and perf() >= deadline and counts[0]:
+                return
+            self._iterate(board, root, counts)
+            counts[0] += 1
+
+    def _iterate(self, board: IBoardModel, root: MCTSNode, counts: list[int]) -> None:
+        """One iteration: select, expand, play out, back up; the board is put back."""
+        status = self._status
+        path = [root]
+        undos = []
+        node = root
+        result = _GOES_ON
+        try:
+            # Selection: down the tree while every move of the node is expanded.
+            while node.proven is None and node.untried is not None and not node.untried:
+                node = self._select(node)
+                undos.append(board.make_move(node.mover, node.move, UNDO_AT_ONCE, status))
+                path.append(node)
+            if node.proven is not None:
+                result = node.proven if node.mover == 1 else 1.0 - node.proven
+            else:
+                if node.untried is None:  # first visit: list its moves once
+                    moves: list[Move] = []
+                    board.map(node.to_move, _GATHER, moves)
+                    self._random.shuffle(moves)
+                    node.untried = moves
+                # Expansion: one new child.
+                move = node.untried.pop()
+                mover = node.to_move
+                undos.append(board.make_move(mover, move, UNDO_AT_ONCE, status))
+                child = MCTSNode(move, mover, board.to_move)
+                node.children.append(child)
+                path.append(child)
+                result = status.result
+                if result != _GOES_ON:
+                    child.proven = result if mover == 1 else 1.0 - result
+                else:
+                    result = self._playout(board, undos, counts)
+            counts[1] += len(undos)
+        finally:
+            for undo in reversed(undos):
+                undo()
+        self._back_up(path, result)
+
+    def _select(self, node: MCTSNode) -> MCTSNode:
+        """UCT among the children, proven wins first, proven losses last."""
+        log_n = math.log(node.visits) if node.visits > 1 else 0.0
+        c = self.exploration
+        best, best_score = node.children[0], -math.inf
+        for child in node.children:
+            proven = child.proven
+            if proven is not None:
+                if proven == WIN:
+                    return child
+                score = -1.0 if proven == LOSS else 0.5
+            else:
+                visits = child.visits
+                score = child.reward / visits + c * math.sqrt(log_n / visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _playout(self, board: IBoardModel, undos: list[Any], counts: list[int]) -> float:
+        """Random moves to the end of the game (chosen through ``map``); the result for
+        player 1 (1 a win, 0.5 a draw, 0 a loss). The moves stay on ``undos``."""
+        pick = _Pick(self._random)
+        status = self._status
+        while True:
+            player = board.to_move
+            pick.seen = 0
+            board.map(player, pick, None)
+            undos.append(board.make_move(player, pick.chosen, UNDO_AT_ONCE, status))
+            if status.result != _GOES_ON:
+                return status.result
+
+    @staticmethod
+    def _back_up(path: list[MCTSNode], result: float) -> None:
+        """Add the result to every node of the path, and prove what the proofs allow."""
+        for node in reversed(path):
+            node.visits += 1
+            node.reward += result if node.mover == 1 else 1.0 - result
+        for node in reversed(path[:-1]):
+            if node.proven is not None or node.untried is None:
+                continue
+            proofs = [child.proven for child in node.children]  # each for node.to_move
+            if WIN in proofs:
+                best = WIN
+            elif node.untried or None in proofs:
+                break  # not proven: neither is anything above
+            else:
+                best = max(proof for proof in proofs if proof is not None)
+            node.proven = best if node.mover == node.to_move else 1.0 - best
+
+    def _result(self, root: MCTSNode, player: int, counts: list[int], seconds: float) -> MCTSResult:
+        chosen = root.best_child()
+        assert chosen is not None and chosen.move is not None
+        pv: list[Move] = []
+        node: MCTSNode | None = chosen
+        while node is not None and node.move is not None:
+            pv.append(node.move)
+            node = node.best_child()
+        rate = chosen.reward / chosen.visits if chosen.visits else 0.0
+        if chosen.proven is not None:
+            value = {WIN: WIN_VALUE, LOSS: -WIN_VALUE, DRAW: 0.0}[chosen.proven]
+        else:
+            value = round(200 * rate - 100, 1)
+        iterations, moves = counts
+        stats = SearchStats(
+            nodes=moves,
+            leaves=iterations,
+            evaluated=0 if chosen.proven is not None else iterations,
+            max_depth=len(pv),
+            seconds=seconds,
+        )
+        return MCTSResult(
+            chosen.move,
+            value,
+            tuple(pv),
+            stats,
+            player,
+            WIN_VALUE,
+            visit_share=chosen.visits / max(1, root.visits),
+            win_rate=rate,
+            iterations=iterations,
+            tree_size=root.size(),
+            playouts_per_second=iterations / seconds if seconds else 0.0,
+            proven=chosen.proven is not None,
+        )
+
+    @property
+    def root(self) -> MCTSNode | None:
+        """The tree of the last search (its root is the position searched)."""
+        return self._root
+
+    def __repr__(self) -> str:
+        return (
+            f"MCTS(iterations={self.iterations}, seconds={self.seconds}, "
+            f"exploration={self.exploration:g}, seed={self.seed})"
+        )
+
+
+def _game_of(board: IBoardModel) -> tuple[Any, ...]:
+    """What identifies the game a board is in: its kind, options and moves so far."""
+    options = board.options() if hasattr(board, "options") else {}
+    history = board.history if hasattr(board, "history") else ()
+    return (type(board), tuple(sorted(options.items(), key=str)), tuple(history))

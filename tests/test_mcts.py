@@ -1,0 +1,226 @@
+"""Monte Carlo tree search: reproducible, tactically sound, its proofs equal alpha-beta's."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+
+import pytest
+from helpers import count, searchable, snapshot
+
+from oogames import (
+    AlphaBetaFac,
+    DepthFac,
+    MinMax,
+    SearchStopped,
+    SettingsError,
+    StrategySpecError,
+)
+from oogames.board.model import ABoardModel
+from oogames.games import ConnectFourBoard, KalahBoard, OthelloBoard, TicTacToeBoard
+from oogames.nextmove.mcts import MCTS
+from oogames.nextmove.minmax import WIN_VALUE
+from oogames.nextmove.specs import make_strategy, parse_spec
+
+GAMES: dict[str, Callable[[], ABoardModel]] = {
+    "tictactoe-3x3": TicTacToeBoard,
+    "tictactoe-4x4-k3": lambda: TicTacToeBoard(4, 4, 3),
+    "connectfour-7x6": ConnectFourBoard,
+    "connectfour-5x4": lambda: ConnectFourBoard(5, 4),
+    "othello-4": lambda: OthelloBoard(4),
+    "kalah-4-3": lambda: KalahBoard(4, 3),
+}
+
+
+def zero(board: object, player: int) -> float:
+    return 0.0
+
+
+def test_a_seed_makes_a_search_reproducible() -> None:
+    """Two searches with one seed and an iteration budget choose the same move after the
+    same statistics; the board is unchanged."""
+    board = ConnectFourBoard.from_moves("4 4 3")
+    before = snapshot(board)
+    one = MCTS(iterations=800, seed=5).analyze(board)
+    two = MCTS(iterations=800, seed=5).analyze(board)
+    assert (one.move, one.pv, one.win_rate, one.tree_size, one.stats.nodes) == (
+        two.move,
+        two.pv,
+        two.win_rate,
+        two.tree_size,
+        two.stats.nodes,
+    )
+    assert one.iterations == 800 and snapshot(board) == before
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_takes_immediate_wins_and_blocks_immediate_losses(name: str) -> None:
+    """On random positions of every game: where the player to move can win at once, MCTS
+    plays a move that wins at once; where every other move lets the opponent win at once,
+    it plays one that does not (decided by alpha-beta to 1 and 2 plies)."""
+    rng = random.Random(sum(map(ord, name)))
+    wins = blocks = 0
+    for _ in range(200):
+        board = searchable(GAMES[name], [rng.randrange(40) for _ in range(rng.randrange(1, 30))])
+        player = board.to_move
+        moves = board.legal_moves()
+        if not moves:
+            continue  # a forced pass: nothing to choose
+        in_one = [m for m in moves if _outcome_after(board, m, 1) == WIN_VALUE - 1]
+        safe = [m for m in moves if _outcome_after(board, m, 2) > -(WIN_VALUE - 2)]
+        if in_one:
+            chosen = MCTS(iterations=400, seed=1).analyze(board).move
+            assert chosen in in_one, (name, board.moves)
+            wins += 1
+        elif 0 < len(safe) < len(moves):
+            chosen = MCTS(iterations=3_000, seed=1).analyze(board).move
+            assert chosen in safe, (name, board.moves, chosen, safe)
+            blocks += 1
+        assert board.to_move == player
+    for _ in range(wins):
+        count("MCTS takes an immediate win")
+    for _ in range(blocks):
+        count("MCTS blocks an immediate loss")
+    assert wins + blocks > 0, name
+
+
+def _outcome_after(board: ABoardModel, move: object, depth: int) -> float:
+    """The value of ``move`` to the player to move, by alpha-beta to ``depth`` plies
+    (the move included), with a zero evaluation."""
+    player = board.to_move
+    undo = board.play(move)
+    try:
+        if board.is_over:
+            winner = board.winner
+            return 0.0 if winner is None else (WIN_VALUE - 1 if winner == player else -WIN_VALUE)
+        if depth == 1:
+            return 0.0
+        result = MinMax(DepthFac(AlphaBetaFac(), depth - 1, zero)).analyze(board)
+        value = result.value if board.to_move == player else -result.value  # type: ignore[operator]
+        # a win for the opponent in their first ply counts as a loss in 2 from here
+        return -(WIN_VALUE - 2) if value <= -(WIN_VALUE - 1) else value
+    finally:
+        undo()
+
+
+@pytest.mark.parametrize(
+    ("make", "cap"),
+    [
+        (TicTacToeBoard, 3_000),
+        (lambda: ConnectFourBoard(4, 4, 3), 3_000),
+        (lambda: KalahBoard(3, 3), 3_000),
+        (lambda: OthelloBoard(4), 3_000),
+    ],
+)
+def test_proofs_agree_with_alpha_beta(make: Callable[[], ABoardModel], cap: int) -> None:
+    """On small positions MCTS-Solver proves the root; the proven result is alpha-beta's
+    (win, draw or loss), across extra turns (Kalah) and passes (Othello)."""
+    rng = random.Random(7)
+    for _ in range(15):
+        board = searchable(make, [rng.randrange(40) for _ in range(rng.randrange(1, 8))], cap=cap)
+        result = MCTS(iterations=200_000, seed=3).analyze(board)
+        exact = MinMax(AlphaBetaFac()).analyze(board)
+        assert result.proven, board.moves
+        expected = "draw" if exact.value == 0 else "win" if exact.value > 0 else "loss"  # type: ignore[operator]
+        assert result.outcome() == expected, (board.moves, result.outcome(), exact.outcome())
+        count("MCTS-Solver proof = alpha-beta")
+
+
+def test_finds_forced_wins_within_a_budget() -> None:
+    """Forced wins a few plies deep (tic-tac-toe, Connect Four) are played within 3,000
+    iterations: the move MCTS plays is one alpha-beta proves wins (to 7 plies, zero
+    evaluation: a win found is a forced win)."""
+    cases = [
+        TicTacToeBoard.from_moves("a1 b2 c3 a3"),
+        ConnectFourBoard.from_moves("4 4 3 3"),
+        ConnectFourBoard.from_moves("4 4 5 5 1 1"),
+    ]
+    for board in cases:
+        player = board.to_move
+        winning = set()
+        for move in board.legal_moves():
+            undo = board.play(move)
+            if board.winner == player:
+                winning.add(move)
+            elif not board.is_over:
+                value = MinMax(DepthFac(AlphaBetaFac(), 7, zero)).analyze(board).value
+                if value is not None and value <= -(WIN_VALUE - 10):
+                    winning.add(move)
+            undo()
+        assert winning, board.moves
+        result = MCTS(iterations=3_000, seed=11).analyze(board)
+        assert result.move in winning, (board.moves, result.move, winning)
+        count("MCTS plays a forced win")
+
+
+def test_cancel_stops_it_and_leaves_the_board() -> None:
+    """cancel() from another thread stops a long search with SearchStopped; the board is as
+    it was, and the next search runs."""
+    board = ConnectFourBoard.from_moves("4 4")
+    before = snapshot(board)
+    mcts = MCTS(seconds=60, seed=1)
+    timer = threading.Timer(0.3, mcts.cancel)
+    timer.start()
+    with pytest.raises(SearchStopped):
+        mcts.analyze(board)
+    assert snapshot(board) == before
+    assert MCTS(iterations=50, seed=1).analyze(board).move in board.legal_moves()
+
+
+def test_an_exception_inside_leaves_the_board() -> None:
+    """An exception in the middle of a playout (here from the random generator) leaves the
+    board as it was."""
+    board = KalahBoard()
+    before = snapshot(board)
+    mcts = MCTS(iterations=1_000, seed=1)
+    calls = 0
+
+    def failing() -> float:
+        nonlocal calls
+        calls += 1
+        if calls == 500:
+            raise RuntimeError("boom")
+        return 0.5
+
+    mcts._random.random = failing  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError):
+        mcts.analyze(board)
+    assert snapshot(board) == before
+
+
+def test_the_tree_is_kept_along_the_game() -> None:
+    """After the game goes on along the tree, the next search starts from the kept node."""
+    board = ConnectFourBoard()
+    mcts = MCTS(iterations=2_000, seed=2)
+    first = mcts.analyze(board)
+    board.play(first.move)
+    reply = first.pv[1]
+    board.play(reply)
+    assert mcts.root is not None
+    kept = next(c for c in mcts.root.children if c.move == first.move)
+    kept = next(c for c in kept.children if c.move == reply)
+    visits_before = kept.visits
+    assert visits_before > 0
+    mcts.analyze(board)
+    assert mcts.root is kept and kept.visits == visits_before + 2_000
+    other = MCTS(iterations=10, seed=2, keep_tree=False)
+    other.analyze(board)
+    assert other.root is not None and other.root.visits == 10
+
+
+def test_budgets_and_the_grammar() -> None:
+    """mcts, mcts:N (iterations) and mcts@S (seconds) are strategies; bad ones are refused."""
+    assert parse_spec("mcts:5000") == ("mcts", 5000, None)
+    assert make_strategy("mcts:300", zero).name == "mcts:300"
+    timed = make_strategy("mcts@0.2", zero, seed=1)
+    assert timed.name == "mcts@0.2"
+    result = timed.analyze(ConnectFourBoard())
+    assert result.iterations > 0 and result.stats.seconds < 5
+    for bad in ("mcts+tt", "mcts:0", "mcts:x", "mcts@-1"):
+        with pytest.raises(StrategySpecError):
+            parse_spec(bad)
+    with pytest.raises(SettingsError):
+        MCTS(iterations=0)
+    with pytest.raises(SettingsError):
+        MCTS(exploration=-1)
