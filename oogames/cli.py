@@ -37,8 +37,8 @@ from oogames.nextmove.results import SearchResult
 from oogames.nextmove.solve import pons_score, solve
 from oogames.nextmove.specs import (
     DRIVERS,
-    SAMPLERS,
     ENHANCEMENTS,
+    SAMPLERS,
     make_factory,
     make_strategy,
     strategy_names,

@@ -224,3 +224,24 @@ def test_budgets_and_the_grammar() -> None:
         MCTS(iterations=0)
     with pytest.raises(SettingsError):
         MCTS(exploration=-1)
+
+
+def test_the_tracer_draws_the_top_of_its_tree() -> None:
+    """The tree's top, through the tracer's text drawing: the most visited moves, the line
+    by visits marked; asking before any search is one clear error."""
+    from oogames.trace.render import to_text
+
+    board = ConnectFourBoard.from_moves("4 4 3")
+    mcts = MCTS(iterations=1_500, seed=4)
+    with pytest.raises(SettingsError, match="analyze first"):
+        mcts.trace(board)
+    result = mcts.analyze(board)
+    trace = mcts.trace(board, depth=2, width=3)
+    assert len(trace.root.children) == 3
+    assert all(len(child.children) <= 3 for child in trace.root.children)
+    best = next(child for child in trace.root.children if child.on_pv)
+    assert best.move == result.move
+    text = to_text(trace)
+    assert (
+        text.splitlines()[1].startswith("root") and f"best {board.format_move(result.move)}" in text
+    )

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
@@ -41,6 +41,9 @@ from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.minmax import WIN_VALUE
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+
+if TYPE_CHECKING:
+    from oogames.trace.tracer import SearchTrace
 
 WIN: Final = 1.0
 """A node proven won for the player who made the move into it (also a won playout's reward)."""
@@ -266,6 +269,7 @@ class MCTS(INextMoveStrategy):
         self._root: MCTSNode | None = None
         self._root_game: tuple[Any, ...] | None = None
         self._status = _Status()
+        self._last: MCTSResult | None = None
 
     @property
     def name(self) -> str:
@@ -302,7 +306,8 @@ class MCTS(INextMoveStrategy):
         seconds = time.perf_counter() - start
         self._root = root
         self._root_game = _game_of(board)
-        return self._result(root, player, counts, seconds)
+        self._last = self._result(root, player, counts, seconds)
+        return self._last
 
     def _reuse(self, board: IBoardModel, player: int) -> MCTSNode:
         """The kept tree's node for this position, or a new root."""
@@ -457,6 +462,61 @@ class MCTS(INextMoveStrategy):
             playouts_per_second=iterations / seconds if seconds else 0.0,
             proven=chosen.proven is not None,
         )
+
+    def trace(self, board: IBoardModel, depth: int = 2, width: int = 5) -> SearchTrace:
+        """The top of the last search's tree as a :class:`~oogames.trace.SearchTrace`, for
+        the tracer's drawings (``oogames.trace.render.to_text`` / ``to_dot``).
+
+        Each node's value is its win rate for the searching player as a score
+        from -100 to 100 (``WIN_VALUE`` or its negation where proven); the
+        ``width`` most visited children of each node are kept, ``depth`` plies
+        down; the most visited line is the principal variation.
+
+        Args:
+            board: A board of the game (for its notation and player names).
+            depth: Plies to show.
+            width: Children to show a node, the most visited first.
+
+        Raises:
+            SettingsError: No search has run yet.
+        """
+        from oogames.trace.tracer import SearchTrace, TraceNode
+
+        root, last = self._root, self._last
+        if root is None or last is None:
+            raise SettingsError("MCTS has not searched yet: call analyze first")
+        me = root.to_move
+
+        def value(node: MCTSNode) -> float:
+            if node.proven is not None:
+                mine = node.proven if node.mover == me else 1.0 - node.proven
+                return {WIN: WIN_VALUE, LOSS: -WIN_VALUE, DRAW: 0.0}[mine]
+            rate = node.reward / node.visits if node.visits else 0.5
+            return round(200 * (rate if node.mover == me else 1.0 - rate) - 100, 1)
+
+        def build(node: MCTSNode, ply: int, on_pv: bool) -> TraceNode:
+            kind = (
+                "root"
+                if ply == 0
+                else "end"
+                if node.proven is not None and not node.children
+                else "inner"
+            )
+            traced = TraceNode(node.move, node.to_move, ply, value=value(node), kind=kind)
+            traced.on_pv = on_pv
+            if ply < depth:
+                best = node.best_child()
+                ranked = sorted(node.children, key=lambda child: -child.visits)[:width]
+                traced.children = [
+                    build(child, ply + 1, on_pv and child is best) for child in ranked
+                ]
+            return traced
+
+        top = build(root, 0, True)
+        top.value = last.value
+        names = getattr(board, "player_names", ("player 0", "player 1"))
+        notation = getattr(board, "format_move", str)
+        return SearchTrace(top, last, notation, names, me)
 
     @property
     def root(self) -> MCTSNode | None:

@@ -26,7 +26,7 @@ def _number(value: float | None, trace: SearchTrace) -> str:
         return "+inf" if value > 0 else "-inf"
     if abs(value) > trace.win_value - 10_000:
         plies = int(trace.win_value - abs(value))
-        return f"{'win' if value > 0 else 'loss'}{plies}"
+        return f"{'win' if value > 0 else 'loss'}{plies or ''}"  # no plies: MCTS's proofs
     return f"{value:g}"
 
 
