@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import play_choices, played, snapshot
+from helpers import play_choices, played, searchable, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -111,9 +111,7 @@ def test_stale_undo_raises_and_changes_nothing(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """An undo that is not the latest move raises UndoError; one called twice does too."""
-    board = played(make_board, path)
-    if board.is_over:
-        return
+    board = searchable(make_board, path)  # never over: every draw is checked
     first = board.play((board.legal_moves() or [PASS])[0])
     if not board.is_over:
         board.play((board.legal_moves() or [PASS])[0])
@@ -170,9 +168,7 @@ def test_valid_move_reports_valid_then_exactly_one_status(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
     """make_move calls valid_move_case, then one status case that matches execute()."""
-    board = played(make_board, path)
-    if board.is_over:
-        return
+    board = searchable(make_board, path)  # never over: every draw is checked
     move = (board.legal_moves() or [PASS])[0]
     recorder = Recorder()
     board.make_move(board.to_move, move, recorder, recorder, "p")

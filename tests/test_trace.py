@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import exits_with_message, mobility, played, run_cli, snapshot
+from helpers import exits_with_message, mobility, run_cli, searchable, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -52,9 +52,7 @@ def test_trace_has_exactly_the_searched_nodes_and_changes_nothing(
     make_board: Callable[[], ABoardModel], path: list[int], depth: int, prune: bool
 ) -> None:
     """The traced tree has stats.nodes nodes; the result equals the untraced search's."""
-    board = played(make_board, path)
-    if board.is_over:
-        return
+    board = searchable(make_board, path)  # never over: every draw is checked
     factory: Any = DepthFac(AlphaBetaFac() if prune else MinMaxFac(), depth, mobility)
     plain = MinMax(factory).analyze(board)
     before = snapshot(board)
