@@ -200,10 +200,6 @@ class KalahBoard(ABoardModel):
         """The seeds of every pit and store, and the player to move."""
         return (tuple(self._cells), self._to_move)
 
-    def max_plies_left(self) -> int | None:
-        """Unknown in general: a move may sow round the board."""
-        return None
-
     def options(self) -> dict[str, Any]:
         """``pits``, ``seeds`` and ``empty_capture``."""
         return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}

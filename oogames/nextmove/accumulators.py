@@ -103,11 +103,6 @@ class AAccumulator(abc.ABC):
             "(it has no make_same)"
         )
 
-    def make_child(self, player: int) -> AAccumulator:
-        """The accumulator of a child position where ``player`` moves: :meth:`make_opposite`
-        for the other player (the common case), :meth:`make_same` for this one."""
-        return self.make_same() if player == self.player else self.make_opposite()
-
     def is_not_done(self) -> bool:
         """Whether the rest of the children are still worth visiting (always, unless pruning)."""
         return True

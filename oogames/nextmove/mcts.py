@@ -55,27 +55,9 @@ DRAW: Final = 0.5
 _GOES_ON: Final = -1.0  # the status visitor's answer: the game goes on
 
 
-class _Outcome(IBoardStatusVisitor):
-    """The status visitor of MCTS: the winner of a finished game, or that it goes on."""
-
-    __slots__ = ()
-
-    def player0_won_case(self, host: IBoardModel, param: Any) -> float:
-        return 0.0
-
-    def player1_won_case(self, host: IBoardModel, param: Any) -> float:
-        return 1.0
-
-    def draw_case(self, host: IBoardModel, param: Any) -> float:
-        return DRAW
-
-    def no_winner_case(self, host: IBoardModel, param: Any) -> float:
-        return _GOES_ON
-
-
 class _Status(IBoardStatusVisitor):
-    """Records in its ``result`` slot what ``_Outcome`` would answer (make_move's status
-    visitor cannot return a value)."""
+    """The status visitor of MCTS: records in ``result`` how the move left the game (the
+    winner, 0.0 or 1.0; :data:`DRAW`; or that it goes on), since make_move returns no value."""
 
     __slots__ = ("result",)
 
