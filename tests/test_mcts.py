@@ -18,6 +18,7 @@ from oogames import (
     StrategySpecError,
 )
 from oogames.board.model import ABoardModel
+from oogames.board.moves import PASS
 from oogames.games import ConnectFourBoard, KalahBoard, OthelloBoard, TicTacToeBoard
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.minmax import WIN_VALUE
@@ -65,8 +66,10 @@ def test_takes_immediate_wins_and_blocks_immediate_losses(name: str) -> None:
         board = searchable(GAMES[name], [rng.randrange(40) for _ in range(rng.randrange(1, 30))])
         player = board.to_move
         moves = board.legal_moves()
-        if not moves:
-            continue  # a forced pass: nothing to choose
+        if not moves:  # a forced pass (Othello): the pass is the only move MCTS may play
+            assert MCTS(iterations=20, seed=1).analyze(board).move is PASS
+            count("MCTS passes when it must")
+            continue
         in_one = [m for m in moves if _outcome_after(board, m, 1) == WIN_VALUE - 1]
         safe = [m for m in moves if _outcome_after(board, m, 2) > -(WIN_VALUE - 2)]
         if in_one:
