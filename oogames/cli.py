@@ -256,6 +256,12 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(solve, positional=True)
     solve.add_argument("--moves", default="", help="the position: moves from the start")
     solve.add_argument("--weak", action="store_true", help="settle only win, draw or loss")
+    solve.add_argument(
+        "--margin",
+        action="store_true",
+        help="by how much the side to move wins or loses (games scored by a margin: "
+        "Kalah's stores, Othello's discs); --batch then writes the margin as the score",
+    )
     solve.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
     solve.add_argument(
         "--batch", action="store_true", help="solve each line of standard input (see above)"
@@ -429,7 +435,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     notice.daemon = True
     notice.start()
     try:
-        solution = solve(board, weak=args.weak, full_pv=True)
+        solution = solve(board, weak=args.weak, full_pv=True, margin=args.margin)
     finally:
         notice.cancel()
     if args.format == "json":
@@ -438,6 +444,8 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     who = board.player_names[board.to_move]
     plies = "" if solution.plies is None else f" in {solution.plies} plies"
+    if solution.margin:
+        plies = f" by {abs(solution.margin)}"
     print(f"position: {args.moves.strip() or 'start'} ({board.status_text()})", file=out)
     print(f"outcome: {solution.outcome}{plies} for {who}", file=out)
     if solution.move is not None:
@@ -464,8 +472,10 @@ def _solve_batch(args: argparse.Namespace, info: GameInfo, lines: TextIO, out: T
             print(f"oogames solve: line {number}: {one_line(error)}", file=sys.stderr)
             bad += 1
             continue
-        solution = solve(board, weak=args.weak)
-        if isinstance(board, ConnectFourBoard) and not args.weak:
+        solution = solve(board, weak=args.weak, margin=args.margin)
+        if solution.margin is not None:
+            score = solution.margin
+        elif isinstance(board, ConnectFourBoard) and not args.weak:
             score = pons_score(board, solution)
         else:
             score = {"win": 1, "draw": 0, "loss": -1}[solution.outcome]

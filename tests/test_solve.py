@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers import count, run_cli, searchable, snapshot
+from helpers import count, exits_with_message, run_cli, searchable, snapshot
 
 from oogames import AlphaBetaFac, MinMax, MinMaxFac
 from oogames.cli import main
@@ -104,3 +104,28 @@ def test_a_full_principal_variation_plays_out_the_result() -> None:
             else:
                 assert position.is_over and position.winner is None
             count("a full principal variation plays out the result")
+
+
+def test_solve_margin_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """``oogames solve kalah --margin`` says by how much; JSON carries the margin; a game
+    without margins and --weak with --margin are one clear line each."""
+    text = run_cli("solve", "kalah", "--pits", "3", "--seeds", "3", "--margin")
+    assert "outcome: win by 2 for South" in text
+    out = io.StringIO()
+    assert (
+        main(
+            ["solve", "kalah", "--pits", "2", "--seeds", "2", "--margin", "--format", "json"],
+            out=out,
+        )
+        == 0
+    )
+    fields = json.loads(out.getvalue())
+    assert fields["margin"] == -2 and fields["outcome"] == "loss"
+    exits_with_message(
+        ["solve", "tictactoe", "--margin"], "no margins", lambda: capsys.readouterr().err
+    )
+    exits_with_message(
+        ["solve", "kalah", "--pits", "2", "--margin", "--weak"],
+        "leave out weak",
+        lambda: capsys.readouterr().err,
+    )

@@ -149,6 +149,26 @@ class IBoardModel(abc.ABC):
         from it)."""
         return None
 
+    def final_margin(self, player: int) -> int | None:
+        """By how much ``player`` won a finished game (negative: lost by), for games whose
+        result has a size, such as Kalah's store difference; None (the default) for
+        games that end only in a win, a draw or a loss.
+
+        A search valued by margins (``MinMax(..., by_margin=True)``,
+        ``solve(..., margin=True)``) scores every finished game with it.
+        """
+        return None
+
+    def margin_bounds(self) -> tuple[int, int] | None:
+        """The lowest and highest :meth:`final_margin` the player to move can still finish
+        with, as far as the rules alone say (Kalah: the store difference less or plus
+        the seeds still in play); None (the default) for games without margins.
+
+        A search valued by margins needs it at the root; with ``+order`` to the
+        end of the game it also settles or narrows each position with it.
+        """
+        return None
+
     def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
         """Like :meth:`map`, in the game's own best-first order (``+order`` in a strategy name).
 

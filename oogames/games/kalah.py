@@ -111,9 +111,25 @@ class KalahBoard(ABoardModel):
         start = (self.pits + 1) * player
         return tuple(self._cells[start : start + self.pits])
 
-    def margin(self) -> int:
-        """South's store less North's: the game's value to South once it is over."""
-        return self.store(0) - self.store(1)
+    def margin(self, player: int = 0) -> int:
+        """``player``'s store less the opponent's (by default South's less North's): the
+        game's value to ``player`` once it is over."""
+        return self.store(player) - self.store(1 - player)
+
+    def final_margin(self, player: int) -> int | None:
+        """The store difference for ``player`` (the seeds left in play have gone to their
+        owners when the game ended; see :meth:`IBoardModel.final_margin`)."""
+        return self.store(player) - self.store(1 - player)
+
+    def margin_bounds(self) -> tuple[int, int]:
+        """The store difference for the player to move, less or plus every seed still in
+        the pits: whatever happens, each of those seeds ends in one store or the other."""
+        cells = self._cells
+        pits = self.pits
+        mover = self._to_move
+        difference = self.margin(mover)
+        in_play = sum(cells[:pits]) + sum(cells[pits + 1 : -1])
+        return difference - in_play, difference + in_play
 
     # -- the Rice contract -------------------------------------------------------
 

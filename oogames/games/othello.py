@@ -294,6 +294,16 @@ class OthelloBoard(AGridBoard):
         """How many discs ``player`` has."""
         return self._discs[player].bit_count()
 
+    def final_margin(self, player: int) -> int | None:
+        """``player``'s discs less the opponent's (see :meth:`IBoardModel.final_margin`)."""
+        return self._discs[player].bit_count() - self._discs[1 - player].bit_count()
+
+    def margin_bounds(self) -> tuple[int, int]:
+        """From losing by every square to winning by every square (the rules alone
+        say no more before the end)."""
+        squares = self.size * self.size
+        return -squares, squares
+
     def disc_at(self, row: int, col: int) -> int | None:
         """The player whose disc is on ``(row, col)``, or None for an empty square."""
         return self.piece_at(row, col)

@@ -195,6 +195,35 @@ class _MinMaxStatus(IBoardStatusVisitor):
         acc.update_best(acc.current, child.val, child)
 
 
+class _MarginStatus(_MinMaxStatus):
+    """Values a finished game by its margin (``final_margin``) instead of win, draw or loss."""
+
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """A finished game: its margin for the model player."""
+        self.ended(host, acc)
+
+    def player1_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """A finished game: its margin for the model player."""
+        self.ended(host, acc)
+
+    def draw_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """A finished game: its margin for the model player (0 for a drawn Kalah game)."""
+        self.ended(host, acc)
+
+    def ended(self, host: IBoardModel, acc: AAccumulator) -> None:
+        """Fold the finished game's margin into ``acc``."""
+        ply = acc.depth + 1
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        margin = host.final_margin(acc.model_player)
+        if margin is None:
+            raise SearchError(f"{type(host).__name__} gave no margin for a finished game")
+        acc.update_best(acc.current, margin)
+
+
 class MinMax(INextMoveStrategy):
     """The min-max strategy, driven by an accumulator factory (Rice role: ``MinMax``).
 
@@ -207,6 +236,12 @@ class MinMax(INextMoveStrategy):
             are preferred. With False, every win is ``win_value`` and every loss
             ``-win_value``.
         win_value: The value of a win; a draw is 0.
+        by_margin: Value a finished game by how much it was won or lost (the
+            board's :meth:`~oogames.board.model.IBoardModel.final_margin`: Kalah's
+            store difference, Othello's disc difference) instead of as a win, a
+            draw or a loss; ``win_value`` and ``prefer_quick_wins`` then play no
+            part. An evaluation function for a depth limit should then speak in
+            the same units.
 
     >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
     >>> board = TicTacToeBoard.from_moves("a1 b1 a2 b2")
@@ -215,7 +250,7 @@ class MinMax(INextMoveStrategy):
     ('a3', 'win in 1')
     """
 
-    __slots__ = ("_stop", "factory", "prefer_quick_wins", "win_value")
+    __slots__ = ("_stop", "by_margin", "factory", "prefer_quick_wins", "win_value")
 
     def __init__(
         self,
@@ -223,10 +258,12 @@ class MinMax(INextMoveStrategy):
         *,
         prefer_quick_wins: bool = True,
         win_value: float = WIN_VALUE,
+        by_margin: bool = False,
     ) -> None:
         self.factory = factory
         self.prefer_quick_wins = prefer_quick_wins
         self.win_value = win_value
+        self.by_margin = by_margin
         self._stop = StopFlag()
 
     @property
@@ -286,8 +323,14 @@ class MinMax(INextMoveStrategy):
         stop = self._stop
         if stop.is_set:
             raise SearchStopped("the search was stopped before it started")
+        if self.by_margin and board.margin_bounds() is None:
+            raise SearchError(
+                f"{type(board).__name__} has no margins: its games end in a win, "
+                "a draw or a loss; search it without by_margin"
+            )
         lam = _MinMaxLambda(stop, deadline, node_limit)
-        status = _MinMaxStatus(lam, self.win_value, self.prefer_quick_wins)
+        kind = _MarginStatus if self.by_margin else _MinMaxStatus
+        status = kind(lam, self.win_value, self.prefer_quick_wins)
         lam.status = status
 
         def work() -> None:
@@ -315,6 +358,8 @@ class MinMax(INextMoveStrategy):
             seconds,
             table_hits=status.hits,
         )
+        if self.by_margin:
+            return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, 0.0, by_margin=True)
         return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, self.win_value)
 
     def cancel(self) -> None:
@@ -331,4 +376,5 @@ class MinMax(INextMoveStrategy):
         self._stop.clear()
 
     def __repr__(self) -> str:
-        return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins})"
+        margin = ", by_margin=True" if self.by_margin else ""
+        return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins}{margin})"

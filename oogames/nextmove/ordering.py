@@ -58,9 +58,12 @@ class GameOrderAcc(AAccDecorator):
             once may be left out.
         win_value: The value of a win, as the search scores it.
         quick_wins: Whether the search scores wins by their distance.
+        by_margin: The search values finished games by their margin
+            (``MinMax(..., by_margin=True)``): the bounds are the board's
+            ``margin_bounds()``, not its ``outcome_bounds()``.
     """
 
-    __slots__ = ("exact", "quick_wins", "win_value")
+    __slots__ = ("by_margin", "exact", "quick_wins", "win_value")
     orders_only = True
 
     def __init__(
@@ -69,15 +72,17 @@ class GameOrderAcc(AAccDecorator):
         exact: bool,
         win_value: float = WIN_VALUE,
         quick_wins: bool = True,
+        by_margin: bool = False,
     ) -> None:
         super().__init__(inner)
         self.exact = exact
         self.win_value = win_value
         self.quick_wins = quick_wins
+        self.by_margin = by_margin
         self.probes = True
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return GameOrderAcc(child, self.exact, self.win_value, self.quick_wins)
+        return GameOrderAcc(child, self.exact, self.win_value, self.quick_wins, self.by_margin)
 
     def probe(self, board: IBoardModel) -> float | None:
         """In an exact search, settle or narrow the position by the rules' bounds."""
@@ -88,10 +93,16 @@ class GameOrderAcc(AAccDecorator):
                 return known
         if not self.exact:
             return None
-        bounds = board.outcome_bounds()
-        if bounds is None:
-            return None
-        low, high = self._value(bounds[0]), self._value(bounds[1])
+        if self.by_margin:
+            margins = board.margin_bounds()
+            if margins is None:
+                return None
+            low, high = float(margins[0]), float(margins[1])
+        else:
+            bounds = board.outcome_bounds()
+            if bounds is None:
+                return None
+            low, high = self._value(bounds[0]), self._value(bounds[1])
         if inner.player != inner.model_player:
             low, high = -high, -low
         return inner.narrow(low, high)
@@ -117,6 +128,8 @@ class GameOrderFac(IAccFactory):
         inner_factory: The search, with or without depth limits.
         win_value: The value of a win, as the search scores it.
         quick_wins: Whether the search scores wins by their distance.
+        by_margin: The search values finished games by their margin (see
+            :class:`GameOrderAcc`).
 
     >>> from oogames import AlphaBetaFac, MinMax
     >>> from oogames.games import ConnectFourBoard
@@ -128,20 +141,25 @@ class GameOrderFac(IAccFactory):
     (True, True)
     """
 
-    __slots__ = ("exact", "inner_factory", "quick_wins", "win_value")
+    __slots__ = ("by_margin", "exact", "inner_factory", "quick_wins", "win_value")
 
     def __init__(
-        self, inner_factory: IAccFactory, win_value: float = WIN_VALUE, quick_wins: bool = True
+        self,
+        inner_factory: IAccFactory,
+        win_value: float = WIN_VALUE,
+        quick_wins: bool = True,
+        by_margin: bool = False,
     ) -> None:
         self.inner_factory = inner_factory
         self.win_value = win_value
         self.quick_wins = quick_wins
+        self.by_margin = by_margin
         self.exact = _exact(inner_factory.make_acc(0))
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """The inner factory's root accumulator, decorated with the game's order."""
         inner = self.inner_factory.make_acc(model_player)
-        return GameOrderAcc(inner, self.exact, self.win_value, self.quick_wins)
+        return GameOrderAcc(inner, self.exact, self.win_value, self.quick_wins, self.by_margin)
 
     @property
     def name(self) -> str:

@@ -57,6 +57,8 @@ class SearchResult:
         stats: How much work the search did.
         player: The player the move is for.
         win_value: The value of a win at the root, used to read :attr:`value`.
+        by_margin: The value is a margin: by how much the game is won (positive)
+            or lost (see ``MinMax(..., by_margin=True)``).
     """
 
     move: Move
@@ -65,6 +67,7 @@ class SearchResult:
     stats: SearchStats
     player: int
     win_value: float = 0.0
+    by_margin: bool = False
 
     @property
     def exact(self) -> bool:
@@ -76,11 +79,14 @@ class SearchResult:
 
         A proven win or loss is reported with its distance in plies when the
         search scored quick wins (values within 10,000 plies of a win); 0 is
-        a draw only when the search was :attr:`exact`.
+        a draw only when the search was :attr:`exact`. An exact search valued
+        by margins reports ``"win by 10"`` or ``"loss by 2"``.
         """
         value = self.value
         if value is None:
             return "not valued"
+        if self.by_margin and self.exact and value:
+            return f"{'win' if value > 0 else 'loss'} by {abs(value):g}"
         if self.win_value and abs(value) > self.win_value - 10_000:
             plies = int(self.win_value - abs(value))
             word = "win" if value > 0 else "loss"

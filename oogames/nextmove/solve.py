@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 import attrs
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
+from oogames.errors import SettingsError
 from oogames.nextmove.factories import AlphaBetaFac
 from oogames.nextmove.minmax import WIN_VALUE, MinMax
 from oogames.nextmove.ordering import GameOrderFac
@@ -40,6 +42,9 @@ class Solution:
         nodes: Positions searched.
         seconds: Time taken.
         table_hits: Positions settled by the transposition table.
+        margin: With ``solve(..., margin=True)``: by how much the side to move
+            wins (negative: loses) under best play, for example Kalah's store
+            difference; otherwise None.
     """
 
     outcome: str
@@ -50,6 +55,7 @@ class Solution:
     nodes: int
     seconds: float
     table_hits: int = 0
+    margin: int | None = None
 
     def as_dict(self, format_move: object = str) -> dict[str, object]:
         """The JSON fields of ``oogames solve --format json`` (moves written by ``format_move``)."""
@@ -63,6 +69,7 @@ class Solution:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "table_hits": self.table_hits,
+            "margin": self.margin,
         }
 
 
@@ -74,6 +81,7 @@ def solve(
     table_size: int = 1 << 20,
     narrow: bool = True,
     full_pv: bool = False,
+    margin: bool = False,
 ) -> Solution:
     """The exact value of ``board`` for the player to move (the board is left as it was).
 
@@ -102,9 +110,16 @@ def solve(
             line stops where the table settled a reply, so each position along
             the line is solved in turn (with the same table, mostly hits) until
             the game ends, at most 60 plies. Its nodes are counted too.
+        margin: Find by how much the side to move wins or loses under best
+            play (:attr:`Solution.margin`), for games whose results have a
+            size (the board's ``final_margin``: Kalah, Othello). The null
+            windows then halve the range of margins the board's
+            ``margin_bounds()`` allows, and the game order settles positions
+            whose bounds meet. A margin solve says nothing of plies.
 
     Raises:
         SearchStopped: The search was stopped (Ctrl-C); the board is unchanged.
+        SettingsError: ``margin`` with ``weak``, or for a game without margins.
 
     >>> from oogames.games import GrundyBoard, TicTacToeBoard
     >>> from oogames.nextmove.solve import solve
@@ -113,7 +128,13 @@ def solve(
     >>> solution = solve(TicTacToeBoard.from_moves("a1 b1 a2"))
     >>> solution.outcome, solution.plies, TicTacToeBoard().format_move(solution.move)
     ('loss', 4, 'a3')
+    >>> from oogames.games import KalahBoard
+    >>> kalah = solve(KalahBoard(pits=2, seeds=2), margin=True)
+    >>> kalah.outcome, kalah.margin
+    ('loss', -2)
     """
+    if margin:
+        return _solve_margin(board, weak, table, table_size, narrow, full_pv)
     if board.is_over:
         winner = board.winner
         outcome = "draw" if winner is None else "win" if winner == board.to_move else "loss"
@@ -147,6 +168,71 @@ def solve(
         time.perf_counter() - searches.start,
         hits,
     )
+
+
+def _solve_margin(
+    board: ABoardModel,
+    weak: bool,
+    table: TranspositionTable | None,
+    table_size: int,
+    narrow: bool,
+    full_pv: bool,
+) -> Solution:
+    """``solve(..., margin=True)``: the exact margin for the side to move."""
+    if weak:
+        raise SettingsError("a margin solve is exact: leave out weak")
+    bounds = board.margin_bounds()
+    if bounds is None:
+        raise SettingsError(f"{board.game_name} has no margins: its games end in win, draw or loss")
+    if board.is_over:
+        found = int(board.final_margin(board.to_move) or 0)
+        outcome = "win" if found > 0 else "loss" if found < 0 else "draw"
+        return Solution(outcome, float(found), 0, None, (), 0, 0.0, margin=found)
+    table = TranspositionTable(table_size) if table is None else table
+    factory = TTFac(GameOrderFac(AlphaBetaFac(), by_margin=True), table, quick_wins=False)
+    searches = _Searches(MinMax(factory, by_margin=True), board, board.to_move)
+    if narrow:
+        result = _bisect(searches, bounds[0], bounds[1], float, round)
+    else:
+        result = searches.run(-math.inf, math.inf)
+    found = round(result.value or 0)
+    pv, nodes, hits = result.pv, searches.nodes, searches.hits
+    if full_pv and result.move is not None:
+        pv, nodes, hits = _margin_line(board, result.move, table, narrow, nodes, hits)
+    return Solution(
+        "win" if found > 0 else "loss" if found < 0 else "draw",
+        float(found),
+        None,
+        result.move,
+        pv,
+        nodes,
+        time.perf_counter() - searches.start,
+        hits,
+        margin=found,
+    )
+
+
+def _margin_line(
+    board: ABoardModel,
+    move: Move,
+    table: TranspositionTable,
+    narrow: bool,
+    nodes: int,
+    hits: int,
+) -> tuple[tuple[Move, ...], int, int]:
+    """The whole best line from ``move`` on, each reply found by a margin solve."""
+    position = board.copy()
+    line = [move]
+    position.play(move)
+    while not position.is_over and len(line) < _PV_PLIES:
+        reply = solve(position, table=table, narrow=narrow, margin=True)
+        nodes += reply.nodes
+        hits += reply.table_hits
+        if reply.move is None:
+            break
+        line.append(reply.move)
+        position.play(reply.move)
+    return tuple(line), nodes, hits
 
 
 _PV_PLIES = 60
@@ -211,7 +297,20 @@ def _narrow(searches: _Searches, plies_left: int | None) -> SearchResult:
             return int(result + WIN_VALUE - top - 1)
         return 0
 
-    low, high = -top, top
+    return _bisect(searches, -top, top, value, score)
+
+
+def _bisect(
+    searches: _Searches,
+    floor: int,
+    ceiling: int,
+    value: Callable[[int], float],
+    score: Callable[[float], int],
+) -> SearchResult:
+    """The exact result from ``floor`` to ``ceiling`` (whole numbers: scores or margins), by
+    null-window searches that halve the range, trying nearer 0 first; ``value`` turns a
+    result into the search's value and ``score`` back."""
+    low, high = floor, ceiling
     proof: SearchResult | None = None  # the last search that proved a lower bound
     while low < high:
         guess = low + (high - low) // 2
@@ -228,8 +327,8 @@ def _narrow(searches: _Searches, plies_left: int | None) -> SearchResult:
     if proof is not None and score(float(proof.value or 0)) == low:
         return proof
     # Every search failed low: one more search (mostly table hits) finds the move.
-    below = value(low - 1) if low > -top else -math.inf
-    above = value(low + 1) if low < top else math.inf
+    below = value(low - 1) if low > floor else -math.inf
+    above = value(low + 1) if low < ceiling else math.inf
     return searches.run(below, above)
 
 
