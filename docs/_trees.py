@@ -18,7 +18,7 @@ from oogames.nextmove.average import AverageFac
 from oogames.nextmove.negamax import NegaAlphaBetaFac
 from oogames.nextmove.selective import SelectiveFac, best_by_evaluation
 from oogames.nextmove.variable_depth import VariableDepthFac
-from oogames.trace import to_dot, trace_search
+from oogames.trace import draw_svg, trace_search
 
 
 def leaf(value: float) -> Static:
@@ -108,6 +108,26 @@ def _tui_screenshot(folder: Path) -> None:
     asyncio.run(shoot())
 
 
+def _pictures(folder: Path) -> None:
+    """The pictures of the pictures page: a board of every game, a depth-4 tree."""
+    from oogames.games import ConnectFourBoard, KalahBoard, NimBoard, OthelloBoard
+
+    boards = {
+        "board_tictactoe": TicTacToeBoard.from_moves("a1 b1 a2 b2 a3"),
+        "board_connectfour": ConnectFourBoard.from_moves("4453535"),
+        "board_othello": OthelloBoard.from_moves("d3 c5 f6"),
+        "board_nim": NimBoard.from_moves([3, 2, 1]),
+        "board_grundy": GrundyBoard.from_moves([(9, 2), (7, 3)], heaps=(9,)),
+        "board_kalah": KalahBoard.from_moves("3 2"),
+    }
+    for name, board in boards.items():
+        (folder / f"{name}.svg").write_text(board.to_svg() + "\n")
+    deep = trace_search(TicTacToeBoard.from_moves("b2 a1"), DepthFac(AlphaBetaFac(), 4, open_lines))
+    (folder / "tree_depth4.svg").write_text(
+        draw_svg(deep, "alphabeta:4 on tictactoe after b2 a1") + "\n"
+    )
+
+
 def _run(*argv: str) -> str:
     out = io.StringIO()
     main(list(argv), out=out)
@@ -115,7 +135,7 @@ def _run(*argv: str) -> str:
 
 
 def write_all(folder: Path) -> None:
-    """Write every .dot and .txt file the docs include into ``folder``."""
+    """Write every picture (.svg) and sample (.txt) the docs include into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     ttt = TicTacToeBoard.from_moves("b2 a1 c3")
     searches: dict[str, tuple[Any, Any]] = {
@@ -134,11 +154,15 @@ def write_all(folder: Path) -> None:
         "variable": (GameTreeBoard(VARIABLE), VariableDepthFac(MinMaxFac(), 1, 3, static_value, 5)),
     }
     for name, (board, factory) in searches.items():
-        (folder / f"{name}.dot").write_text(to_dot(trace_search(board, factory)) + "\n")
+        title = f"{factory.name} on {board.game_name}"
+        moves = " ".join(board.format_move(move) for move in board.moves)
+        title += f" after {moves}" if moves else ""
+        (folder / f"{name}.svg").write_text(draw_svg(trace_search(board, factory), title) + "\n")
     grundy = GrundyBoard((7,))
     strategy = winning_strategy(grundy, 1)
     assert strategy is not None
-    (folder / "andor.dot").write_text(strategy.to_dot(grundy) + "\n")
+    (folder / "andor.svg").write_text(strategy.to_svg(grundy) + "\n")
+    _pictures(folder)
     (folder / "andor.txt").write_text(strategy.to_text(grundy) + "\n")
     samples = {
         "tree.txt": ("tree", "tictactoe", "--moves", "b2 a1 c3", "--depth", "2"),

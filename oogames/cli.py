@@ -46,9 +46,10 @@ from oogames.nextmove.specs import (
 )
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import MAX_DIGITS, whole_number
+from oogames.pictures.svg import svg_to_png
 from oogames.trace.compare import compare, format_table
 from oogames.trace.match import format_rows, run_match
-from oogames.trace.render import to_dot, to_svg, to_text
+from oogames.trace.render import LEVEL_WIDTH, draw_svg, to_dot, to_text
 from oogames.trace.tracer import trace_search
 from oogames.ui.console import ConsoleView
 
@@ -200,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     tree = commands.add_parser(
         "tree",
-        help="draw the tree a search explored (text, DOT or SVG)",
+        help="draw the tree a search explored (text, an SVG or PNG picture, or DOT)",
         description="Search a position and draw the tree the search explored: values, "
         "alpha-beta windows, cut-offs (listed in grey), horizons, the principal variation.",
     )
@@ -213,7 +214,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--depth", type=_whole, help="plies to search (default: to the end of the game)"
     )
     tree.add_argument(
-        "--out", help="write here: .svg (needs Graphviz), .dot or .txt; default: text"
+        "--out",
+        help="write here: .svg (a picture), .png (needs cairosvg), .dot (Graphviz) or .txt; "
+        "default: text on the screen",
+    )
+    tree.add_argument(
+        "--fold",
+        type=_whole,
+        default=LEVEL_WIDTH,
+        help=f"a picture shows at most this many boxes a level, folding the rest "
+        f"(default {LEVEL_WIDTH})",
     )
     tree.add_argument(
         "--max-nodes", type=_whole, default=300, help="draw at most this many nodes (default 300)"
@@ -393,13 +403,16 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
         print(to_text(trace, *caps), file=out)
         return 0
     suffix = Path(target).suffix.lower()
-    if suffix not in (".svg", ".dot", ".txt"):
-        raise UsageError(f"--out: write .svg, .dot or .txt, not {shown(target)}")
-    data = (
-        to_svg(to_dot(trace, *caps))
-        if suffix == ".svg"
-        else ((to_dot if suffix == ".dot" else to_text)(trace, *caps) + "\n").encode()
-    )
+    if suffix not in (".svg", ".png", ".dot", ".txt"):
+        raise UsageError(f"--out: write .svg, .png, .dot or .txt, not {shown(target)}")
+    if suffix in (".svg", ".png"):
+        title = f"{args.strategy} on {args.game} after {args.moves.strip() or 'the start'}"
+        if args.depth is not None and ":" not in args.strategy:
+            title = f"{args.strategy}:{args.depth}{title[len(args.strategy) :]}"
+        picture = draw_svg(trace, title, args.fold, args.max_depth, args.max_nodes)
+        data = picture.encode() if suffix == ".svg" else svg_to_png(picture)
+    else:
+        data = ((to_dot if suffix == ".dot" else to_text)(trace, *caps) + "\n").encode()
     try:
         Path(os.path.expanduser(target)).write_bytes(data)
     except ValueError:  # a NUL character in the name

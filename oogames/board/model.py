@@ -423,6 +423,18 @@ class ABoardModel(IBoardModel):
         """A drawing of the position, then a line saying whose turn it is or how it ended."""
         return f"{self._draw()}\n{self.status_text()}"
 
+    def to_svg(self) -> str:
+        """The position as an SVG picture (text): the board, the last move marked, the
+        status line. This default draws the text drawing; the games of the package
+        draw their boards (see :mod:`oogames.pictures.boards`)."""
+        from oogames.pictures.svg import text_picture
+
+        return text_picture(str(self), title=f"{self.game_name}: {self.status_text()}")
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a board as its picture."""
+        return self.to_svg()
+
     def status_text(self) -> str:
         """One line: whose turn it is, or how the game ended."""
         state = self._state

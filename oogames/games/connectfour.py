@@ -24,6 +24,7 @@ from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.parsing import whole_number
+from oogames.pictures.boards import connectfour_svg
 
 _MAX_SIDE: Final = 16
 
@@ -367,6 +368,10 @@ class ConnectFourBoard(ABoardModel):
     def key(self) -> int:
         """The position as one int: X's tokens in the low bits, O's above them."""
         return self._stones[0] | self._stones[1] << (self.width * (self.height + 1))
+
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.connectfour_svg`)."""
+        return connectfour_svg(self)
 
     def options(self) -> dict[str, Any]:
         """``width``, ``height`` and ``k``."""

@@ -23,6 +23,7 @@ from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import IUndoMove, SnapshotRecord
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.pictures.boards import grundy_svg
 
 _SPLIT: Final = re.compile(
     r"\s*([0-9]{1,9})\s*(?:=\s*([0-9]{1,9})\s*\+\s*([0-9]{1,9})|:\s*([0-9]{1,9}))\s*$", re.ASCII
@@ -163,6 +164,10 @@ class GrundyBoard(ABoardModel):
     def max_plies_left(self) -> int:
         """Every split adds a heap, and there are never more heaps than tokens."""
         return sum(self._heaps) - len(self._heaps)
+
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.grundy_svg`)."""
+        return grundy_svg(self)
 
     def options(self) -> dict[str, Any]:
         """``heaps``: the starting heaps."""

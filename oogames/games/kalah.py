@@ -48,6 +48,7 @@ from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.parsing import whole_number
+from oogames.pictures.boards import kalah_svg
 
 
 class _Sow(AMoveRecord):
@@ -215,6 +216,10 @@ class KalahBoard(ABoardModel):
     def key(self) -> tuple[tuple[int, ...], int]:
         """The seeds of every pit and store, and the player to move."""
         return (tuple(self._cells), self._to_move)
+
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.kalah_svg`)."""
+        return kalah_svg(self)
 
     def options(self) -> dict[str, Any]:
         """``pits``, ``seeds`` and ``empty_capture``."""

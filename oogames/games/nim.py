@@ -20,6 +20,7 @@ from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.parsing import whole_number
+from oogames.pictures.boards import nim_svg
 
 
 class _Add(AMoveRecord):
@@ -120,6 +121,10 @@ class NimBoard(ABoardModel):
     def key(self) -> tuple[int, int]:
         """The total and the player to move."""
         return (self._total, self._to_move)
+
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.nim_svg`)."""
+        return nim_svg(self)
 
     def options(self) -> dict[str, Any]:
         """``target`` and ``max_add``."""

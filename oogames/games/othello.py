@@ -25,6 +25,7 @@ from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.games.grid import AGridBoard
+from oogames.pictures.boards import othello_svg
 
 
 class _Flip(AMoveRecord):
@@ -276,6 +277,10 @@ class OthelloBoard(AGridBoard):
     def key(self) -> tuple[int, int, int]:
         """Black's discs, white's discs and the player to move (a pass changes only that)."""
         return (self._discs[0], self._discs[1], self._to_move)
+
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.othello_svg`)."""
+        return othello_svg(self)
 
     def options(self) -> dict[str, Any]:
         """``size``, and ``position`` and ``first`` when the start is not the standard one."""

@@ -21,6 +21,7 @@ from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.games.grid import AGridBoard
+from oogames.pictures.boards import tictactoe_svg
 
 _DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
 _MAX_SIDE: Final = 26
@@ -185,6 +186,10 @@ class TicTacToeBoard(AGridBoard):
     def key(self) -> int:
         """The position as one int: X's stones in the low bits, O's above them."""
         return self._stones[0] | self._stones[1] << (self.rows * self.cols)
+
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.tictactoe_svg`)."""
+        return tictactoe_svg(self)
 
     def options(self) -> dict[str, Any]:
         """``rows``, ``cols`` and ``k``."""

@@ -259,6 +259,46 @@ class Strategy:
         out.append("}")
         return "\n".join(out)
 
+    def to_svg(self, board: ABoardModel | None = None, title: str = "") -> str:
+        """The strategy as an SVG picture: blue boxes are the player's moves, orange boxes
+        the opponent's turns with a branch for every reply, grey boxes ends of the game.
+
+        Args:
+            board: A board of the game, for its move notation and player names.
+            title: The picture's title (default: who wins or does not lose).
+        """
+        from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
+
+        format_move, names = _notation(board)
+        me, other = names[self.player], names[1 - self.player]
+        kind = "not lose" if self.not_losing else "win"
+
+        def draw(node: StrategyTree | None, edge: str) -> PictureNode:
+            if node is None:
+                return PictureNode(["game over"], edge=edge, style="end")
+            if isinstance(node, OrNode):
+                box = PictureNode([f"{me} plays {format_move(node.move)}"], edge=edge)
+                if node.then is not None:
+                    box.children.append(draw(node.then, ""))
+                else:
+                    box.children.append(PictureNode(["game over"], style="end"))
+                return box
+            box = PictureNode([f"{other} to move"], edge=edge, style="min")
+            box.children.extend(draw(after, format_move(reply)) for reply, after in node.replies)
+            return box
+
+        legend = [
+            LegendEntry(f"{me}'s move", "max"),
+            LegendEntry(f"{other}'s turn: every reply", "min"),
+            LegendEntry("game over", "end"),
+        ]
+        heading = title or f"how {me} can {kind}: {self.size():,} moves"
+        return tree_svg(draw(self.root, ""), heading, legend)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a strategy as its picture."""
+        return self.to_svg()
+
 
 def _notation(board: ABoardModel | None) -> tuple[Callable[[Move], str], tuple[str, str]]:
     """How to write moves and name players: the board's, or plain ``str`` and numbers."""

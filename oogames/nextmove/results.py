@@ -69,6 +69,13 @@ class SearchResult:
     win_value: float = 0.0
     by_margin: bool = False
 
+    def _repr_html_(self) -> str:
+        """Jupyter shows a result as a table (see :func:`oogames.pictures.show_result`
+        for one with the board and the line drawn)."""
+        from oogames.pictures.notebook import result_html
+
+        return result_html(self)
+
     @property
     def exact(self) -> bool:
         """Whether :attr:`value` is the game-theoretic value: no horizon was scored statically."""

@@ -1,7 +1,7 @@
-"""Teaching tools: record the tree a search explored and draw it (text, Graphviz DOT, SVG)."""
+"""Teaching tools: record the tree a search explored and draw it (text, SVG, DOT)."""
 
 from oogames.errors import RenderError, TraceLimitError
-from oogames.trace.render import to_dot, to_svg, to_text
+from oogames.trace.render import draw_svg, to_dot, to_svg, to_text
 from oogames.trace.tracer import SearchTrace, TraceAcc, TraceNode, trace_search
 
 __all__ = [
@@ -10,6 +10,7 @@ __all__ = [
     "TraceAcc",
     "TraceLimitError",
     "TraceNode",
+    "draw_svg",
     "to_dot",
     "to_svg",
     "to_text",

@@ -1,8 +1,8 @@
 """Compare searches the way the Debrecen paper does: by the number of evaluated states.
 
 :func:`compare` runs several strategies on the same positions and returns a
-row of figures per strategy and position; :func:`format_table` lays the rows
-out as text.
+row of figures per strategy and position (a :class:`CompareTable`, which
+Jupyter shows as a table); :func:`format_table` lays the rows out as text.
 """
 
 from __future__ import annotations
@@ -32,16 +32,27 @@ class CompareRow:
     depth: str = ""
 
 
+class CompareTable(list[CompareRow]):
+    """The rows of :func:`compare`: a list, which Jupyter shows as an HTML table."""
+
+    def _repr_html_(self) -> str:
+        from oogames.pictures.notebook import html_table
+
+        header = [field.name.replace("_", " ") for field in attrs.fields(CompareRow)]
+        rows = [attrs.astuple(row) for row in self]
+        return html_table(header, rows)
+
+
 def compare(
     boards: Sequence[tuple[str, ABoardModel]], strategies: Sequence[INextMoveStrategy]
-) -> list[CompareRow]:
+) -> CompareTable:
     """Run every strategy on every position; each board is left as it was.
 
     Args:
         boards: ``(label, board)`` pairs: the positions, with how to name them.
         strategies: The strategies to compare.
     """
-    rows = []
+    rows = CompareTable()
     for label, board in boards:
         for strategy in strategies:
             result = strategy.analyze(board)

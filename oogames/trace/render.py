@@ -1,4 +1,8 @@
-"""Draw a :class:`~oogames.trace.tracer.SearchTrace`: indented text, Graphviz DOT, SVG.
+"""Draw a :class:`~oogames.trace.tracer.SearchTrace`: indented text, an SVG picture, DOT.
+
+:func:`draw_svg` draws the picture itself (no Graphviz needed); :func:`to_dot`
+exports Graphviz DOT for those who have it, and :func:`to_svg` runs Graphviz
+on it.
 
 Each drawing shows the move into every position, the value it gave its
 parent, the (alpha, beta) window it was searched with, horizons (scored by
@@ -15,7 +19,9 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 
+from oogames.board.moves import Move
 from oogames.errors import RenderError
+from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
 from oogames.trace.tracer import SearchTrace, TraceNode
 
 
@@ -195,3 +201,191 @@ def to_svg(dot: str, timeout: float = 60) -> bytes:
     if done.returncode != 0:
         raise RenderError(f"dot failed: {done.stderr.decode(errors='replace').strip()}")
     return done.stdout
+
+
+LEVEL_WIDTH = 12
+"""How many boxes a level of :func:`draw_svg`'s picture shows by default."""
+
+_CUT_NAMES = 3  # moves named in a "cut:" stub
+
+
+def _short(value: float | None, trace: SearchTrace) -> str:
+    """A value for a box: ``3``, ``win 5`` (plies), ``-inf`` written as ``-∞``."""
+    return _number(value, trace).replace("inf", "∞").replace("win", "win ").rstrip()
+
+
+def _loss_spaced(text: str) -> str:
+    return text.replace("loss", "loss ").rstrip()
+
+
+def _box(node: TraceNode, trace: SearchTrace) -> PictureNode:
+    value = _loss_spaced(_short(node.value, trace))
+    lines = [value]
+    if node.alpha is not None or node.beta is not None:
+        low = _loss_spaced(_short(node.alpha, trace))
+        high = _loss_spaced(_short(node.beta, trace))
+        lines.append(f"[{low}, {high}]")
+    mover = trace.player_names[node.player]
+    kind = {"root": "the root", "inner": "searched", "horizon": "a horizon: scored by the "
+            "evaluation", "end": "the game is over"}.get(node.kind, node.kind)  # fmt: skip
+    style = "end" if node.kind == "end" else "max" if node.player == trace.model_player else "min"
+    tip = f"{_move(node, trace)}: value {value}; {kind}"
+    if node.kind != "end":
+        tip += f"; {mover} to move"
+    return PictureNode(
+        lines,
+        edge="" if node.move is None else trace.format_move(node.move),
+        style=style,
+        on_pv=node.on_pv,
+        dashed=node.kind == "horizon",
+        double=node.kind == "root",
+        tooltip=tip,
+    )
+
+
+def _shown(node: TraceNode, k: int, keep_pv: bool) -> list[TraceNode]:
+    """The children a picture shows: the first ``k``, and the one on the principal
+    variation (with ``keep_pv``) wherever it is."""
+    return [
+        child for index, child in enumerate(node.children) if index < k or (keep_pv and child.on_pv)
+    ]
+
+
+def _stubs(node: TraceNode, shown: list[TraceNode]) -> int:
+    """1 if the position needs a stub (folded children, or moves a cut-off skipped)."""
+    return int(len(node.children) > len(shown) or bool(node.cut and node.unvisited()))
+
+
+def _stub(trace: SearchTrace, hidden: list[TraceNode], skipped: list[Move]) -> PictureNode:
+    """One stub for a position: the nodes folded under ``hidden`` ("+N more") and the moves
+    a cut-off ``skipped`` ("cut: ...")."""
+    lines = []
+    tips = []
+    folded = sum(1 + child.size() for child in hidden)
+    if hidden:
+        lines.append(f"+{folded:,} more")
+        moves = " ".join(trace.format_move(child.move) for child in hidden[:20])
+        more = " ..." if len(hidden) > 20 else ""
+        tips.append(f"folded: {folded:,} nodes below the moves {moves}{more}")
+    if skipped:
+        names = " ".join(trace.format_move(move) for move in skipped[:_CUT_NAMES])
+        if len(skipped) > _CUT_NAMES:
+            names += f" +{len(skipped) - _CUT_NAMES}"
+        lines.append(f"cut: {names}")
+        every = " ".join(trace.format_move(move) for move in skipped)
+        tips.append(f"a cut-off: the search did not try {every}")
+    return PictureNode(
+        lines,
+        style="cut" if skipped else "more",
+        dashed=bool(skipped),
+        folded=folded,
+        tooltip="; ".join(tips),
+    )
+
+
+def picture_tree(
+    trace: SearchTrace,
+    level_width: int = LEVEL_WIDTH,
+    max_depth: int | None = None,
+    max_nodes: int = 300,
+) -> PictureNode:
+    """The traced tree as :class:`~oogames.pictures.tree.PictureNode` boxes, folded to fit.
+
+    Level by level, every position shows the same number ``k`` of its first
+    children, the largest that keeps the level within ``level_width`` boxes
+    (stubs included), plus its child on the principal variation; the rest
+    are folded into a stub, "+N more" (N: the nodes folded), which for a
+    cut-off position also names the moves it skipped ("cut: ..."). Below ``max_depth``,
+    or once ``max_nodes`` boxes are drawn, everything is folded.
+    """
+    root = _box(trace.root, trace)
+    level: list[tuple[TraceNode, PictureNode]] = [(trace.root, root)]
+    drawn = 1
+    depth = 0
+    while level:
+        folded = (max_depth is not None and depth >= max_depth) or drawn >= max_nodes
+        widest = max(len(node.children) for node, _ in level)
+        k = 0
+        if not folded:
+            for k in range(widest, -1, -1):
+                cost = sum(
+                    len(shown) + _stubs(node, shown)
+                    for node, _ in level
+                    for shown in [_shown(node, k, True)]
+                )
+                if cost <= level_width:
+                    break
+        following: list[tuple[TraceNode, PictureNode]] = []
+        for node, box in level:
+            shown = _shown(node, k, not folded)
+            for child in shown:
+                child_box = _box(child, trace)
+                box.children.append(child_box)
+                following.append((child, child_box))
+            hidden = [child for child in node.children if child not in shown]
+            skipped = node.unvisited() if node.cut else []
+            if hidden or skipped:
+                box.children.append(_stub(trace, hidden, skipped))
+            drawn += len(shown)
+        level = following
+        depth += 1
+    return root
+
+
+def draw_svg(
+    trace: SearchTrace,
+    title: str = "",
+    level_width: int = LEVEL_WIDTH,
+    max_depth: int | None = None,
+    max_nodes: int = 300,
+) -> str:
+    """The searched tree as an SVG picture, drawn by the package (no Graphviz).
+
+    Boxes show the value a position gave its parent and, for alpha-beta, the
+    window it was searched with; blue boxes are positions where the searching
+    player moves (max), orange the opponent's (min), grey the ends of the
+    game, dashed borders horizons scored by the evaluation; the principal
+    variation is red; the moves on the edges. A legend explains it, and
+    wide levels are folded (see :func:`picture_tree`).
+
+    Args:
+        trace: The traced search.
+        title: The picture's title (default: the best move, its value, the nodes).
+        level_width: The most boxes a level shows.
+        max_depth: Fold everything below this many plies.
+        max_nodes: Fold everything once this many boxes are drawn.
+    """
+    root = picture_tree(trace, level_width, max_depth, max_nodes)
+    result = trace.result
+    if not title:
+        title = (
+            f"best {trace.format_move(result.move)} = {_loss_spaced(_short(result.value, trace))}"
+            f"; {result.stats.nodes:,} nodes searched, {root.count() - 1:,} boxes drawn"
+        )
+    me, other = trace.player_names[trace.model_player], trace.player_names[1 - trace.model_player]
+    seen: set[tuple[str, bool]] = set()
+
+    def look(box: PictureNode) -> None:
+        seen.add((box.style, box.dashed))
+        for child in box.children:
+            look(child)
+
+    look(root)
+    legend = [
+        LegendEntry(f"{me} to move (max)", "max"),
+        LegendEntry(f"{other} to move (min)", "min"),
+    ]
+    optional = [
+        (("end", False), LegendEntry("game over", "end")),
+        (("max", True), LegendEntry("horizon (evaluated)", "max", dashed=True)),
+        (("min", True), LegendEntry("horizon (evaluated)", "max", dashed=True)),
+        (("cut", True), LegendEntry("cut-off: moves not tried", "cut", dashed=True)),
+        (("more", False), LegendEntry("+N more: nodes folded", "more")),
+    ]
+    for key, entry in optional:
+        if key in seen and entry not in legend:
+            legend.append(entry)
+    legend.insert(2, LegendEntry("principal variation", pv=True))
+    if trace.root.alpha is not None or trace.root.beta is not None:
+        legend.append(LegendEntry("second line: the (alpha, beta) window", "note"))
+    return tree_svg(root, title, legend)

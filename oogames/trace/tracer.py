@@ -176,6 +176,12 @@ class SearchTrace:
         """How many nodes lie below the root (equal to ``result.stats.nodes``)."""
         return self.root.size()
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a traced search as its tree picture."""
+        from oogames.trace.render import draw_svg
+
+        return draw_svg(self)
+
 
 def trace_search(
     board: IBoardModel,
