@@ -93,7 +93,7 @@ def _tui_screenshot(folder: Path) -> None:
                 game="connectfour", players=(PlayerSpec("human"), PlayerSpec("alphabeta", 4))
             )
         )
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             await app.workers.wait_for_complete()
             await pilot.pause()
             for cell in ("#cell-0-3", "#cell-0-2"):

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from oogames.game import GameModel, GameSettings, PlayerSpec
 from oogames.ui.console import ConsoleView
 
@@ -108,3 +110,61 @@ def test_play_options_are_checked() -> None:
     ):
         done = oogames(*args)
         assert done.returncode == 2 and message in done.stderr and "Traceback" not in done.stderr
+
+
+def test_save_asks_before_overwriting_and_takes_spaces_and_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``save FILE`` refuses an existing file (``save! FILE`` replaces it); a name with
+    spaces is the rest of the line; ``~`` is the home folder."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    spaced = tmp_path / "my game.json"
+    script = f"b2\nsave {spaced}\na1\nsave {spaced}\nsave! {spaced}\nsave ~/x.json\n"
+    _, text = console(script)
+    assert f"saved to {spaced}" in text
+    assert f"! {spaced} exists: save! {spaced} replaces it" in text
+    assert json.loads(spaced.read_text())["moves"] == ["b2", "a1"]
+    assert json.loads((tmp_path / "x.json").read_text())["moves"] == ["b2", "a1"]
+
+
+def test_piped_input_is_read_without_readline() -> None:
+    """Scripts (not a terminal) are read line by line, never through input()."""
+    model = GameModel(GameSettings(), start=False)
+    view = ConsoleView(model, io.StringIO("quit\n"), io.StringIO())
+    assert not view._interactive()
+
+
+def test_undo_in_a_computer_game_pauses_and_go_or_a_hint_plays_on() -> None:
+    """Computer against computer: after undo the game says it is paused; accept plays the
+    hint for the computer, go lets it play on; it never stalls."""
+    model = GameModel(
+        GameSettings(players=(PlayerSpec.parse("alphabeta:2"), PlayerSpec("random"))),
+        start=False,
+    )
+    out = io.StringIO()
+    view = ConsoleView(model, io.StringIO("undo\nhint\naccept\nundo\ngo\n"), out)
+    assert view.run() == 0
+    text = out.getvalue()
+    assert text.count("paused: ") == 2 and "go lets it play on" in text
+    assert model.board.is_over
+
+
+def test_the_welcome_and_board_come_before_a_starting_computers_move() -> None:
+    model = GameModel(
+        GameSettings(players=(PlayerSpec.parse("alphabeta:1"), PlayerSpec("human"))),
+        start=False,
+    )
+    out = io.StringIO()
+    ConsoleView(model, io.StringIO("quit\n"), out).run()
+    text = out.getvalue()
+    assert text.index("against") < text.index(" 1 . . .") < text.index("plays ")
+
+
+def test_connect_four_wider_than_nine_columns_labels_every_column() -> None:
+    from oogames.games import ConnectFourBoard
+
+    board = ConnectFourBoard(12, 4)
+    board.play(board.parse_move("11"))
+    lines = str(board).splitlines()
+    assert lines[-2].split() == [str(n) for n in range(1, 13)]
+    assert lines[-3].split()[10] == "X"

@@ -161,11 +161,12 @@ async def test_new_game_from_the_settings_screen() -> None:
         await pilot.press("n")
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#options").value = "target=10 max_add=3"
         from textual.widgets import Select
 
         screen.query_one("#game", Select).value = "nim"
         await pilot.pause()
+        assert screen.query_one("#options").value == "target=21 max_add=3"  # follows the game
+        screen.query_one("#options").value = "target=10 max_add=3"
         await pilot.click("#start")
         await settle(app, pilot)
         await settle(app, pilot)
@@ -218,3 +219,247 @@ async def test_x_stops_the_computers_search_and_the_game_is_as_before(
         await pilot.press("q")
     saved = list((tmp_path / "oogames" / "recovery").glob("connectfour-*.json"))
     assert len(saved) == 1
+
+
+# -- the layout at 80 x 24 and 120 x 40, every game --------------------------------------
+
+GAME_SETTINGS: list[tuple[str, dict[str, object]]] = [
+    ("tictactoe", {}),
+    ("connectfour", {}),
+    ("othello", {}),
+    ("othello", {"size": 16}),
+    ("nim", {}),
+    ("grundy", {"heaps": (3, 4, 5)}),
+    ("kalah", {}),
+]
+
+
+def inside(app: GameApp, widget: Any) -> bool:
+    """Whether the widget's region is wholly on the screen."""
+    region = widget.region
+    width, height = app.size
+    return (
+        region.width > 0
+        and region.height > 0
+        and region.x >= 0
+        and region.y >= 0
+        and region.right <= width
+        and region.bottom <= height
+    )
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize(("game", "options"), GAME_SETTINGS)
+def test_layout_keeps_the_controls_and_the_board_in_reach(
+    game: str, options: dict[str, object], size: tuple[int, int]
+) -> None:
+    """Every game at its default size (and Othello 16 x 16): the status, every button, the
+    move box and the key bar are on the screen; every cell of the board is on the screen
+    or reached by scrolling to it (focusing it, as the arrow keys do)."""
+
+    @synchronous
+    async def check() -> None:
+        app = app_for(game=game, options=options)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            for selector in ("#status", "#command", "Footer", *(f"#do-{n}" for n in BUTTONS)):
+                assert inside(app, app.query_one(selector)), (selector, game, size)
+            if game in ("nim", "grundy", "kalah"):  # the state is drawn above the buttons
+                assert inside(app, app.query_one("#columns"))
+                assert text(app, "#columns").strip()
+            cells = list(app.query("#board Button"))
+            assert cells
+            for cell in (cells[0], cells[-1]):
+                cell.focus()
+                await pilot.pause()
+                await pilot.pause()
+                assert inside(app, cell), (cell.id, game, size)
+            footer = app.query_one("Footer")
+            assert footer.region.bottom == size[1]
+
+    check()
+
+
+BUTTONS = ("hint", "undo", "redo", "go", "new", "save", "load", "help")
+
+
+@pytest.mark.parametrize(("game", "options"), GAME_SETTINGS)
+def test_settings_flow_for_every_game(game: str, options: dict[str, object]) -> None:
+    """At 80 x 24: n opens the settings with the game list focused; choosing the game
+    puts its options in the field; Start (on the screen) begins it."""
+
+    @synchronous
+    async def check() -> None:
+        from textual.widgets import Select
+
+        from oogames.games import GAMES
+        from oogames.ui.tui import SettingsScreen
+
+        app = app_for()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SettingsScreen)
+            assert app.focused is screen.query_one("#game")
+            screen.query_one("#game", Select).value = game
+            await pilot.pause()
+            field = screen.query_one("#options")
+            assert field.value == GAMES[game].options_text()
+            if options:
+                field.value = GAMES[game].options_text(options)
+            for button in ("#start", "#cancel"):
+                assert inside(app, screen.query_one(button))
+            assert await pilot.click("#start")
+            await settle(app, pilot)
+            await settle(app, pilot)
+            assert app.model.settings.game == game
+            expected = GAMES[game].make(**options).options()  # Grundy sorts its heaps
+            assert app.model.board.options() == expected
+
+    check()
+
+
+@synchronous
+async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> None:
+    """A bad option, player or number is one line in the dialog and the game is unchanged;
+    Enter in a field starts (or refuses) and never reaches the game as a move; Escape
+    cancels."""
+    from oogames.ui.tui import SettingsScreen
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        for field, value, message in (
+            ("#options", "rows=4 width=3", "does not take 'width'"),
+            ("#options", "rows=x", "rows is a whole number"),
+            ("#options", "rows", "name=value"),
+            ("#player0", "wizard", "unknown"),
+            ("#first", "2", "who starts"),
+            ("#hint-depth", "0", "hint depth"),
+        ):
+            saved = screen.query_one(field).value
+            screen.query_one(field).value = value
+            screen.query_one(field).focus()
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, SettingsScreen)
+            assert message in text(screen, "#settings-error"), (field, value)
+            assert app.model.board.ply == 0  # nothing reached the game
+            screen.query_one(field).value = saved
+        screen.query_one("#options").value = "rows=4 cols=4 k=3"
+        screen.query_one("#options").focus()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, SettingsScreen)
+        assert app.model.board.options() == {"rows": 4, "cols": 4, "k": 3}
+        assert app.model.board.ply == 0
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen)
+
+
+@synchronous
+async def test_help_closes_with_escape_and_q() -> None:
+    from oogames.ui.tui import HelpScreen
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for key in ("escape", "q"):
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            assert inside(app, app.screen.query_one("#close"))
+            await pilot.press(key)
+            await pilot.pause()
+            assert not isinstance(app.screen, HelpScreen)
+        assert app.is_running  # q closed the help, not the app
+
+
+@synchronous
+async def test_connect_four_hint_is_marked_where_the_token_lands() -> None:
+    app = app_for(game="connectfour", hint_depth=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.click("#cell-0-3")
+        await settle(app, pilot)
+        await pilot.click("#cell-0-3")
+        await settle(app, pilot)
+        await pilot.press("h")
+        await settle(app, pilot)
+        hint = app.model.last_hint
+        assert hint is not None
+        marked = [button.id for button in app.query("#board Button.hint")]
+        row = app.model.board.column_height(hint.move)
+        assert marked == [f"cell-{row}-{hint.move}"]
+
+
+@synchronous
+async def test_moves_typed_lists_the_legal_moves() -> None:
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        app.query_one("#command").value = "moves"
+        app.query_one("#command").focus()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert text(app, "#info") == "legal moves: a1 b1 c1 a2 b2 c2 a3 b3 c3"
+        assert app.model.board.ply == 0
+
+
+@synchronous
+async def test_undo_clears_what_was_said_of_the_undone_move() -> None:
+    app = app_for("alphabeta:2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.click("#cell-1-1")
+        await settle(app, pilot)
+        assert "played" in text(app, "#info")
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert "played" not in text(app, "#info")
+        assert text(app, "#status") == "X (human) to move"
+
+
+@synchronous
+async def test_a_hint_is_gone_when_the_game_ends() -> None:
+    app = app_for(hint_depth=2)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        for cell in ("#cell-0-0", "#cell-1-0", "#cell-0-1", "#cell-1-1"):
+            await pilot.click(cell)
+            await settle(app, pilot)
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert "Hint" in text(app, "#info")
+        await pilot.press("a")
+        await settle(app, pilot)
+        assert app.model.board.is_over
+        assert "Hint" not in text(app, "#info") and not app.query("#board Button.hint")
+
+
+@synchronous
+async def test_undo_in_a_computer_game_pauses_and_go_plays_on() -> None:
+    """Computer against computer: undo takes a move back and says the game is paused; g
+    lets it play on to the end (it never stalls for good)."""
+    app = GameApp(
+        GameSettings(
+            game="tictactoe", players=(PlayerSpec.parse("alphabeta:2"), PlayerSpec("random"))
+        )
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert app.model.board.is_over
+        await pilot.press("u")
+        await settle(app, pilot)
+        assert not app.model.board.is_over and "paused" in text(app, "#info")
+        await pilot.press("g")
+        await settle(app, pilot)
+        assert app.model.board.is_over

@@ -10,6 +10,7 @@ the model, so a console view and an interactive view drive the same model.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from oogames.board.model import ABoardModel
@@ -252,6 +253,16 @@ class GameModel(IView2ModelAdapter, IRequestor):
             self.results.pop(ply, None)
         self.last_hint = None
         self._views.changed()
+        self._say_if_paused()
+
+    def _say_if_paused(self) -> None:
+        """After undo or redo, a computer may be to move: the game waits for ``go`` (or an
+        accepted hint) rather than replaying at once; say so."""
+        if not self.board.is_over and not self.current.is_human:
+            self._views.message(
+                f"paused: {self.current.name} is to move; go lets it play on "
+                "(or hint, then accept, plays the hint for it)"
+            )
 
     def redo(self) -> None:
         """Replay what undo took back, up to the next person's turn.
@@ -272,6 +283,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self.last_hint = None
         self._views.changed()
         self._announce_end()
+        self._say_if_paused()
 
     # -- help -----------------------------------------------------------------------------
 
@@ -313,14 +325,22 @@ class GameModel(IView2ModelAdapter, IRequestor):
             hinting.cancel()
 
     def accept_hint(self) -> None:
-        """Play the latest hint (it is the person's move), then the computers answer.
+        """Play the latest hint for the side to move, then the computers answer.
+
+        The side to move is usually a person; when a computer's game is paused
+        (after undo), accepting a hint plays it for the computer, and the game
+        goes on from there.
 
         Raises:
             NoHintError: No hint is standing (none asked, or the position changed).
         """
         if self.last_hint is None:
             raise NoHintError("there is no hint to play: ask for one first")
-        self.play(self.last_hint.move)
+        if self.board.is_over or self.current.is_human:
+            self.play(self.last_hint.move)
+            return
+        self.request_move(self.board.to_move, self.last_hint.move)
+        self.start()
 
     def new_game(self, settings: GameSettings | None = None) -> None:
         """Start a new game, with new settings or the same ones.
@@ -333,12 +353,20 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._views.changed()
         self.start()
 
-    def save(self, path: str | Path) -> None:
+    def save(self, path: str | Path, overwrite: bool = True) -> None:
         """Save the game to ``path`` as JSON (atomically).
 
+        Args:
+            path: The file (``~`` is the home folder).
+            overwrite: Replace an existing file; with False, an existing file
+                is refused (the views' ``save`` asks for ``save!`` to replace it).
+
         Raises:
-            SaveFileError: The file cannot be written.
+            SaveFileError: The file cannot be written, or it exists and
+                ``overwrite`` is False.
         """
+        if not overwrite and Path(os.path.expanduser(path)).exists():
+            raise SaveFileError(f"{path} exists: save! {path} replaces it")
         save_game(path, self.settings, self.board)
         self._views.message(f"saved to {path}")
 

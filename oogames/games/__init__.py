@@ -21,7 +21,7 @@ from oogames.games.kalah import KalahBoard, kalah_stores
 from oogames.games.nim import NimBoard, nim_distance
 from oogames.games.othello import OthelloBoard, othello_weighted_squares
 from oogames.games.tictactoe import TicTacToeBoard, open_lines
-from oogames.parsing import option_flag
+from oogames.parsing import option_flag, whole_number
 
 
 @attrs.frozen
@@ -69,6 +69,71 @@ class GameInfo:
                 if message.startswith(f"{name} "):
                     message = option_flag(name) + message[len(name) :]
             raise BoardOptionError(message) from None
+
+    def default_options(self) -> dict[str, Any]:
+        """The options of the default board, by name (``{"rows": 3, "cols": 3, "k": 3}``)."""
+        board = self.board()
+        defaults = board.options()
+        return {name: defaults[name] for name in self.options if name in defaults}
+
+    def options_text(self, options: dict[str, Any] | None = None) -> str:
+        """Options written as the settings screen shows them: ``rows=3 cols=3 k=3``
+        (``options`` over the defaults; a list of heaps as ``3,4,5``, a switch as
+        ``true``/``false``)."""
+        values = {**self.default_options(), **(options or {})}
+
+        def write(value: Any) -> str:
+            if isinstance(value, bool):
+                return "true" if value else "false"
+            if isinstance(value, tuple | list):
+                return ",".join(str(part) for part in value)
+            return str(value)
+
+        return " ".join(f"{name}={write(values[name])}" for name in self.options if name in values)
+
+    def read_options(self, text: str) -> dict[str, Any]:
+        """Read ``name=value`` words (as :meth:`options_text` writes them) into options,
+        each value of the type of the option's default.
+
+        Raises:
+            BoardOptionError: A word that is not ``name=value``, an option this
+                game does not take, or a value of the wrong kind.
+        """
+        defaults = self.default_options()
+        takes = ", ".join(self.options) or "no options"
+        options: dict[str, Any] = {}
+        for word in text.split():
+            name, equals, value = word.partition("=")
+            if not equals or not name:
+                raise BoardOptionError(f"write each option as name=value, not {shown(word)}")
+            if name not in defaults:
+                raise BoardOptionError(f"{self.name} does not take {shown(name)}; it takes {takes}")
+            options[name] = _option_value(name, value, defaults[name])
+        return options
+
+
+def _option_value(name: str, text: str, default: Any) -> Any:
+    """``text`` read as a value of the kind of ``default``."""
+    if isinstance(default, bool):
+        lowered = text.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise BoardOptionError(f"{name} is true or false, not {shown(text)}")
+    if isinstance(default, tuple | list):
+        parts = [whole_number(part) for part in text.split(",")]
+        if not parts or any(part is None for part in parts):
+            raise BoardOptionError(
+                f"{name} is whole numbers separated by commas, not {shown(text)}"
+            )
+        return tuple(parts)
+    if isinstance(default, int):
+        number = whole_number(text)
+        if number is None:
+            raise BoardOptionError(f"{name} is a whole number, not {shown(text)}")
+        return number
+    return text
 
 
 GAMES: dict[str, GameInfo] = {

@@ -404,11 +404,12 @@ class ConnectFourBoard(ABoardModel):
 
     def _draw(self) -> str:
         marks = {0: "X", 1: "O", None: "."}
+        wide = len(str(self.width))  # columns 10 and up take two characters
         lines = [
-            " " + " ".join(marks[self.token_at(row, col)] for col in range(self.width))
+            " " + " ".join(f"{marks[self.token_at(row, col)]:>{wide}}" for col in range(self.width))
             for row in reversed(range(self.height))
         ]
-        lines.append(" " + " ".join(f"{col + 1:x}"[-1] for col in range(self.width)))
+        lines.append(" " + " ".join(f"{col + 1:>{wide}}" for col in range(self.width)))
         return "\n".join(lines)
 
     # -- notation ----------------------------------------------------------------

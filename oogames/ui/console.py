@@ -13,7 +13,9 @@ file, says its name (``oogames load`` takes it) and quits.
 
 from __future__ import annotations
 
+import contextlib
 import shlex
+import sys
 import threading
 from typing import TextIO
 
@@ -31,7 +33,7 @@ Type a move in the game's notation, or a command:
   accept       play the suggested move
   undo         take back your last move (and the computer's reply)
   redo         replay what undo took back
-  save FILE    save the game (JSON)
+  save FILE    save the game (JSON); save! FILE replaces an existing file
   load FILE    load a saved game
   new          start again
   go           let the computer move (after Ctrl-C stopped its search)
@@ -39,7 +41,7 @@ Type a move in the game's notation, or a command:
   quit         leave"""
 
 
-def _file_name(text: str) -> str:
+def read_file_name(text: str) -> str:
     """The file name after ``save`` or ``load``: the rest of the line, or one quoted word.
 
     Raises:
@@ -157,9 +159,29 @@ class ConsoleView(IModel2ViewAdapter):
             prompt = "game over (new, undo, save FILE, load FILE, quit) > "
         else:
             prompt = f"{model.current.name} > "
+        if self._interactive():
+            try:
+                return input(prompt)  # with line editing and history (readline)
+            except EOFError:
+                return None
         print(prompt, end="", file=self.stdout, flush=True)
         line = self.stdin.readline()
         return line or None
+
+    def _interactive(self) -> bool:
+        """Whether a person types at a terminal (then lines are read with readline)."""
+        if self.stdin is not sys.stdin or self.stdout is not sys.stdout:
+            return False
+        try:
+            if not (sys.stdin.isatty() and sys.stdout.isatty()):
+                return False
+        except ValueError:  # a closed stream
+            return False
+        # Importing readline gives input() line editing and history; it is not on every
+        # platform, and input() works without it.
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401
+        return True
 
     def _carry_out(self, words: str) -> bool:
         """Carry out a line, explaining a refusal or a Ctrl-C; whether to draw the board again."""
@@ -195,7 +217,7 @@ class ConsoleView(IModel2ViewAdapter):
         model = self.model
         name, _, rest = words.partition(" ")
         name = name.lower()
-        argument = _file_name(rest)
+        argument = read_file_name(rest)
         if name == "help":
             self.say(HELP)
             return False
@@ -226,12 +248,12 @@ class ConsoleView(IModel2ViewAdapter):
                 return False
             model.start()
             return True
-        if name in ("save", "load"):
+        if name in ("save", "save!", "load"):
             if not argument:
                 self.say(f"! {name} needs a file name: {name} FILE")
                 return False
-            if name == "save":
-                model.save(argument)
+            if name != "load":
+                model.save(argument, overwrite=name == "save!")
                 return False
             model.load(argument)
             return True

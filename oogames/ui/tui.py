@@ -12,20 +12,19 @@ move it shows that search's figures.
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 from typing import Any, ClassVar
 
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, Vertical
+from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.board.states import EXTRA_TURN
-from oogames.errors import OogamesError, SearchStopped, one_line
+from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
@@ -33,7 +32,8 @@ from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import GAMES, ConnectFourBoard, TicTacToeBoard
 from oogames.games.grid import AGridBoard
 from oogames.nextmove.results import SearchResult
-from oogames.ui.console import HELP, describe
+from oogames.parsing import whole_number
+from oogames.ui.console import HELP, describe, read_file_name
 
 
 def winning_cells(board: ABoardModel) -> set[int]:
@@ -50,65 +50,119 @@ def winning_cells(board: ABoardModel) -> set[int]:
 
 
 class SettingsScreen(ModalScreen[GameSettings | None]):
-    """Choose the game, its size, the players, who starts and the hint depth."""
+    """Choose the game, its options, the players, who starts and the hint depth.
+
+    The options field follows the chosen game (its defaults, or the current
+    game's own options); a bad value is refused in place with one line saying
+    why; Enter in any field starts the game, Escape cancels.
+    """
 
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
-    #settings { width: 70; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
-    #settings Input, #settings Select { margin-bottom: 1; }
+    #settings { width: 76; max-width: 100%; height: 100%; max-height: 34;
+                border: thick $accent; background: $panel; padding: 0 1; }
+    #fields { height: 1fr; }
+    #fields Horizontal { height: auto; }
+    #fields Label { width: 13; padding: 1 1 0 0; }
+    #fields Input, #fields Select { width: 1fr; }
+    #settings-error { color: $error; height: auto; }
+    #settings-buttons { height: auto; align-horizontal: right; }
+    #settings-buttons Button { margin-left: 1; }
     """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    AUTO_FOCUS = "#game"
 
     def __init__(self, settings: GameSettings) -> None:
         super().__init__()
         self.settings = settings
 
     def compose(self) -> ComposeResult:
-        """The form."""
+        """The form: a field a row, scrolling if the screen is short; the buttons below."""
         current = self.settings
-        options = " ".join(f"{key}={value}" for key, value in current.options.items())
+        info = GAMES[current.game]
         with Vertical(id="settings"):
-            yield Label("Game")
-            yield Select(
-                [(name, name) for name in GAMES], value=current.game, id="game", allow_blank=False
-            )
-            yield Label(
-                "Options (for example rows=4 cols=4 k=3, width=7 height=6, size=6, heaps=3,4,5)"
-            )
-            yield Input(options, id="options")
-            yield Label("First player: human, random, or minimax/alphabeta/negamax[:DEPTH]")
-            yield Input(current.players[0].label, id="player0")
-            yield Label("Second player")
-            yield Input(current.players[1].label, id="player1")
-            yield Label("Who moves first (0 = the first player)")
-            yield Input(str(current.first), id="first")
-            yield Label("Hint depth")
-            yield Input(str(current.hint_depth), id="hint-depth")
-            yield Label("", id="settings-error")
-            with Horizontal():
+            with VerticalScroll(id="fields"):
+                with Horizontal():
+                    yield Label("Game")
+                    yield Select(
+                        [(name, name) for name in GAMES],
+                        value=current.game,
+                        id="game",
+                        allow_blank=False,
+                    )
+                with Horizontal():
+                    yield Label("Options")
+                    yield Input(info.options_text(current.options), id="options")
+                with Horizontal():
+                    yield Label("First player")
+                    yield Input(current.players[0].label, id="player0")
+                with Horizontal():
+                    yield Label("Second")
+                    yield Input(current.players[1].label, id="player1")
+                with Horizontal():
+                    yield Label("Who starts")
+                    yield Input(str(current.first), id="first")
+                with Horizontal():
+                    yield Label("Hint depth")
+                    yield Input(str(current.hint_depth), id="hint-depth")
+                yield Static(
+                    "Players: human, random, or a search such as alphabeta:4, "
+                    "alphabeta+tt@1, mcts@1. Who starts: 0 the first player, 1 the second.",
+                    id="settings-help",
+                )
+            yield Static("", id="settings-error")
+            with Horizontal(id="settings-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
 
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A new game: its options field shows that game's options."""
+        if event.select.id == "game" and isinstance(event.value, str):
+            same = event.value == self.settings.game
+            options = self.settings.options if same else {}
+            text = GAMES[event.value].options_text(options)
+            self.query_one("#options", Input).value = text
+            self.query_one("#settings-error", Static).update("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field starts the game (never a move in the game below)."""
+        event.stop()
+        self._start()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Start with the settings, or cancel."""
+        event.stop()
         if event.button.id == "cancel":
             self.dismiss(None)
-            return
+        else:
+            self._start()
+
+    def action_cancel(self) -> None:
+        """Close without changing the game (Escape)."""
+        self.dismiss(None)
+
+    def _start(self) -> None:
         try:
             self.dismiss(self._read())
-        except (OogamesError, ValueError) as error:
-            self.query_one("#settings-error", Label).update(f"[red]{error}[/red]")
+        except OogamesError as error:
+            self.query_one("#settings-error", Static).update(one_line(error))
 
     def _read(self) -> GameSettings:
+        """The settings in the form.
+
+        Raises:
+            OogamesError: A field is bad (the message names it).
+        """
         game = str(self.query_one("#game", Select).value)
-        options: dict[str, Any] = {}
-        for word in self.query_one("#options", Input).value.split():
-            name, _, value = word.partition("=")
-            if name == "heaps":
-                options[name] = tuple(int(part) for part in value.split(",") if part)
-            elif name == "position":
-                options[name] = value
-            else:
-                options[name] = int(value)
+        options = GAMES[game].read_options(self.query_one("#options", Input).value)
+        first = whole_number(self.query_one("#first", Input).value)
+        if first not in (0, 1):
+            raise SettingsError("who starts is 0 (the first player) or 1 (the second)")
+        depth = whole_number(self.query_one("#hint-depth", Input).value)
+        if depth is None or not 1 <= depth <= 64:
+            raise SettingsError("the hint depth is a whole number from 1 to 64")
         settings = GameSettings(
             game=game,
             options=options,
@@ -116,35 +170,49 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                 PlayerSpec.parse(self.query_one("#player0", Input).value),
                 PlayerSpec.parse(self.query_one("#player1", Input).value),
             ),
-            first=int(self.query_one("#first", Input).value),
-            hint_depth=int(self.query_one("#hint-depth", Input).value),
+            first=first,
+            hint_depth=depth,
         )
         settings.make_board()  # refuse bad options here, not after the screen closes
         return settings
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys and commands."""
+    """The keys and commands (Escape, q or the button close it)."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    #help { width: 76; height: auto; border: thick $accent; padding: 1 2; background: $panel; }
+    #help { width: 84; max-width: 100%; height: 100%; max-height: 34;
+            border: thick $accent; padding: 0 1; background: $panel; }
+    #help-text { height: 1fr; }
     """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close"),
+    ]
+    AUTO_FOCUS = "#close"
 
     def compose(self) -> ComposeResult:
         """The help text and a close button."""
         keys = (
             "Click a cell to play there (a column in Connect Four), or Tab to it and press Enter;\n"
             "m types a move or command in the box below, Escape goes back to the board.\n"
-            "Keys: h hint, a play the hint, u undo, r redo, n new game, s save, l load,\n"
-            "? help, q quit; the arrow keys move between the cells.\n\n"
+            "Keys: h hint, a play the hint, u undo, r redo, g go on (a paused computer),\n"
+            "x stop a search, n new game, s save, l load, ? help, q quit;\n"
+            "the arrow keys move between the cells.\n\n"
         )
         with Vertical(id="help"):
-            yield Static(keys + HELP)
+            with VerticalScroll(id="help-text"):
+                yield Static(keys + HELP)
             yield Button("Close", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Close."""
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        """Close (Escape or q)."""
         self.dismiss(None)
 
 
@@ -164,7 +232,7 @@ class _Relay(IModel2ViewAdapter):
         self._post(self.app.on_model_moved, player, move, result)
 
     def changed(self) -> None:
-        self._post(self.app.refresh_board)
+        self._post(self.app.on_model_changed)
 
     def thinking(self, player: int, started: bool) -> None:
         self._post(self.app.on_model_thinking, player, started)
@@ -190,33 +258,36 @@ class GameApp(App[int]):
     TITLE = "oogames"
     CSS = """
     #main { height: 1fr; }
-    #board { grid-columns: 5; grid-rows: 3; grid-gutter: 0 1; margin: 1 2; }
+    #left { width: 1fr; height: 1fr; }
+    #board { grid-columns: 5; grid-rows: 3; grid-gutter: 0 1; margin: 0 0 0 1; }
     #board Button { min-width: 5; width: 5; height: 3; }
+    #board.compact { grid-rows: 1; grid-gutter: 0 0; }
+    #board.compact Button { height: 1; border: none; padding: 0; }
     #board Button.mover-0 { color: $success; text-style: bold; }
     #board Button.mover-1 { color: $warning; text-style: bold; }
     #board Button.last { background: $accent-darken-1; }
     #board Button.empty { color: $text-disabled; }
-    #board Button.hint { background: $primary-darken-2; color: $text; }
-    #columns { margin: 0 2; width: auto; color: $text-muted; }
+    #board Button.hint { background: $primary-darken-2; color: $text; text-style: reverse; }
     #board Button.win { background: $success-darken-2; }
-    #left { width: auto; }
-    #side { width: 1fr; padding: 1 1; }
-    #status { text-style: bold; margin-bottom: 1; }
-    #info { height: auto; margin-bottom: 1; }
-    #buttons Button { min-width: 8; margin-right: 1; }
-    #buttons { height: auto; }
+    #columns { margin: 1 0 0 1; width: auto; height: auto; color: $text-muted; }
+    #side { width: 36; padding: 0 1; }
+    #status { text-style: bold; margin-top: 1; height: auto; }
+    #info { height: auto; max-height: 8; overflow-y: auto; margin-bottom: 1; }
+    #buttons { grid-size: 4 2; grid-rows: 1; grid-gutter: 1 1; height: 3; margin-bottom: 1; }
+    #buttons Button { min-width: 7; width: 100%; height: 1; border: none; }
     #moves { height: auto; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("h", "hint", "Hint"),
-        Binding("a", "accept", "Play hint"),
+        Binding("a", "accept", "Play hint", show=False),
         Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo"),
-        Binding("n", "new", "New game"),
+        Binding("r", "redo", "Redo", show=False),
+        Binding("g", "go", "Go on", show=False),
+        Binding("n", "new", "New"),
         Binding("s", "save", "Save"),
-        Binding("l", "load", "Load"),
-        Binding("m", "type_move", "Type a move"),
-        Binding("x", "stop", "Stop thinking"),
+        Binding("l", "load", "Load", show=False),
+        Binding("m", "type_move", "Type", show=False),
+        Binding("x", "stop", "Stop", show=False),
         Binding("left", "step(-1, 0)", "Left", show=False),
         Binding("right", "step(1, 0)", "Right", show=False),
         Binding("up", "step(0, -1)", "Up", show=False),
@@ -241,18 +312,17 @@ class GameApp(App[int]):
         """Header, board, side panel (status, figures, buttons, move input), footer."""
         yield Header()
         with Horizontal(id="main"):
-            with Vertical(id="left"):
-                yield Grid(id="board")
+            # The board scrolls where it cannot fit; the side panel keeps its width.
+            with ScrollableContainer(id="left"):
                 yield Static("", id="columns")
-            with Vertical(id="side"):
+                yield Grid(id="board")
+            with VerticalScroll(id="side"):
                 yield Static("", id="status")
                 yield Static("", id="info")
-                with Horizontal(id="buttons"):
-                    for name in ("Hint", "Undo", "Redo", "New", "Save", "Load", "Help"):
+                with Grid(id="buttons"):
+                    for name in ("Hint", "Undo", "Redo", "Go", "New", "Save", "Load", "Help"):
                         yield Button(name, id=f"do-{name.lower()}")
-                yield Input(
-                    placeholder="a move, or: hint, undo, redo, save FILE, load FILE", id="command"
-                )
+                yield Input(placeholder="a move or a command (help)", id="command")
                 yield Static("", id="moves")
         yield Footer()
 
@@ -297,6 +367,8 @@ class GameApp(App[int]):
                     classes = set() if owner is None else {f"mover-{owner}"}
                     if col == last and row == top:
                         classes.add("last")
+                    if col == hint and row == board.column_height(col):
+                        classes.add("hint")  # where the hinted token would land
                     if col * stride + row in won:
                         classes.add("win")
                     cells.append((f"cell-{row}-{col}", label, col, classes))
@@ -304,7 +376,7 @@ class GameApp(App[int]):
         moves = board.legal_moves()
         for number, move in enumerate(moves):
             cells.append((f"move-{number}", board.format_move(move), move, set()))
-        return max(1, min(len(moves), 4)), cells
+        return max(1, min(len(moves), 6)), cells
 
     def refresh_board(self) -> None:
         """Redraw the cells, the status and the legal moves."""
@@ -322,11 +394,12 @@ class GameApp(App[int]):
         board = self.model.board
         columns_text = ""
         if isinstance(board, ConnectFourBoard):
-            columns_text = "".join(f"{board.format_move(col):^6}" for col in range(board.width))
-        elif not isinstance(board, AGridBoard):
-            # Games whose moves are buttons (Nim, Grundy, Kalah): the board's own drawing.
-            columns_text = str(board).rsplit("\n", 1)[0]
-        self.query_one("#columns", Static).update(columns_text)
+            self._column_labels(self._compact(board.height))
+        else:
+            if not isinstance(board, AGridBoard):
+                # Games whose moves are buttons (Nim, Grundy, Kalah): the board's own drawing.
+                columns_text = str(board).rsplit("\n", 1)[0]
+            self.query_one("#columns", Static).update(columns_text)
         again = " again" if board.state is EXTRA_TURN else ""
         self.show_status(
             f"Game over: {board.status_text()}"
@@ -341,15 +414,40 @@ class GameApp(App[int]):
         grid = self.query_one("#board", Grid)
         await grid.remove_children()
         rows = -(-len(cells) // columns) if cells else 1
+        compact = self._compact(rows)
+        grid.set_class(compact, "compact")
+        # A cell is as wide as its longest label needs (Grundy's "12=5+7").
+        wide = max((len(label) for _, label, _, _ in cells), default=1) + 2
+        cell = max(4, wide) if compact else max(5, wide)
+        grid.styles.grid_columns = str(cell)
         grid.styles.grid_size_columns = columns
-        grid.styles.width = columns * 6
-        grid.styles.height = rows * 3
-        await grid.mount_all(
-            [
-                Button(label, id=cell_id, classes=" ".join(sorted(classes)))
-                for cell_id, label, _, classes in cells
-            ]
-        )
+        grid.styles.width = columns * (cell + (0 if compact else 1))
+        grid.styles.height = rows * (1 if compact else 3)
+        self._column_labels(compact)
+        buttons = [
+            Button(label, id=cell_id, classes=" ".join(sorted(classes)))
+            for cell_id, label, _, classes in cells
+        ]
+        for button in buttons:
+            button.styles.width = cell
+            button.styles.min_width = cell
+        await grid.mount_all(buttons)
+
+    COMPACT_ROWS = 6
+    """Boards of more rows than this draw each cell one line high (so 8 x 8 Othello fits
+    an 80 x 24 terminal); smaller ones draw buttons three lines high."""
+
+    def _compact(self, rows: int) -> bool:
+        return rows > self.COMPACT_ROWS
+
+    def _column_labels(self, compact: bool) -> None:
+        """Connect Four's column numbers above its columns (other games label their cells
+        or draw themselves)."""
+        board = self.model.board
+        if isinstance(board, ConnectFourBoard):
+            width = 4 if compact else 6  # Connect Four's cells: "X", "O" or a dot
+            text = "".join(f"{board.format_move(col):^{width}}" for col in range(board.width))
+            self.query_one("#columns", Static).update(text)
 
     def show_status(self, text: str) -> None:
         """The status line."""
@@ -361,10 +459,19 @@ class GameApp(App[int]):
 
     # -- the model's news ----------------------------------------------------------------------
 
-    def on_model_moved(self, player: int, move: Move, result: SearchResult | None) -> None:
-        """Redraw; after a computer's move show its search figures."""
+    def on_model_changed(self) -> None:
+        """The game changed other than by a move (undo, redo, new, load): redraw, and clear
+        what the panel said of the position before."""
+        self.show_info("")
         self.refresh_board()
-        if result is not None:
+
+    def on_model_moved(self, player: int, move: Move, result: SearchResult | None) -> None:
+        """Redraw; after a computer's move show its search figures (a person's move clears
+        the panel, a hint's text with it)."""
+        self.refresh_board()
+        if result is None:
+            self.show_info("")
+        else:
             board = self.model.board
             self.show_info(
                 f"{self.model.name_of(player)} played {board.format_move(move)}: {describe(result)}"
@@ -428,24 +535,33 @@ class GameApp(App[int]):
             self._call_model(self.model.play, self._moves_of_cells[button_id])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """A typed move or command."""
+        """A typed move or command (from the box below the board only)."""
+        if event.input.id != "command":
+            return
         text = event.value.strip()
         event.input.value = ""
         if not text:
             return
         word, _, rest = text.partition(" ")
         word = word.lower()
-        if word in ("hint", "accept", "undo", "redo", "new", "help"):
+        if word in ("hint", "accept", "undo", "redo", "new", "help", "go"):
             getattr(self, f"action_{word}")()
-        elif word in ("save", "load"):
-            if not rest.strip():
+        elif word == "moves":
+            board = self.model.board
+            names = " ".join(board.format_move(move) for move in board.legal_moves())
+            self.show_info(f"legal moves: {names or 'none'}")
+        elif word in ("save", "save!", "load"):
+            try:
+                name = read_file_name(rest)
+            except OogamesError as error:
+                self.show_info(one_line(error))
+                return
+            if not name:
                 self.show_info(f"{word} needs a file name: {word} FILE")
-            elif word == "save":
-                self._call_model(self.model.save, Path(rest.strip()))
+            elif word == "load":
+                self._call_model(self.model.load, name)
             else:
-                self._call_model(self.model.load, Path(rest.strip()))
-        elif word == "go":
-            self._call_model(self.model.start)
+                self._call_model(self.model.save, name, word == "save!")
         elif word in ("quit", "exit"):
             self.action_quit_now()
         else:
@@ -476,6 +592,14 @@ class GameApp(App[int]):
     async def action_quit(self) -> None:
         """Quit (the q key): see :meth:`action_quit_now`."""
         self.action_quit_now()
+
+    def action_go(self) -> None:
+        """Let a computer that is to move play on (after undo paused it, or a stop)."""
+        board = self.model.board
+        if board.is_over or self.model.current.is_human:
+            self.show_info("go: no computer is waiting to move")
+            return
+        self._call_model(self.model.start)
 
     def action_hint(self) -> None:
         """Suggest a move."""
