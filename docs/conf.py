@@ -27,7 +27,14 @@ extensions = [
     "sphinx.ext.inheritance_diagram",
     "sphinx.ext.viewcode",
     "sphinx.ext.intersphinx",
+    "myst_nb",
 ]
+
+# The course notebooks (docs/notebooks) are run when the docs are built, so the pages
+# show what the code does now.
+nb_execution_mode = "force"
+nb_execution_timeout = 300
+nb_execution_raise_on_error = True
 
 # The Python documentation's inventory, from Debian's python3.11-doc package (.ci/run
 # installs it): the build needs no network.
@@ -47,7 +54,7 @@ nitpick_ignore_regex = [
 html_theme = "furo"
 html_title = f"oogames {release}"
 html_static_path: list[str] = []
-exclude_patterns = ["_build", "_generated"]
+exclude_patterns = ["_build", "_generated", "**.ipynb_checkpoints"]
 
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"

@@ -331,3 +331,69 @@ def test_pictures_never_change_a_search() -> None:
     assert trace.result.stats.nodes == plain.stats.nodes == trace.nodes()
     numbers = [int(n) for n in re.findall(r"data-folded=\"(\d+)\"", draw_svg(trace))]
     assert all(n > 0 for n in numbers)
+
+
+# -- stepping through a search -----------------------------------------------------------
+
+
+def test_steps_replay_the_search_in_order() -> None:
+    """Every node is reached once and left once, children inside their parent, in the
+    search's order; each frame draws every node, faint exactly where the search has not
+    been, one node framed; the last frame marks the principal variation."""
+    from oogames.games import GameTreeBoard, Static, static_value
+    from oogames.trace.steps import SearchSteps
+
+    def leaf(value: float) -> Static:
+        return Static(value, {"end": "draw"})
+
+    slides = GameTreeBoard(
+        {
+            "a": {"a1": leaf(3), "a2": leaf(12), "a3": leaf(8)},
+            "b": {"b1": leaf(2), "b2": leaf(4), "b3": leaf(6)},
+            "c": {"c1": leaf(14), "c2": leaf(5), "c3": leaf(2)},
+        }
+    )
+    trace = trace_search(slides, DepthFac(AlphaBetaFac(), 2, lambda b, p: static_value(b, p)))
+    steps = SearchSteps(trace)
+    assert len(steps) == 2 * (trace.nodes() + 1)
+    assert steps.describe(9) == "step 9: b (MIN to move) is reached with the window [3, +inf]"
+    assert steps.describe(12) == "step 12: b is worth 2; a cut-off: b2 b3 not tried"
+    open_nodes: list[int] = []
+    for number, step in enumerate(steps.steps):
+        if step.reached:
+            open_nodes.append(id(step.node))
+        else:
+            assert open_nodes.pop() == id(step.node)  # nested: a parent outlives its children
+        root = parse(steps.svg(number))
+        boxes = groups(root, "node")
+        assert len(boxes) == trace.nodes() + 1
+        faint = [box for box in boxes if box.attrib.get("opacity") == "0.25"]
+        reached = sum(1 for s in steps.steps[: number + 1] if s.reached)
+        assert len(faint) == trace.nodes() + 1 - reached
+        assert len(groups(root, "current")) == 1
+        count("step-through frames checked")
+    assert not open_nodes
+    last = parse(steps.svg(len(steps) - 1))
+    assert len(groups(last, "pv")) == len(trace.result.pv) + 1
+    with pytest.raises(IndexError):
+        steps.svg(len(steps))
+
+
+def test_steps_refuse_a_huge_tree_and_offer_a_widget() -> None:
+    from oogames.errors import TraceLimitError
+    from oogames.trace.steps import SearchSteps
+
+    with pytest.raises(TraceLimitError, match="shallower"):
+        SearchSteps(traced("", 4))
+    steps = SearchSteps(traced("a1 b1 a2 b2", None))
+    assert "<ol" in steps._repr_html_()
+    try:
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        with pytest.raises(ImportError):
+            steps.widget()
+    else:
+        box = steps.widget()
+        slider, picture = box.children
+        slider.value = 5
+        assert picture.value == steps.svg(5)

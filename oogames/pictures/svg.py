@@ -161,7 +161,7 @@ def svg_to_png(svg: str) -> bytes:
         RenderError: cairosvg (or the cairo library it needs) is not installed.
     """
     try:
-        import cairosvg  # type: ignore[import-untyped]
+        import cairosvg  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except (ImportError, OSError):
         raise RenderError(
             "writing PNG needs the cairosvg package and the cairo library "

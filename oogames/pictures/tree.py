@@ -33,6 +33,9 @@ STYLES: dict[str, tuple[str, str]] = {
 PV_COLOUR = "#c00000"
 """The colour of the principal variation."""
 
+CURRENT_COLOUR = "#7b2cbf"
+"""The colour that frames the position a step-through is at."""
+
 BOX_HEIGHT_LINE = 14
 """The height of one line of text in a box."""
 
@@ -56,6 +59,8 @@ class PictureNode:
         double: Draw a second border (the root).
         tooltip: Text shown when the pointer rests on the box.
         folded: For a "more" stub, how many nodes it stands for.
+        faint: Draw the box (and its edge) faintly: not reached yet (a step-through).
+        current: Frame the box in :data:`CURRENT_COLOUR`: where a step-through is.
         children: The boxes below.
     """
 
@@ -67,6 +72,8 @@ class PictureNode:
     double: bool = False
     tooltip: str = ""
     folded: int = 0
+    faint: bool = False
+    current: bool = False
     children: list[PictureNode] = attrs.Factory(list)
 
     def width(self) -> float:
@@ -191,6 +198,7 @@ def tree_svg(root: PictureNode, title: str = "", legend: Iterable[LegendEntry] =
                 stroke_width=2.5 if pv else 1,
                 stroke_dasharray="3,3" if child.style in ("more", "cut") else None,
                 class_="edge pv" if pv else "edge",
+                opacity=0.25 if child.faint else None,
             )  # fmt: skip
     for node, depth in boxes:
         for child in node.children:
@@ -204,6 +212,7 @@ def tree_svg(root: PictureNode, title: str = "", legend: Iterable[LegendEntry] =
                 picture.text(
                     x, y + 4, child.edge, anchor="middle", font_size=10,
                     fill=PV_COLOUR if pv else "#333333", font_weight="bold" if pv else None,
+                    opacity=0.3 if child.faint else None,
                 )  # fmt: skip
     for node, depth in boxes:
         _box(picture, node, centre(node), top + tops[depth])
@@ -218,7 +227,11 @@ def _box(picture: Svg, node: PictureNode, x: float, y: float) -> None:
         kind = "stub" + (" more" if node.folded else "") + (" cut" if node.style == "cut" else "")
     else:
         kind = f"node {node.style}"
-    picture.open_group(class_=kind + (" pv" if node.on_pv else ""), data_folded=node.folded or None)
+    kind += " pv" if node.on_pv else ""
+    kind += " current" if node.current else ""
+    picture.open_group(
+        class_=kind, data_folded=node.folded or None, opacity=0.25 if node.faint else None
+    )
     if node.tooltip:
         picture.element("title", node.tooltip)
     if node.style == "more":
@@ -239,10 +252,10 @@ def _box(picture: Svg, node: PictureNode, x: float, y: float) -> None:
             picture.rect(
                 x - width / 2 - 3, y - 3, width + 6, height + 6, rx=6, fill="none", stroke=border
             )
+        stroke = CURRENT_COLOUR if node.current else PV_COLOUR if node.on_pv else border
         picture.rect(
-            x - width / 2, y, width, height, rx=4, fill=fill,
-            stroke=PV_COLOUR if node.on_pv else border,
-            stroke_width=2.5 if node.on_pv else 1,
+            x - width / 2, y, width, height, rx=4, fill=fill, stroke=stroke,
+            stroke_width=3.5 if node.current else 2.5 if node.on_pv else 1,
             stroke_dasharray="4,2" if node.dashed else None,
         )  # fmt: skip
         for number, line in enumerate(node.lines):
