@@ -363,6 +363,18 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SettingsScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#player1").value = ""
+        app.screen.query_one("#player1").focus()
+        await pilot.press("q")  # typed into the field, not closing the dialog
+        await pilot.pause()
+        assert isinstance(app.screen, SettingsScreen)
+        assert app.screen.query_one("#player1").value == "q"
+        app.screen.query_one("#game").focus()
+        await pilot.press("q")  # outside a field, q closes it
+        await pilot.pause()
+        assert not isinstance(app.screen, SettingsScreen) and app.is_running
 
 
 @synchronous
@@ -463,3 +475,31 @@ async def test_undo_in_a_computer_game_pauses_and_go_plays_on() -> None:
         await pilot.press("g")
         await settle(app, pilot)
         assert app.model.board.is_over
+
+
+@pytest.mark.parametrize(("game", "options"), [("othello", {}), ("othello", {"size": 16})])
+def test_arrow_keys_walk_a_big_board_to_its_far_corner(
+    game: str, options: dict[str, object]
+) -> None:
+    """At 80 x 24 the arrow keys move between the cells of Othello 8 x 8 and 16 x 16 (the
+    board scrolls along), and Enter plays the cell reached."""
+
+    @synchronous
+    async def check() -> None:
+        app = app_for(game=game, options=options)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            size = app.model.board.options()["size"]
+            await pilot.press(*["right"] * (size - 1), *["down"] * (size - 1))
+            await pilot.pause()
+            corner = app.query_one(f"#cell-{size - 1}-{size - 1}")
+            assert app.focused is corner and inside(app, corner)
+            await pilot.press("up", "left")
+            legal = app.model.board.legal_moves()[0]
+            row, col = legal
+            await pilot.press(*["up"] * size, *["left"] * size)  # back to a1
+            await pilot.press(*["right"] * col, *["down"] * row, "enter")
+            await settle(app, pilot)
+            assert app.model.board.moves == (legal,)
+
+    check()

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.containers import Container, Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
@@ -71,6 +71,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "cancel", "Cancel"),
+        Binding("q", "cancel", "Cancel", show=False),  # a field being typed in takes q first
     ]
     AUTO_FOCUS = "#game"
 
@@ -258,7 +259,7 @@ class GameApp(App[int]):
     TITLE = "oogames"
     CSS = """
     #main { height: 1fr; }
-    #left { width: 1fr; height: 1fr; }
+    #left { width: 1fr; height: 1fr; overflow: auto auto; }
     #board { grid-columns: 5; grid-rows: 3; grid-gutter: 0 1; margin: 0 0 0 1; }
     #board Button { min-width: 5; width: 5; height: 3; }
     #board.compact { grid-rows: 1; grid-gutter: 0 0; }
@@ -312,8 +313,9 @@ class GameApp(App[int]):
         """Header, board, side panel (status, figures, buttons, move input), footer."""
         yield Header()
         with Horizontal(id="main"):
-            # The board scrolls where it cannot fit; the side panel keeps its width.
-            with ScrollableContainer(id="left"):
+            # The board scrolls where it cannot fit (a plain container with overflow: the
+            # arrow keys stay the board's, not the scrollbars'); the side panel keeps its width.
+            with Container(id="left"):
                 yield Static("", id="columns")
                 yield Grid(id="board")
             with VerticalScroll(id="side"):
