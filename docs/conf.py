@@ -49,6 +49,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"textual\..*"),
     (r"py:class", r"(.*\.)?T"),  # a TypeVar
     (r"py:class", r"Binding"),  # Textual
+    (r"py:class", r"importlib\.metadata\.EntryPoint"),  # not in the Python inventory
 ]
 
 html_theme = "furo"

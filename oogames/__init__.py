@@ -23,6 +23,7 @@ from oogames.board import (
     ICheckMoveVisitor,
     IUndoMove,
     Move,
+    SnapshotRecord,
 )
 from oogames.board.perft import perft
 from oogames.errors import (
@@ -34,6 +35,8 @@ from oogames.errors import (
     NothingToUndoError,
     NotYourTurnError,
     OogamesError,
+    PluginCodeError,
+    PluginError,
     RenderError,
     SaveFileError,
     SearchDepthError,
@@ -104,6 +107,8 @@ __all__ = [
     "NotYourTurnError",
     "NothingToUndoError",
     "OogamesError",
+    "PluginCodeError",
+    "PluginError",
     "RandomValidMove",
     "RenderError",
     "SaveFileError",
@@ -113,6 +118,7 @@ __all__ = [
     "SearchStats",
     "SearchStopped",
     "SettingsError",
+    "SnapshotRecord",
     "StrategySpecError",
     "TicTacToeBoard",
     "TraceLimitError",

@@ -21,9 +21,11 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
+from oogames import plugins
 from oogames.errors import (
     BoardOptionError,
     OogamesError,
+    PluginCodeError,
     SettingsError,
     UsageError,
     one_line,
@@ -32,7 +34,7 @@ from oogames.errors import (
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
-from oogames.games import GAMES, ConnectFourBoard, GameInfo
+from oogames.games import GAMES, ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.solve import pons_score, solve
 from oogames.nextmove.specs import (
@@ -123,13 +125,24 @@ _GAME_OPTIONS: dict[str, tuple[Any, str]] = {
 }
 
 
+_GAME_HELP = (
+    f"the game: {', '.join(GAMES)}; a board class of your own as MODULE:CLASS or "
+    "FILE.py:CLASS; or a game an installed package adds (oogames list)"
+)
+
+
 def _add_game_options(parser: argparse.ArgumentParser, positional: bool = False) -> None:
     if positional:
-        parser.add_argument(
-            "game", choices=sorted(GAMES), metavar="GAME", help="the game: " + ", ".join(GAMES)
-        )
+        parser.add_argument("game", metavar="GAME", help=_GAME_HELP)
     else:
-        parser.add_argument("--game", default="tictactoe", choices=sorted(GAMES), help="the game")
+        parser.add_argument("--game", default="tictactoe", metavar="GAME", help=_GAME_HELP)
+    parser.add_argument(
+        "--opt",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of a plug-in game's constructor (typed from its annotations); repeat",
+    )
     for name, (kind, text) in _GAME_OPTIONS.items():
         flag = "--" + name.replace("_", "-")
         if kind is bool:  # a switch: absent (None, the board's default) or on
@@ -140,15 +153,23 @@ def _add_game_options(parser: argparse.ArgumentParser, positional: bool = False)
             )
 
 
-def _make_board(args: argparse.Namespace) -> tuple[GameInfo, Any]:
-    """The game chosen by ``args`` and its starting board; refuses options of other games."""
-    info = GAMES[args.game]
+def _game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, Any]]:
+    """The game chosen by ``args`` and the options given for it (the flags of the built-in
+    games, ``--opt NAME=VALUE`` for any); refuses options the game does not take."""
+    info = find_game(args.game)
     given = {name: getattr(args, name) for name in _GAME_OPTIONS if getattr(args, name) is not None}
     foreign = sorted(set(given) - set(info.options))
     if foreign:
         flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
-        takes = ", ".join("--" + name.replace("_", "-") for name in info.options)
+        takes = ", ".join("--" + name.replace("_", "-") for name in info.options) or "no options"
         raise BoardOptionError(f"{info.name} does not take {flags}; it takes {takes}")
+    given.update(info.read_option_words(list(getattr(args, "opt", []) or [])))
+    return info, given
+
+
+def _make_board(args: argparse.Namespace) -> tuple[GameInfo, Any]:
+    """The game chosen by ``args`` and its starting board."""
+    info, given = _game_options(args)
     return info, info.make(**given)
 
 
@@ -197,6 +218,13 @@ def build_parser() -> argparse.ArgumentParser:
         "load", help="go on with a saved game", description="Load a saved game (JSON) and play on."
     )
     load.add_argument("file", help="the saved game")
+    load.add_argument(
+        "--trust",
+        action="append",
+        default=[],
+        metavar="REF",
+        help="let the file name this plug-in (MODULE:CLASS or FILE.py:CLASS; its code runs)",
+    )
     _add_view_choice(load)
 
     tree = commands.add_parser(
@@ -352,11 +380,12 @@ def _add_view_choice(parser: argparse.ArgumentParser) -> None:
 
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
     """Start the game the arguments describe, in the chosen view; returns the exit status."""
-    info, board = _make_board(args)
+    info, given = _game_options(args)
+    board = info.make(**given)
     second = args.player1 or _default_spec(info, board)
     settings = GameSettings(
         game=info.name,
-        options={name: value for name, value in board.options().items()},
+        options={**given, **board.options()},
         players=(PlayerSpec.parse(args.player0), PlayerSpec.parse(second)),
         first=args.first,
         hint_depth=args.hint_depth,
@@ -367,7 +396,7 @@ def run_play(args: argparse.Namespace, out: TextIO) -> int:
 
 def run_load(args: argparse.Namespace, out: TextIO) -> int:
     """Open a saved game in the chosen view; returns the exit status."""
-    settings, board = load_game(args.file)
+    settings, board = load_game(args.file, args.trust)
     return _open(settings, board, args, out)
 
 
@@ -386,14 +415,14 @@ def _open(settings: GameSettings, board: Any, args: argparse.Namespace, out: Tex
 
 
 def _position(info: GameInfo, args: argparse.Namespace, moves: str) -> Any:
-    """The board of ``info`` with the size options of ``args`` after ``moves`` (notation)."""
-    _, board = _make_board(args)
-    return type(board).from_moves(moves, **board.options()) if moves.strip() else board
+    """The board of ``info`` with the options of ``args`` after ``moves`` (notation)."""
+    _, given = _game_options(args)
+    return info.board.from_moves(moves, **given) if moves.strip() else info.make(**given)
 
 
 def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     """Search the position, draw the tree, write or print it; returns the exit status."""
-    info = GAMES[args.game]
+    info = find_game(args.game)
     board = _position(info, args, args.moves)
     factory = make_factory(with_depth(args.strategy, args.depth), info.evaluate)
     trace = trace_search(board, factory, limit=args.limit)
@@ -432,7 +461,7 @@ SOLVE_NOTICE_SECONDS = 3.0
 
 def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     """Solve one position, or each line of standard input with --batch."""
-    info = GAMES[args.game]
+    info = find_game(args.game)
     if args.batch:
         return _solve_batch(args, info, sys.stdin, out)
     board = _position(info, args, args.moves)
@@ -502,7 +531,7 @@ def _solve_batch(args: argparse.Namespace, info: GameInfo, lines: TextIO, out: T
 
 def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     """Run the strategies on the positions and print the table; returns the exit status."""
-    info = GAMES[args.game]
+    info = find_game(args.game)
     boards = []
     for moves in args.moves or [""]:
         board = _position(info, args, moves)
@@ -571,6 +600,20 @@ def run_list(out: TextIO) -> int:
         flags = " ".join("--" + name.replace("_", "-") for name in info.options)
         print(f"  {info.name:<12} {info.summary}", file=out)
         print(f"  {'':<12} options: {flags}", file=out)
+    installed = plugins.entry_point_games()
+    for name, point in installed.items():
+        try:
+            info = find_game(name)
+            summary = info.summary
+            flags = " ".join(f"--opt {option}=..." for option in info.options) or "none"
+        except OogamesError as error:
+            summary, flags = f"(cannot be loaded: {one_line(error)})", "-"
+        print(f"  {name:<12} {summary}", file=out)
+        print(f"  {'':<12} from {plugins.origin_of(point)}; options: {flags}", file=out)
+    print(
+        "  or a board class of your own: MODULE:CLASS or FILE.py:CLASS (--opt NAME=VALUE)",
+        file=out,
+    )
     print("strategies (NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]):", file=out)
     print(f"  {', '.join(strategy_names())}", file=out)
     print("  pvs: principal variation search (null windows after the first move)", file=out)
@@ -580,6 +623,9 @@ def run_list(out: TextIO) -> int:
         "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;", file=out
     )
     print("  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out", file=out)
+    for name, point in plugins.entry_point_strategies().items():
+        print(f"  {name}: from {plugins.origin_of(point)}", file=out)
+    print("  or a strategy of your own: MODULE:CLASS or FILE.py:CLASS[:DEPTH][@SECONDS]", file=out)
     print("enhancements:", file=out)
     for name, text in ENHANCEMENTS.items():
         print(f"  +{name:<10} {text}", file=out)
@@ -610,6 +656,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if args.command == "load":
             return run_load(args, out)
         return run_list(out)
+    except PluginCodeError as error:  # the user's own code raised: show its traceback
+        sys.stderr.write(error.details)
+        parser.exit(2, f"oogames: error in your plug-in: {_printable(str(error))}\n")
     except OogamesError as error:
         parser.exit(2, f"oogames: error: {_printable(str(error))}\n")
     except KeyboardInterrupt:

@@ -116,6 +116,21 @@ class StrategySpecError(SettingsError):
     """A strategy name that oogames does not know, or a bad depth in it (``alphabeta:x``)."""
 
 
+class PluginError(SettingsError):
+    """A plug-in (``MODULE:CLASS``, ``FILE.py:CLASS`` or an entry point) that cannot be used:
+    not found, or not a board or a strategy; the message names what is missing."""
+
+
+class PluginCodeError(PluginError):
+    """The user's own plug-in code raised while it was loaded (an import or syntax error,
+    or any exception at the top of the module). ``details`` is its traceback, which the
+    command prints: it is the user's code, not oogames'."""
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
+
+
 class SaveFileError(OogamesError, ValueError):
     """A saved game that cannot be read: damaged, truncated, edited wrongly, or not one."""
 

@@ -60,7 +60,17 @@ BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
     "kalah-6-4": lambda: KalahBoard(),
     "kalah-3-2": lambda: KalahBoard(3, 2),
     "kalah-2-3-empty": lambda: KalahBoard(2, 3, empty_capture=True),
+    # The tutorial's plug-in game (demos/twenty_one.py), loaded as `oogames play` loads it:
+    # the contract holds for a game written outside the package with the framework's defaults.
+    "plugin-twentyone-9": lambda: _plugin_board("demos/twenty_one.py:TwentyOne", target=9),
 }
+
+
+def _plugin_board(ref: str, **options: Any) -> ABoardModel:
+    from oogames.games import find_game
+
+    root = Path(__file__).resolve().parents[1]
+    return find_game(str(root / ref)).make(**options)
 
 
 @pytest.fixture(params=sorted(BOARD_FACTORIES), scope="session")

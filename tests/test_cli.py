@@ -109,7 +109,7 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         (["demo", "--player0", "foo"], "unknown strategy 'foo'"),
         (["demo", "--player1", "alphabeta:0"], "from 1 to 10,000"),
         (["demo", "--player1", "random:3"], "takes no depth"),
-        (["demo", "--game", "chess"], "invalid choice"),
+        (["demo", "--game", "chess"], "unknown game 'chess'"),
         (["demo", "--game", "othello", "--k", "3"], "othello does not take --k"),
         (["demo", "--game", "othello", "--size", "7"], "size must be an even"),
         (["demo", "--game", "grundy", "--heaps", "3,x"], "heaps are whole numbers"),

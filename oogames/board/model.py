@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+import inspect
 import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Self
@@ -26,6 +27,8 @@ from oogames.errors import (
     OogamesError,
     shown,
 )
+
+_MISSING = object()
 
 
 class IBoardModel(abc.ABC):
@@ -227,10 +230,19 @@ class ABoardModel(IBoardModel):
       whose ``_restore`` undoes the change and calls :meth:`_restore_turn`,
       and the new state object);
     - :meth:`_map_moves`: apply the lambda to the moves of the player to move;
-    - :meth:`_why_illegal`: the error for a move the rules refuse;
-    - :meth:`~IBoardModel.reset`, :meth:`~IBoardModel.key`, :meth:`options` and :meth:`_draw`;
-    - optionally :meth:`parse_move` and :meth:`format_move` (its notation),
-      and :meth:`_move_universe` and :meth:`_install_order` (custom move orders).
+    - :meth:`~IBoardModel.key` and :meth:`_draw`;
+    - optionally :meth:`_why_illegal` (why the rules refuse a move; by default
+      the legal moves are listed), :meth:`~IBoardModel.reset` (by default every
+      move is undone), :meth:`options` (by default the constructor's parameters
+      kept as attributes), :meth:`parse_move` and :meth:`format_move` (its
+      notation; by default a move is written as Python writes it and read back
+      by comparing with the legal moves), :meth:`evaluate` (for depth-limited
+      searches of a plug-in game), :meth:`to_svg` (a picture), and
+      :meth:`_move_universe` and :meth:`_install_order` (custom move orders).
+
+    A game whose whole position is one immutable value needs no record class:
+    :class:`~oogames.board.undo.SnapshotRecord` keeps the value from before
+    the move and gives it back through :meth:`_set_snapshot`.
 
     The tutorial in the documentation writes one, step by step.
 
@@ -423,6 +435,14 @@ class ABoardModel(IBoardModel):
         """A drawing of the position, then a line saying whose turn it is or how it ended."""
         return f"{self._draw()}\n{self.status_text()}"
 
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player``, for depth-limited searches of a game that
+        comes as a plug-in (``MODULE:CLASS``); the games of the package have theirs in
+        :data:`oogames.games.GAMES`. By default 0: the search then knows only wins, draws
+        and losses it sees. Positive is good for ``player``; stay well inside
+        ``±WIN_VALUE``."""
+        return 0.0
+
     def to_svg(self) -> str:
         """The position as an SVG picture (text): the board, the last move marked, the
         status line. This default draws the text drawing; the games of the package
@@ -444,9 +464,25 @@ class ABoardModel(IBoardModel):
             return "draw"
         return f"{self.player_names[self._to_move]} to move"
 
-    @abc.abstractmethod
     def options(self) -> dict[str, Any]:
-        """The keyword arguments that build this game's empty board (its size, k, ...)."""
+        """The keyword arguments that build this game's empty board (its size, k, ...).
+
+        By default, each parameter of the constructor that the board keeps as an
+        attribute of the same name (``def __init__(self, target=21)`` with
+        ``self.target = target``); a board whose options are kept otherwise
+        writes its own.
+        """
+        found: dict[str, Any] = {}
+        for name in inspect.signature(type(self)).parameters:
+            value = getattr(self, name, _MISSING)
+            if value is not _MISSING:
+                found[name] = value
+        return found
+
+    def reset(self) -> None:
+        """Back to the starting position: every move undone (a board may do it faster)."""
+        while self.ply:
+            self.pop()
 
     @abc.abstractmethod
     def _draw(self) -> str:
@@ -462,6 +498,11 @@ class ABoardModel(IBoardModel):
         """
         if text.strip().lower() == "pass":
             return PASS
+        if not self._state.is_over:  # a game with no notation of its own: as moves are written
+            wanted = text.strip()
+            for move in self.legal_moves():
+                if self.format_move(move) == wanted:
+                    return move
         raise self._malformed(text, f"write a move as {self.notation}")
 
     def format_move(self, move: Move) -> str:
@@ -652,9 +693,11 @@ class ABoardModel(IBoardModel):
         """
         raise NotImplementedError(f"{type(self).__name__} does not keep snapshots")
 
-    @abc.abstractmethod
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        """The error for a move by the player to move, in a game that goes on, that is refused."""
+        """The error for a move by the player to move, in a game that goes on, that is refused
+        (by default: it is none of the legal moves, which are listed)."""
+        legal = " ".join(self.format_move(each) for each in self.legal_moves(player))
+        return self._illegal(move, player, f"the legal moves are {legal or 'none'}")
 
 
 def check_size(

@@ -377,7 +377,9 @@ class GameModel(IView2ModelAdapter, IRequestor):
             SaveFileError: The file is bad, or its settings cannot be played;
                 the current game is unchanged.
         """
-        settings, board = load_game(path)
+        current = self.settings
+        trusted = {current.game, *(spec.kind for spec in current.players)}
+        settings, board = load_game(path, trusted)  # the plug-ins already running may load
         try:
             self._install(settings, board)
         except OogamesError as error:

@@ -22,9 +22,11 @@ import json
 import os
 import stat
 import time
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
+from oogames import plugins
 from oogames.board.model import ABoardModel
 from oogames.errors import IllegalMoveError, OogamesError, SaveFileError, one_line, shown
 from oogames.game.settings import GameSettings, PlayerSpec
@@ -147,12 +149,19 @@ def save_recovery(settings: GameSettings, board: ABoardModel) -> Path:
     return path
 
 
-def load_game(path: str | Path) -> tuple[GameSettings, ABoardModel]:
+def load_game(path: str | Path, trusted: Collection[str] = ()) -> tuple[GameSettings, ABoardModel]:
     """Read a saved game: its settings and the board after its moves.
+
+    Args:
+        path: The file.
+        trusted: Plug-ins (``MODULE:CLASS``, ``FILE.py:CLASS``) the file may name:
+            loading a file runs no code the file names unless the user says so
+            (``oogames load FILE --trust REF``, or the game being played).
 
     Raises:
         SaveFileError: The file is missing, not JSON, not an oogames game, or
-            its contents do not make a game (an illegal move says which).
+            its contents do not make a game (an illegal move says which); or it
+            names a plug-in that is not trusted.
     """
     path = Path(os.path.expanduser(path))
     try:
@@ -178,12 +187,12 @@ def load_game(path: str | Path) -> tuple[GameSettings, ABoardModel]:
     except ValueError:  # a number too long for int(): over 4,300 digits
         raise SaveFileError(f"{path} is not a saved game (a number far too long)") from None
     try:
-        return game_from_dict(data)
+        return game_from_dict(data, trusted)
     except SaveFileError as error:
         raise SaveFileError(f"{path}: {error}") from None
 
 
-def game_from_dict(data: Any) -> tuple[GameSettings, ABoardModel]:
+def game_from_dict(data: Any, trusted: Collection[str] = ()) -> tuple[GameSettings, ABoardModel]:
     """The settings and board of a saved game's JSON object (see :func:`load_game`).
 
     Raises:
@@ -202,6 +211,12 @@ def game_from_dict(data: Any) -> tuple[GameSettings, ABoardModel]:
         isinstance(p, dict) and isinstance(p.get("kind"), str) for p in players
     ):
         raise SaveFileError('"players" must be two objects with a "kind"')
+    for named in (data.get("game"), *(p["kind"] for p in players)):
+        if isinstance(named, str) and plugins.is_ref(named) and named not in trusted:
+            raise SaveFileError(
+                f"it names the plug-in {shown(named)}, whose code would run: load it with "
+                f"--trust {named} if you trust that code"
+            )
     try:
         specs = tuple(PlayerSpec.parse(_player_text(p)) for p in players)
         settings = GameSettings(

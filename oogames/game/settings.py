@@ -8,7 +8,7 @@ import attrs
 
 from oogames.board.model import ABoardModel, check_size
 from oogames.errors import SettingsError, StrategySpecError, shown
-from oogames.games import GAMES, GameInfo
+from oogames.games import GameInfo, find_game
 from oogames.nextmove.specs import MAX_DEPTH, make_strategy, parse_spec
 from oogames.nextmove.strategy import INextMoveStrategy
 
@@ -71,7 +71,8 @@ class GameSettings:
     """Everything needed to start a game.
 
     Attributes:
-        game: The game's name in :data:`oogames.games.GAMES`.
+        game: The game's name in :data:`oogames.games.GAMES`, or a plug-in's
+            ``MODULE:CLASS`` / ``FILE.py:CLASS`` or installed name (see :mod:`oogames.plugins`).
         options: The board's options (sizes, k, ...).
         players: Who plays the first and the second seat.
         first: Which seat moves first (0 or 1); that seat plays the board's player 0.
@@ -87,8 +88,9 @@ class GameSettings:
     seed: int | None = None
 
     def __attrs_post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise SettingsError(f"unknown game {self.game!r}; choose one of: {', '.join(GAMES)}")
+        if not isinstance(self.game, str):
+            raise SettingsError(f"a game is named by a text, not {shown(self.game)}")
+        find_game(self.game)  # an unknown game, or a plug-in that is no board, stops here
         check_size("--first", self.first, 0, 1, SettingsError)
         check_size("--hint-depth", self.hint_depth, 1, MAX_DEPTH, SettingsError)
         if self.seed is not None:
@@ -99,7 +101,7 @@ class GameSettings:
     @property
     def info(self) -> GameInfo:
         """The game's entry in :data:`oogames.games.GAMES`."""
-        return GAMES[self.game]
+        return find_game(self.game)
 
     def make_board(self) -> ABoardModel:
         """The starting board.

@@ -7,13 +7,15 @@ options and its default evaluation function for depth-limited search.
 from __future__ import annotations
 
 import inspect
+import typing
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
+from oogames import plugins
 from oogames.board.model import ABoardModel
-from oogames.errors import BoardOptionError, shown
+from oogames.errors import BoardOptionError, PluginError, SettingsError, shown
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.gametree import GameTreeBoard, Pass, Static, static_value
 from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
@@ -36,6 +38,8 @@ class GameInfo:
         options: The keyword options of the board, in the order of its constructor.
         solvable: Whether a full search from the default start ends in about a second
             (then ``alphabeta`` needs no depth limit).
+        origin: Where the game comes from: ``"built in"``, a plug-in's
+            ``MODULE:CLASS``, or an installed package (an entry point).
     """
 
     name: str
@@ -44,6 +48,12 @@ class GameInfo:
     summary: str
     options: tuple[str, ...]
     solvable: Callable[[ABoardModel], bool] = lambda board: False
+    origin: str = "built in"
+
+    @property
+    def is_plugin(self) -> bool:
+        """Whether the game's code comes from outside the package."""
+        return self.origin != "built in"
 
     def make(self, **options: Any) -> ABoardModel:
         """A board of this game with ``options`` (None values are left at their defaults).
@@ -64,6 +74,8 @@ class GameInfo:
                 **{name: value for name, value in options.items() if value is not None}
             )
         except BoardOptionError as error:
+            if self.is_plugin:
+                raise
             message = str(error)
             for name in self.options:
                 if message.startswith(f"{name} "):
@@ -71,9 +83,16 @@ class GameInfo:
             raise BoardOptionError(message) from None
 
     def default_options(self) -> dict[str, Any]:
-        """The options of the default board, by name (``{"rows": 3, "cols": 3, "k": 3}``)."""
-        board = self.board()
-        defaults = board.options()
+        """The options of the default board, by name (``{"rows": 3, "cols": 3, "k": 3}``);
+        for a plug-in, the constructor's defaults."""
+        if self.is_plugin:
+            parameters = inspect.signature(self.board).parameters
+            return {
+                name: parameters[name].default
+                for name in self.options
+                if parameters[name].default is not inspect.Parameter.empty
+            }
+        defaults = self.board().options()
         return {name: defaults[name] for name in self.options if name in defaults}
 
     def options_text(self, options: dict[str, Any] | None = None) -> str:
@@ -99,21 +118,66 @@ class GameInfo:
             BoardOptionError: A word that is not ``name=value``, an option this
                 game does not take, or a value of the wrong kind.
         """
+        return self.read_option_words(text.split())
+
+    def read_option_words(self, words: list[str]) -> dict[str, Any]:
+        """Read ``name=value`` words (``--opt`` on the command line): see :meth:`read_options`.
+        A value takes the type of the option's default, or of its annotation in the
+        board's constructor (``int``, ``float``, ``bool``, ``str``, ``tuple[int, ...]``).
+
+        Raises:
+            BoardOptionError: A bad word, an unknown option or a value of the wrong kind.
+        """
         defaults = self.default_options()
+        kinds = _annotations(self.board)
         takes = ", ".join(self.options) or "no options"
         options: dict[str, Any] = {}
-        for word in text.split():
+        for word in words:
             name, equals, value = word.partition("=")
             if not equals or not name:
                 raise BoardOptionError(f"write each option as name=value, not {shown(word)}")
-            if name not in defaults:
+            if name not in self.options:
                 raise BoardOptionError(f"{self.name} does not take {shown(name)}; it takes {takes}")
-            options[name] = _option_value(name, value, defaults[name])
+            options[name] = _option_value(name, value, defaults.get(name), kinds.get(name))
         return options
 
 
-def _option_value(name: str, text: str, default: Any) -> Any:
-    """``text`` read as a value of the kind of ``default``."""
+def _annotations(board: type[ABoardModel]) -> dict[str, Any]:
+    """The constructor's annotations of ``board`` (as objects where they resolve, else text)."""
+    try:
+        return typing.get_type_hints(board.__init__)
+    except Exception:  # unresolvable text annotations: read them as written
+        return {
+            name: parameter.annotation
+            for name, parameter in inspect.signature(board).parameters.items()
+            if parameter.annotation is not inspect.Parameter.empty
+        }
+
+
+def _kind_name(kind: Any) -> str:
+    """An annotation as its text: ``int``, ``tuple[int, ...]`` ..."""
+    if isinstance(kind, str):
+        return kind.replace("typing.", "").replace(" ", "")
+    if isinstance(kind, type):
+        return kind.__name__
+    return str(kind).replace("typing.", "").replace(" ", "")
+
+
+def _option_value(name: str, text: str, default: Any, kind: Any = None) -> Any:
+    """``text`` read as a value of the kind of ``default``, or of the annotation ``kind``."""
+    if default is None and kind is not None:
+        written = _kind_name(kind)
+        default = {
+            "bool": False,
+            "int": 0,
+            "float": 0.0,
+            "str": "",
+        }.get(written, () if written.startswith(("tuple", "list", "Sequence", "Iterable")) else "")
+    if isinstance(default, float):
+        try:
+            return float(text)
+        except ValueError:
+            raise BoardOptionError(f"{name} is a number, not {shown(text)}") from None
     if isinstance(default, bool):
         lowered = text.lower()
         if lowered in ("true", "yes", "on", "1"):
@@ -201,11 +265,79 @@ __all__ = [
     "Static",
     "TicTacToeBoard",
     "connect_four_lines",
+    "find_game",
     "grundy_evaluation",
     "grundy_value",
+    "is_known_game",
     "kalah_stores",
     "nim_distance",
     "open_lines",
     "othello_weighted_squares",
     "static_value",
 ]
+
+
+def _plugin_info(name: str, board: Any, origin: str) -> GameInfo:
+    """The :class:`GameInfo` of a plug-in board class, checked against the contract."""
+    if not (isinstance(board, type) and issubclass(board, ABoardModel)):
+        what = (
+            type(board).__name__ if not isinstance(board, type) else f"the class {board.__name__}"
+        )
+        raise PluginError(
+            f"{shown(name)} is {what}, not a board: a game is a subclass of oogames.ABoardModel"
+        )
+    if inspect.isabstract(board):
+        missing = ", ".join(sorted(getattr(board, "__abstractmethods__", ())))
+        raise PluginError(f"{shown(name)} does not write {missing} (see the tutorial's board)")
+    parameters = inspect.signature(board).parameters
+    options = tuple(
+        option
+        for option, parameter in parameters.items()
+        if parameter.kind
+        in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    )
+    summary = (inspect.getdoc(board) or board.__name__).split("\n")[0]
+    return GameInfo(
+        name,
+        board,
+        _board_evaluation,
+        summary,
+        options,
+        lambda position: False,
+        origin,
+    )
+
+
+def _board_evaluation(board: ABoardModel, player: int) -> float:
+    """A plug-in game's evaluation: its board's own ``evaluate(player)``."""
+    return board.evaluate(player)
+
+
+def find_game(name: str) -> GameInfo:
+    """The game a name stands for: a game of :data:`GAMES`, a plug-in ``MODULE:CLASS`` or
+    ``FILE.py:CLASS``, or a game an installed package adds (entry point ``oogames.games``).
+
+    Raises:
+        SettingsError: No game of that name.
+        PluginError: The plug-in is not found or is not a board (one line).
+        PluginCodeError: The plug-in's own code raised while it loaded.
+    """
+    if name in GAMES:
+        return GAMES[name]
+    if plugins.is_ref(name):
+        return _plugin_info(name, plugins.load_object(name), name)
+    installed = plugins.entry_point_games()
+    if name in installed:
+        point = installed[name]
+        return _plugin_info(name, plugins.load_entry_point(point), plugins.origin_of(point))
+    known = ", ".join([*GAMES, *installed])
+    raise SettingsError(
+        f"unknown game {shown(name)}; choose one of: {known}, or name a board class as "
+        "MODULE:CLASS or FILE.py:CLASS"
+    )
+
+
+def is_known_game(name: str) -> bool:
+    """Whether ``name`` is a built-in game or one an installed package adds (no plug-in
+    reference, and no code of the game's is run to say so)."""
+    return name in GAMES or name in plugins.entry_point_games()

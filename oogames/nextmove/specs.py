@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from oogames.errors import StrategySpecError, shown
+import inspect
+from typing import Any
+
+from oogames import plugins
+from oogames.errors import OogamesError, PluginCodeError, PluginError, StrategySpecError, shown
 from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.deepening import MAX_SECONDS, AspirationDeepening, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
@@ -54,8 +58,9 @@ ENHANCEMENTS: dict[str, str] = {
 
 
 def strategy_names() -> list[str]:
-    """Every strategy name :func:`make_strategy` accepts (``random``, each search and driver)."""
-    return ["random", *SEARCHES, *DRIVERS, *SAMPLERS]
+    """Every strategy name :func:`make_strategy` accepts (``random``, each search and driver,
+    and the strategies installed packages add)."""
+    return ["random", *SEARCHES, *DRIVERS, *SAMPLERS, *plugins.entry_point_strategies()]
 
 
 def with_depth(spec: str, depth: int | None) -> str:
@@ -99,14 +104,23 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
     >>> parse_spec("AlphaBeta:4"), parse_spec("random"), parse_spec("negamax-ab:9@0.5")
     (('alphabeta', 4, None), ('random', None, None), ('negamax-ab', 9, 0.5))
     """
+    plugin = _plugin_spec(spec)
+    if plugin is not None:
+        return plugin
     rest, at, clock_text = spec.strip().lower().partition("@")
     name, colon, depth_text = rest.partition(":")
     name = name.strip()
     base, *enhancements = name.split("+")
     plain = ("random", *kinds)
-    if base not in SEARCHES and base not in DRIVERS and base not in SAMPLERS and name not in plain:
+    known_base = base in SEARCHES or base in DRIVERS or base in SAMPLERS
+    if not known_base and name not in plain and name not in plugins.entry_point_strategies():
         known = ", ".join([*kinds, *strategy_names()])
-        raise StrategySpecError(f"unknown strategy {shown(spec)}; choose one of: {known}")
+        raise StrategySpecError(
+            f"unknown strategy {shown(spec)}; choose one of: {known}, or name your own as "
+            "MODULE:CLASS or FILE.py:CLASS"
+        )
+    if not known_base and name not in plain:  # an installed package's strategy
+        return name, _depth_of(colon, depth_text, spec), _clock_of(at, clock_text, spec)
     for enhancement in enhancements:
         if enhancement not in ENHANCEMENTS or enhancements.count(enhancement) > 1:
             raise StrategySpecError(
@@ -135,6 +149,38 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
     return name, depth, seconds
 
 
+def _depth_of(colon: str, text: str, spec: str) -> int | None:
+    if not colon:
+        return None
+    return read_whole(text, f"the depth in {shown(spec)}", 1, MAX_DEPTH, StrategySpecError)
+
+
+def _clock_of(at: str, text: str, spec: str) -> float | None:
+    if not at:
+        return None
+    seconds = _seconds(text.strip())
+    if seconds is None:
+        raise StrategySpecError(
+            f"the clock in {shown(spec)} must be seconds over 0 and at most "
+            f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(text)}"
+        )
+    return seconds
+
+
+def _plugin_spec(spec: str) -> tuple[str, int | None, float | None] | None:
+    """``MODULE:CLASS[:DEPTH][@SECONDS]`` read (case kept), or None for other names."""
+    parts = plugins.split_ref(spec)
+    if parts is None:
+        return None
+    module, name, rest = parts
+    base = module.lower().split("+")[0]
+    if base in SEARCHES or base in DRIVERS or base in SAMPLERS or base == "random":
+        return None  # a built-in name with a bad depth (alphabeta:x), not a plug-in
+    before, at, clock_text = rest.partition("@")
+    _, colon, depth_text = before.partition(":")
+    return f"{module}:{name}", _depth_of(colon, depth_text, spec), _clock_of(at, clock_text, spec)
+
+
 def _seconds(text: str) -> float | None:
     """``text`` as a number of seconds (``"2"``, ``"0.25"``), or None if it is none."""
     whole, dot, fraction = text.partition(".")
@@ -159,6 +205,15 @@ def make_factory(spec: str, evaluate: Evaluation) -> IAccFactory:
     'negamax-ab:3'
     """
     name, depth, seconds = parse_spec(spec)
+    if plugins.is_ref(name) or name in plugins.entry_point_strategies():
+        found = _load_strategy_object(name)
+        if isinstance(found, type) and issubclass(found, IAccFactory) and seconds is None:
+            factory = found()
+            return factory if depth is None else DepthFac(factory, depth, evaluate)
+        raise StrategySpecError(
+            f"{shown(spec)} is not an accumulator factory (IAccFactory) without a clock: "
+            "only those can be traced and compared node by node"
+        )
     if name.split("+")[0] not in SEARCHES:
         raise StrategySpecError(
             f"{shown(spec)} is not one search; choose one of: {', '.join(SEARCHES)}"
@@ -214,6 +269,8 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
     name, depth, seconds = parse_spec(spec)
     if name == "random":
         return RandomValidMove(seed)
+    if plugins.is_ref(name) or name in plugins.entry_point_strategies():
+        return plugin_strategy(name, depth, seconds, evaluate, seed)
     if name in SAMPLERS:
         label = name + ("" if depth is None else f":{depth}")
         label += "" if seconds is None else f"@{seconds:g}"
@@ -244,3 +301,93 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
         factory = _factory(name, depth, evaluate, None)
         return MTDF(factory, name=name + ("" if depth is None else f":{depth}"))
     return MinMax(make_factory(spec, evaluate))
+
+
+def _load_strategy_object(name: str) -> Any:
+    if plugins.is_ref(name):
+        return plugins.load_object(name)
+    return plugins.load_entry_point(plugins.entry_point_strategies()[name])
+
+
+def plugin_strategy(
+    name: str,
+    depth: int | None,
+    seconds: float | None,
+    evaluate: Evaluation,
+    seed: int | None = None,
+) -> INextMoveStrategy:
+    """The strategy a plug-in names: an :class:`INextMoveStrategy` subclass (built with
+    whichever of ``depth``, ``seconds``, ``evaluate`` and ``seed`` its constructor takes),
+    an instance of one, an accumulator factory class (searched by :class:`MinMax`, limited
+    to ``depth`` or deepened under ``seconds``), or a function returning a strategy.
+
+    Raises:
+        PluginError: It is none of these, or it takes no depth or clock and one was given.
+        PluginCodeError: The plug-in's own code raised while it loaded.
+    """
+    found = _load_strategy_object(name)
+    label = (
+        name + ("" if depth is None else f":{depth}") + ("" if seconds is None else f"@{seconds:g}")
+    )
+    given = {"depth": depth, "seconds": seconds, "evaluate": evaluate, "seed": seed}
+    if isinstance(found, type) and issubclass(found, IAccFactory):
+        if inspect.isabstract(found):
+            raise PluginError(f"{shown(name)} does not write {_missing(found)}")
+        factory_class = found
+        if seconds is not None:
+            return IterativeDeepening(
+                lambda plies: DepthFac(factory_class(), plies, evaluate),
+                seconds,
+                None,
+                depth,
+                label,
+            )
+        factory = factory_class()
+        return MinMax(factory if depth is None else DepthFac(factory, depth, evaluate))
+    if isinstance(found, INextMoveStrategy):
+        if depth is not None or seconds is not None:
+            raise PluginError(
+                f"{shown(name)} is one strategy object: it takes no :DEPTH or @SECONDS"
+            )
+        return found
+    if isinstance(found, type) and issubclass(found, INextMoveStrategy):
+        if inspect.isabstract(found):
+            raise PluginError(f"{shown(name)} does not write {_missing(found)}")
+        built = _call_with(found, name, given)
+    elif callable(found) and not isinstance(found, type):
+        built = _call_with(found, name, given)
+    else:
+        raise PluginError(
+            f"{shown(name)} is not a strategy: name an INextMoveStrategy subclass, an "
+            "accumulator factory (IAccFactory), or a function that returns a strategy"
+        )
+    if not isinstance(built, INextMoveStrategy):
+        raise PluginError(f"{shown(name)} returned {shown(built)}, not a strategy")
+    return built
+
+
+def _missing(found: type) -> str:
+    return ", ".join(sorted(getattr(found, "__abstractmethods__", ())))
+
+
+def _call_with(target: Any, name: str, given: dict[str, Any]) -> Any:
+    """Call a plug-in's constructor or function with the arguments it takes; refuse a depth
+    or clock it does not take."""
+    takes = plugins.accepted_keywords(target)
+    for option, flag in (("depth", ":DEPTH"), ("seconds", "@SECONDS")):
+        if given[option] is not None and option not in takes and "*" not in takes:
+            raise PluginError(f"{shown(name)} takes no {flag} (its constructor has no {option})")
+    arguments = {
+        option: value
+        for option, value in given.items()
+        if (option in takes or "*" in takes) and (value is not None or option == "seed")
+    }
+    try:
+        return target(**arguments)
+    except OogamesError:
+        raise
+    except Exception as error:
+        raise PluginCodeError(
+            f"{shown(name)} raised {type(error).__name__} when built: {error}",
+            plugins._user_traceback(error),
+        ) from None

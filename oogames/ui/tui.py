@@ -29,7 +29,7 @@ from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings, PlayerSpec
-from oogames.games import GAMES, ConnectFourBoard, TicTacToeBoard
+from oogames.games import GAMES, ConnectFourBoard, TicTacToeBoard, find_game
 from oogames.games.grid import AGridBoard
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import whole_number
@@ -82,13 +82,14 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
     def compose(self) -> ComposeResult:
         """The form: a field a row, scrolling if the screen is short; the buttons below."""
         current = self.settings
-        info = GAMES[current.game]
+        info = find_game(current.game)
+        names = [*GAMES, *([current.game] if current.game not in GAMES else [])]
         with Vertical(id="settings"):
             with VerticalScroll(id="fields"):
                 with Horizontal():
                     yield Label("Game")
                     yield Select(
-                        [(name, name) for name in GAMES],
+                        [(name, name) for name in names],
                         value=current.game,
                         id="game",
                         allow_blank=False,
@@ -123,7 +124,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
         if event.select.id == "game" and isinstance(event.value, str):
             same = event.value == self.settings.game
             options = self.settings.options if same else {}
-            text = GAMES[event.value].options_text(options)
+            text = find_game(event.value).options_text(options)
             self.query_one("#options", Input).value = text
             self.query_one("#settings-error", Static).update("")
 
@@ -157,7 +158,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
             OogamesError: A field is bad (the message names it).
         """
         game = str(self.query_one("#game", Select).value)
-        options = GAMES[game].read_options(self.query_one("#options", Input).value)
+        options = find_game(game).read_options(self.query_one("#options", Input).value)
         first = whole_number(self.query_one("#first", Input).value)
         if first not in (0, 1):
             raise SettingsError("who starts is 0 (the first player) or 1 (the second)")
