@@ -305,6 +305,58 @@ def build_parser() -> argparse.ArgumentParser:
         "--batch", action="store_true", help="solve each line of standard input (see above)"
     )
 
+    tournament = commands.add_parser(
+        "tournament",
+        help="strategies play each other (round robin or gauntlet): standings, Elo, crosstable",
+        description="Every pair of strategies plays --games games from the same openings with "
+        "both colours; each finished game is stored in SQLite (--db) as it ends, and a run "
+        "with the same db plays only what is missing. --workers N plays on a local Dask "
+        "cluster (oogames[scale]); --scheduler uses a running one. Prints the standings with "
+        "Elo ratings (maximum likelihood, 95%% intervals) and the crosstable.",
+    )
+    _add_game_options(tournament, positional=True)
+    tournament.add_argument(
+        "--players",
+        required=True,
+        metavar="A,B,...",
+        help="the strategies, comma-separated: built-in specs (alphabeta+tt@0.2, mcts:500, "
+        "random) or plug-ins (mybot.py:Bot:4)",
+    )
+    tournament.add_argument(
+        "--games", type=_whole, default=2, help="games per pairing (default 2: both colours)"
+    )
+    tournament.add_argument(
+        "--openings", type=_whole, default=1, help="random openings to play from (default 1)"
+    )
+    tournament.add_argument(
+        "--opening-plies", type=int, default=2, help="plies of each random opening (default 2)"
+    )
+    tournament.add_argument(
+        "--openings-file", help="openings to play from: one a line, moves by spaces"
+    )
+    tournament.add_argument("--seed", type=int, default=1, help="seed of openings and players")
+    tournament.add_argument(
+        "--gauntlet", action="store_true", help="the first player against each other only"
+    )
+    tournament.add_argument(
+        "--move-seconds", type=float, help="time a move may take (over it by the margin loses)"
+    )
+    tournament.add_argument(
+        "--time-margin", type=float, default=0.5, help="how far over a move may run (0.5 = 50%%)"
+    )
+    tournament.add_argument(
+        "--db", default="tournament.sqlite", help="the results database (default tournament.sqlite)"
+    )
+    tournament.add_argument(
+        "--workers",
+        type=_whole,
+        help="worker processes on a local Dask cluster (default: the machine's cores when "
+        "Dask is installed, else 1); 1 plays here without Dask",
+    )
+    tournament.add_argument("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
+    tournament.add_argument("--report", help="write an HTML report here")
+    tournament.add_argument("--format", choices=("text", "json"), default="text")
+
     match = commands.add_parser(
         "match",
         help="two searches play N-in-a-row over sizes, k and depths (the Radboud table)",
@@ -557,6 +609,108 @@ def _sizes(text: str) -> list[tuple[int, int]]:
     return sizes
 
 
+def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Play (or resume) the tournament and print its standings; returns the exit status."""
+    from oogames.tournament import ResultStore, run_games, schedule, standings
+    from oogames.tournament.games import random_openings, read_openings, tournament_key
+    from oogames.tournament.report import print_rich, to_html, to_json, to_text
+
+    info, given = _game_options(args)
+    options = {**given, **info.make(**given).options()}
+    players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
+    for spec in players:  # every player must be buildable before a game is played
+        make_strategy(spec, info.evaluate, 0)
+    if args.openings_file:
+        try:
+            text = Path(os.path.expanduser(args.openings_file)).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            raise UsageError(
+                f"--openings-file: cannot read {args.openings_file}: {error}"
+            ) from None
+        openings = read_openings(text, args.openings)
+        for opening in openings:  # every opening must be legal
+            info.board.from_moves(" ".join(opening), **given)
+    else:
+        openings = random_openings(info.name, given, args.openings, args.opening_plies, args.seed)
+    if args.move_seconds is not None and not 0 < args.move_seconds <= 86_400:
+        raise UsageError("--move-seconds: seconds over 0, at most a day")
+    tasks = schedule(
+        info.name,
+        options,
+        players,
+        args.games,
+        openings,
+        args.seed,
+        args.gauntlet,
+        args.move_seconds,
+        args.time_margin,
+    )
+    key = tournament_key(tasks)
+    store = ResultStore(args.db)
+    store.register(key, {"game": info.name, "options": options, "players": players})
+    workers = args.workers or _default_workers()
+    with _tournament_progress() as progress:
+        played = run_games(
+            tasks, store, key, workers=workers, scheduler=args.scheduler, progress=progress
+        )
+    records = store.records(key)
+    store.close()
+    result = standings(players, records)
+    if args.report:
+        title = f"{info.name} tournament: {len(players)} players, {len(records)} games"
+        try:
+            Path(os.path.expanduser(args.report)).write_text(to_html(result, title))
+        except OSError as error:
+            raise UsageError(f"--report: cannot write {args.report}: {error}") from None
+    if args.format == "json":
+        print(to_json(result), file=out)
+        return 0
+    resumed = len(records) - played
+    print(
+        f"{info.name}: {len(tasks)} games, {played} played now"
+        + (f", {resumed} found in {args.db}" if resumed else ""),
+        file=out,
+    )
+    if not (out is sys.stdout and print_rich(result, out)):
+        print(to_text(result), file=out)
+    return 0
+
+
+def _default_workers() -> int:
+    """The machine's cores when Dask is installed, else 1 (play here)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return 1
+    return max(1, os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def _tournament_progress() -> Iterator[Callable[[int, int, int], None]]:
+    """A progress bar of games done, running and left (rich, at a terminal)."""
+    try:
+        from rich.console import Console
+        from rich.progress import Progress
+    except ImportError:
+        yield lambda done, running, total: None
+        return
+    if not sys.stderr.isatty():
+        yield lambda done, running, total: None
+        return
+    with Progress(console=Console(file=sys.stderr), transient=True) as bar:
+        task = bar.add_task("games", total=None)
+
+        def show(done: int, running: int, total: int) -> None:
+            bar.update(
+                task,
+                completed=done,
+                total=total,
+                description=f"games: {done} done, {running} running, {total - done} left",
+            )
+
+        yield show
+
+
 def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
     """Play the match, with a progress bar when rich is installed; returns the exit status."""
     sizes, ks = _sizes(args.sizes), _whole_list(args.k, "--k values")
@@ -649,6 +803,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return run_compare(args, out)
         if args.command == "solve":
             return run_solve(args, out)
+        if args.command == "tournament":
+            return run_tournament_command(args, out)
         if args.command == "match":
             return run_match_command(args, out)
         if args.command == "play":

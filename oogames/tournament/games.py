@@ -1,0 +1,293 @@
+"""What a tournament plays: the schedule of games and one game played under a clock.
+
+A :class:`GameTask` is everything needed to play one game, in plain values
+(so that it can travel to a Dask worker): the game and its options, the two
+strategy specs (the first moves first), the opening and the time control.
+:func:`play_game` plays it and returns a :class:`GameRecord`; a strategy that
+raises, plays an illegal move or overruns its time loses the game, with the
+reason recorded, and nothing escapes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import threading
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from oogames.board.moves import PASS
+from oogames.errors import OogamesError, SettingsError, one_line
+
+#: How a finished game ended, from the first player's side.
+RESULTS = ("1-0", "0-1", "1/2-1/2")
+
+
+@attrs.frozen
+class GameTask:
+    """One game to play.
+
+    Attributes:
+        game_id: Its id within the tournament (``"0-1-3"``: players 0 and 1, round 3).
+        game: The game's name (a built-in name, a plug-in reference or an installed name).
+        options: The board's options.
+        first: The spec of the strategy that moves first.
+        second: The spec of the strategy that moves second.
+        first_index: The first player's place in the tournament's list of players.
+        second_index: The second player's place.
+        opening: Moves played before the strategies take over, in notation.
+        seed: Seed for strategies that draw at random.
+        move_seconds: The time a move may take (None: no limit).
+        margin: How far over ``move_seconds`` a move may run before it loses the
+            game on time (0.5: 50 % over).
+    """
+
+    game_id: str
+    game: str
+    options: dict[str, Any]
+    first: str
+    second: str
+    first_index: int
+    second_index: int
+    opening: tuple[str, ...] = ()
+    seed: int = 0
+    move_seconds: float | None = None
+    margin: float = 0.5
+
+
+@attrs.frozen
+class GameRecord:
+    """A finished game.
+
+    Attributes:
+        game_id: The task's id.
+        first_index: The first player's place in the list of players.
+        second_index: The second player's place.
+        first: The first player's spec.
+        second: The second player's spec.
+        opening: The opening's moves.
+        moves: Every move of the game (the opening's included), in notation.
+        result: ``"1-0"`` (the first player won), ``"0-1"`` or ``"1/2-1/2"``.
+        reason: How it ended: ``"rules"`` (the game's own end), ``"time"`` (a
+            player overran its time), ``"illegal"`` (an illegal move) or
+            ``"crash"`` (a strategy raised), with a detail after a colon.
+        seconds: Thinking time of each side.
+        nodes: Nodes searched by each side.
+    """
+
+    game_id: str
+    first_index: int
+    second_index: int
+    first: str
+    second: str
+    opening: tuple[str, ...]
+    moves: tuple[str, ...]
+    result: str
+    reason: str
+    seconds: tuple[float, float]
+    nodes: tuple[int, int]
+
+    def score_of(self, index: int) -> float:
+        """The points player ``index`` (a place in the list of players) took from it."""
+        first = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[self.result]
+        return first if index == self.first_index else 1.0 - first
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain values (for JSON and the database)."""
+        return attrs.asdict(self, recurse=False, value_serializer=_plain)
+
+
+def _plain(_: Any, __: Any, value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def random_openings(
+    game: str, options: dict[str, Any], count: int, plies: int, seed: int
+) -> list[tuple[str, ...]]:
+    """``count`` different openings of ``plies`` random moves (fewer if the game has fewer),
+    none of which ends the game, drawn with ``seed``."""
+    from oogames.games import find_game
+
+    info = find_game(game)
+    rng = random.Random(seed)
+    found: list[tuple[str, ...]] = []
+    tries = 0
+    while len(found) < count and tries < 50 * count + 50:
+        tries += 1
+        board = info.make(**options)
+        line: list[str] = []
+        for _ in range(plies):
+            moves = board.legal_moves() or ([PASS] if board.can_pass() else [])
+            if not moves:
+                break
+            move = rng.choice(moves)
+            board.play(move)
+            line.append(board.format_move(move) if move is not PASS else "pass")
+            if board.is_over:
+                break
+        if board.is_over:
+            continue
+        if tuple(line) not in found:
+            found.append(tuple(line))
+    return found or [()]
+
+
+def read_openings(text: str, count: int | None = None) -> list[tuple[str, ...]]:
+    """Openings from a file's text: one a line, moves separated by spaces; ``#`` comments."""
+    openings = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            openings.append(tuple(line.split()))
+    if not openings:
+        raise SettingsError("the openings file has no opening (one a line, moves by spaces)")
+    return openings[:count] if count else openings
+
+
+def schedule(
+    game: str,
+    options: dict[str, Any],
+    players: Sequence[str],
+    games: int,
+    openings: Sequence[tuple[str, ...]],
+    seed: int = 0,
+    gauntlet: bool = False,
+    move_seconds: float | None = None,
+    margin: float = 0.5,
+) -> list[GameTask]:
+    """Every game of the tournament, in order.
+
+    Round robin: every pair of players; gauntlet: the first player against each
+    other. Each pairing plays ``games`` games: round ``r`` uses opening
+    ``r // 2`` (cycling) and the colours alternate, so each opening is played
+    from both sides and two deterministic strategies do not replay one game.
+
+    Raises:
+        SettingsError: Fewer than two players, or no game to play.
+    """
+    if len(players) < 2:
+        raise SettingsError("a tournament needs at least two players")
+    if games < 1:
+        raise SettingsError("each pairing plays at least one game (--games)")
+    pairs = [(0, j) for j in range(1, len(players))] if gauntlet else [
+        (i, j) for i in range(len(players)) for j in range(i + 1, len(players))
+    ]  # fmt: skip
+    tasks: list[GameTask] = []
+    for i, j in pairs:
+        for round_number in range(games):
+            opening = openings[(round_number // 2) % len(openings)]
+            a, b = (i, j) if round_number % 2 == 0 else (j, i)
+            tasks.append(
+                GameTask(
+                    f"{i}-{j}-{round_number}",
+                    game,
+                    dict(options),
+                    players[a],
+                    players[b],
+                    a,
+                    b,
+                    tuple(opening),
+                    seed * 1_000_003 + len(tasks),
+                    move_seconds,
+                    margin,
+                )
+            )
+    return tasks
+
+
+def tournament_key(tasks: Sequence[GameTask]) -> str:
+    """A fingerprint of the tournament's games (what a resumed run must match)."""
+    text = json.dumps([attrs.asdict(task) for task in tasks], sort_keys=True, default=list)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def play_game(task: GameTask) -> GameRecord:
+    """Play one game to its end; never raises for what a strategy does.
+
+    Each strategy is given a copy of the board, so a strategy that changes the
+    board cannot change the game. A move that takes longer than
+    ``move_seconds * (1 + margin)`` loses on time; at that point built-in searches
+    are also told to stop.
+    """
+    from oogames.games import find_game
+    from oogames.nextmove.specs import make_strategy
+
+    info = find_game(task.game)
+    board = info.make(**task.options)
+    for text in task.opening:
+        board.play(board.parse_move(text))
+    first_side = board.to_move  # the task's first player moves first after the opening
+    players = [
+        make_strategy(task.first, info.evaluate, task.seed),
+        make_strategy(task.second, info.evaluate, task.seed + 1),
+    ]
+    if first_side == 1:
+        players.reverse()  # players[side] plays the board's player ``side``
+    seconds = [0.0, 0.0]
+    nodes = [0, 0]
+    moves = list(task.opening)
+    limit = None if task.move_seconds is None else task.move_seconds * (1 + task.margin)
+    reason = "rules"
+    loser: int | None = None
+    while not board.is_over:
+        side = board.to_move
+        strategy = players[side]
+        alarm = None
+        if limit is not None:
+            alarm = threading.Timer(limit + 0.5, strategy.cancel)
+            alarm.daemon = True
+            alarm.start()
+        start = time.perf_counter()
+        try:
+            result = strategy.analyze(board.copy())
+        except OogamesError as error:
+            elapsed = time.perf_counter() - start
+            seconds[side] += elapsed
+            loser = side
+            over = limit is not None and elapsed > limit
+            reason = "time" if over else f"crash: {one_line(error)}"
+            break
+        except Exception as error:  # a plug-in's bug loses its game, the tournament goes on
+            seconds[side] += time.perf_counter() - start
+            loser, reason = side, f"crash: {type(error).__name__}: {error}"
+            break
+        finally:
+            if alarm is not None:
+                alarm.cancel()
+        elapsed = time.perf_counter() - start
+        seconds[side] += elapsed
+        nodes[side] += result.stats.nodes
+        if limit is not None and elapsed > limit:
+            loser, reason = side, f"time: {elapsed:.2f} s for a move of {task.move_seconds:g} s"
+            break
+        move = result.move
+        try:
+            board.play(move, side)
+        except (OogamesError, TypeError) as error:
+            detail = one_line(error) if isinstance(error, OogamesError) else str(error)
+            loser, reason = side, f"illegal: {detail}"
+            break
+        moves.append("pass" if move is PASS else board.format_move(move))
+    if loser is not None:
+        result_text = "0-1" if loser == first_side else "1-0"
+    elif board.winner is None:
+        result_text = "1/2-1/2"
+    else:
+        result_text = "1-0" if board.winner == first_side else "0-1"
+    return GameRecord(
+        task.game_id,
+        task.first_index,
+        task.second_index,
+        task.first,
+        task.second,
+        task.opening,
+        tuple(moves),
+        result_text,
+        reason,
+        (seconds[first_side], seconds[1 - first_side]),
+        (nodes[first_side], nodes[1 - first_side]),
+    )

@@ -1,0 +1,256 @@
+"""Standings of a tournament: scores, Elo with intervals, the crosstable, each pairing.
+
+:func:`standings` computes them from the stored games; :func:`to_text` lays
+them out for a terminal (with rich's tables when it is installed),
+:func:`to_html` writes a report page with the tables and a picture of the
+ratings, :func:`to_json` gives them to scripts.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from oogames.pictures.svg import Svg
+from oogames.tournament.games import GameRecord
+from oogames.tournament.ratings import Rating, fit_ratings
+
+
+@attrs.frozen
+class Standings:
+    """What a tournament's games say of its players.
+
+    Attributes:
+        players: The players' specs, in the tournament's order.
+        ratings: Each player's :class:`~oogames.tournament.ratings.Rating`.
+        cross: ``cross[i][j]``: (points of i against j, games between them).
+        pairings: For each pair that met: (i, j, wins of i, draws, wins of j).
+        games: How many games were counted.
+        forfeits: Games lost on time, by an illegal move or a crash: (game id, reason).
+    """
+
+    players: tuple[str, ...]
+    ratings: tuple[Rating, ...]
+    cross: tuple[tuple[tuple[float, int], ...], ...]
+    pairings: tuple[tuple[int, int, int, int, int], ...]
+    games: int
+    forfeits: tuple[tuple[str, str], ...]
+
+    def order(self) -> list[int]:
+        """The players' places, best rating first."""
+        return sorted(range(len(self.players)), key=lambda i: -self.ratings[i].elo)
+
+
+def standings(players: Sequence[str], records: Sequence[GameRecord]) -> Standings:
+    """The standings of ``players`` after ``records``."""
+    size = len(players)
+    cross = [[[0.0, 0] for _ in range(size)] for _ in range(size)]
+    tally: dict[tuple[int, int], list[int]] = {}
+    results = []
+    forfeits = []
+    for record in records:
+        a, b = record.first_index, record.second_index
+        score = record.score_of(a)
+        results.append((a, b, score))
+        cross[a][b][0] += score
+        cross[a][b][1] += 1
+        cross[b][a][0] += 1 - score
+        cross[b][a][1] += 1
+        low, high = min(a, b), max(a, b)
+        counts = tally.setdefault((low, high), [0, 0, 0])
+        mine = record.score_of(low)
+        counts[0 if mine == 1 else 1 if mine == 0.5 else 2] += 1
+        if record.reason != "rules":
+            forfeits.append((record.game_id, record.reason))
+    ratings = fit_ratings(size, results)
+    return Standings(
+        tuple(players),
+        tuple(ratings),
+        tuple(tuple((cell[0], int(cell[1])) for cell in row) for row in cross),
+        tuple((i, j, c[0], c[1], c[2]) for (i, j), c in sorted(tally.items())),
+        len(records),
+        tuple(forfeits),
+    )
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
+
+
+def rows(result: Standings) -> list[list[str]]:
+    """The standings table: rank, player, games, score, percent, Elo and its interval."""
+    table = []
+    for rank, i in enumerate(result.order(), 1):
+        rating = result.ratings[i]
+        share = 100 * rating.score / rating.games if rating.games else 0.0
+        table.append(
+            [
+                str(rank),
+                result.players[i],
+                str(rating.games),
+                _points(rating.score),
+                f"{share:.1f}%",
+                f"{rating.elo:+.0f}",
+                f"{rating.low:+.0f} to {rating.high:+.0f}",
+            ]
+        )
+    return table
+
+
+HEADER = ["#", "player", "games", "score", "%", "Elo", "95% interval"]
+
+
+def crosstable(result: Standings) -> list[list[str]]:
+    """The crosstable: each row a player's points against each column's (by rank)."""
+    order = result.order()
+    table = []
+    for rank, i in enumerate(order, 1):
+        cells = [str(rank), result.players[i]]
+        for j in order:
+            points, games = result.cross[i][j]
+            cells.append("-" if i == j else f"{_points(points)}/{games}" if games else "")
+        table.append(cells)
+    return table
+
+
+def to_text(result: Standings) -> str:
+    """The standings, the crosstable and the pairings as plain text."""
+    lines = [f"{result.games} games"]
+    lines.append(_plain_table(HEADER, rows(result)))
+    lines.append("")
+    lines.append("crosstable (points/games, rows against columns):")
+    ranks = [str(n) for n in range(1, len(result.players) + 1)]
+    lines.append(_plain_table(["#", "player", *ranks], crosstable(result)))
+    lines.append("")
+    lines.append("pairings (wins-draws-losses of the first named):")
+    for i, j, wins, draws, losses in result.pairings:
+        lines.append(f"  {result.players[i]} vs {result.players[j]}: {wins}-{draws}-{losses}")
+    if result.forfeits:
+        lines.append("")
+        lines.append(f"games not ended by the rules: {len(result.forfeits)}")
+        for game_id, reason in result.forfeits[:20]:
+            lines.append(f"  game {game_id}: {reason}")
+    return "\n".join(lines)
+
+
+def _plain_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(str(row[c])) for row in [header, *body]) for c in range(len(header))]
+    out = ["  ".join(str(cell).ljust(widths[c]) for c, cell in enumerate(header)).rstrip()]
+    for row in body:
+        out.append("  ".join(str(cell).ljust(widths[c]) for c, cell in enumerate(row)).rstrip())
+    return "\n".join(out)
+
+
+def print_rich(result: Standings, file: Any) -> bool:
+    """Print the standings with rich's tables; False if rich is not installed."""
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        return False
+    console = Console(file=file)
+    table = Table(title=f"standings after {result.games} games")
+    for name in HEADER:
+        table.add_column(name, justify="left" if name == "player" else "right")
+    for row in rows(result):
+        table.add_row(*row)
+    console.print(table)
+    cross = Table(title="crosstable (points/games, rows against columns)")
+    cross.add_column("#")
+    cross.add_column("player")
+    for n in range(1, len(result.players) + 1):
+        cross.add_column(str(n), justify="right")
+    for row in crosstable(result):
+        cross.add_row(*row)
+    console.print(cross)
+    if result.forfeits:
+        console.print(f"games not ended by the rules: {len(result.forfeits)}")
+    return True
+
+
+def ratings_svg(result: Standings) -> str:
+    """A picture of the ratings: each player's Elo with its 95 % interval."""
+    order = result.order()
+    low = min(result.ratings[i].low for i in order)
+    high = max(result.ratings[i].high for i in order)
+    if high - low < 1:
+        low, high = low - 50, high + 50
+    left, width, row = 220, 460, 26
+    picture = Svg(left + width + 40, 50 + row * len(order), title="ratings")
+    picture.rect(0, 0, picture.width, picture.height, fill="#ffffff")
+
+    def x(value: float) -> float:
+        return left + (value - low) / (high - low) * width
+
+    picture.line(x(0), 20, x(0), 30 + row * len(order), stroke="#bbbbbb", stroke_dasharray="3,3")
+    picture.text(x(0), 14, "0", anchor="middle", fill="#777777")
+    for place, i in enumerate(order):
+        rating = result.ratings[i]
+        y = 36 + place * row
+        picture.text(left - 10, y + 4, result.players[i], anchor="end")
+        picture.line(x(rating.low), y, x(rating.high), y, stroke="#3a78b5", stroke_width=2)
+        picture.circle(x(rating.elo), y, 5, fill="#1f5fbf")
+        picture.text(x(rating.high) + 6, y + 4, f"{rating.elo:+.0f}", fill="#333333")
+    return picture.render()
+
+
+def to_html(result: Standings, title: str) -> str:
+    """A report page: the standings, the ratings picture, the crosstable and the pairings."""
+
+    def table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+        head = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in header)
+        lines = "".join(
+            "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
+            for row in body
+        )
+        return f"<table><tr>{head}</tr>{lines}</table>"
+
+    ranks = [str(n) for n in range(1, len(result.players) + 1)]
+    pairings = [
+        [result.players[i], result.players[j], f"{w}-{d}-{lost}"]
+        for i, j, w, d, lost in result.pairings
+    ]
+    forfeits = [[game_id, reason] for game_id, reason in result.forfeits]
+    ended = ""
+    if forfeits:
+        ended = f"<h2>Games not ended by the rules</h2>{table(['game', 'reason'], forfeits)}"
+    return (
+        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
+        f"<title>{html.escape(title)}</title><style>"
+        "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
+        "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
+        "td:nth-child(2),th:nth-child(2){text-align:left}</style></head><body>"
+        f"<h1>{html.escape(title)}</h1><p>{result.games} games.</p>"
+        f"<h2>Standings</h2>{table(HEADER, rows(result))}"
+        f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
+        f"<h2>Crosstable</h2>{table(['#', 'player', *ranks], crosstable(result))}"
+        f"<h2>Pairings</h2>{table(['player', 'against', 'wins-draws-losses'], pairings)}"
+        f"{ended}</body></html>"
+    )
+
+
+def to_json(result: Standings) -> str:
+    """The standings as JSON."""
+    return json.dumps(
+        {
+            "games": result.games,
+            "players": [
+                {
+                    "player": result.players[i],
+                    "games": result.ratings[i].games,
+                    "score": result.ratings[i].score,
+                    "elo": round(result.ratings[i].elo, 1),
+                    "interval": [round(result.ratings[i].low, 1), round(result.ratings[i].high, 1)],
+                }
+                for i in result.order()
+            ],
+            "crosstable": [[list(cell) for cell in row] for row in result.cross],
+            "pairings": [list(pairing) for pairing in result.pairings],
+            "forfeits": [list(forfeit) for forfeit in result.forfeits],
+        },
+        indent=2,
+    )

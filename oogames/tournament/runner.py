@@ -1,0 +1,109 @@
+"""Run a tournament's games, in this process or on a Dask cluster, storing each as it ends.
+
+With one worker the games are played here, one after the other, with no Dask
+at all. With more (``workers=N``) a local Dask cluster of N single-threaded
+worker processes plays them, or an existing cluster (``scheduler=
+"tcp://HOST:PORT"``); each game is a task, and the results reach the
+database from this process as the tasks finish. Games already in the
+database are not played again, so a run stopped in the middle (Ctrl-C, a
+killed worker, a crash) goes on where it stopped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from oogames.errors import SettingsError
+from oogames.tournament.games import GameRecord, GameTask, play_game
+from oogames.tournament.store import ResultStore
+
+Progress = Callable[[int, int, int], None]
+"""Called as games finish with (games done, games running, games in all)."""
+
+
+def run_games(
+    tasks: Sequence[GameTask],
+    store: ResultStore,
+    key: str,
+    *,
+    workers: int = 1,
+    scheduler: str | None = None,
+    progress: Progress | None = None,
+) -> int:
+    """Play every game of ``tasks`` not yet in ``store`` and store each as it finishes.
+
+    Args:
+        tasks: The tournament's games.
+        store: The results database.
+        key: The tournament's fingerprint in the database.
+        workers: 1: play here, without Dask; more: a local Dask cluster of that
+            many worker processes (the extra ``oogames[scale]``).
+        scheduler: The address of a running Dask scheduler (then ``workers`` is
+            not used).
+        progress: Told how many games are done, running and in all.
+
+    Returns:
+        How many games this run played.
+
+    Raises:
+        SettingsError: Dask is needed and not installed, or the scheduler cannot be reached.
+    """
+    finished = store.finished_ids(key)
+    todo = [task for task in tasks if task.game_id not in finished]
+    done = len(tasks) - len(todo)
+    tell = progress or (lambda done, running, total: None)
+    tell(done, 0, len(tasks))
+    if scheduler is None and workers <= 1:
+        for task in todo:
+            tell(done, 1, len(tasks))
+            store.add(key, play_game(task))
+            done += 1
+            tell(done, 0, len(tasks))
+        return len(todo)
+    with _client(workers, scheduler) as client:
+        as_completed = importlib.import_module("distributed").as_completed
+        futures = client.map(play_game, todo, pure=False)
+        try:
+            running = len(futures)
+            for future in as_completed(futures):
+                record: GameRecord = future.result()
+                store.add(key, record)
+                done += 1
+                running -= 1
+                tell(done, running, len(tasks))
+        finally:
+            client.cancel(futures)
+    return len(todo)
+
+
+@contextlib.contextmanager
+def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
+    try:
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise SettingsError(
+            "playing on several workers needs Dask: pip install 'oogames[scale]' "
+            "(or --workers 1 plays here)"
+        ) from None
+    if scheduler is not None:
+        try:
+            client = distributed.Client(scheduler, timeout="10s")
+        except OSError as error:
+            raise SettingsError(f"--scheduler: cannot reach {scheduler}: {error}") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    cluster = distributed.LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = distributed.Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()

@@ -1,0 +1,132 @@
+"""The results database: every finished game in SQLite, as it finishes.
+
+Each game is committed on its own (write-ahead log), so Ctrl-C or a killed
+worker loses no finished game; a tournament is known by the fingerprint of
+its schedule, and a run with the same database plays only the games it does
+not find there.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from oogames.errors import UsageError
+from oogames.tournament.games import GameRecord
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    key TEXT PRIMARY KEY,
+    description TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    tournament TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    first_index INTEGER NOT NULL,
+    second_index INTEGER NOT NULL,
+    first TEXT NOT NULL,
+    second TEXT NOT NULL,
+    opening TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    result TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    seconds_first REAL NOT NULL,
+    seconds_second REAL NOT NULL,
+    nodes_first INTEGER NOT NULL,
+    nodes_second INTEGER NOT NULL,
+    finished TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (tournament, game_id)
+);
+"""
+
+
+class ResultStore:
+    """A SQLite file of tournaments and their finished games.
+
+    Args:
+        path: The database file (created if missing).
+
+    Raises:
+        UsageError: The file cannot be opened as a database.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path).expanduser()
+        try:
+            self._db = sqlite3.connect(self.path)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as error:
+            raise UsageError(f"--db: {self.path} cannot be used as a database: {error}") from None
+
+    def register(self, key: str, description: dict[str, Any]) -> None:
+        """Note the tournament ``key`` and what it is (kept from its first run)."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR IGNORE INTO tournaments (key, description) VALUES (?, ?)",
+                (key, json.dumps(description, sort_keys=True)),
+            )
+
+    def finished_ids(self, key: str) -> set[str]:
+        """The ids of the games of tournament ``key`` already stored."""
+        rows = self._db.execute("SELECT game_id FROM games WHERE tournament = ?", (key,))
+        return {row[0] for row in rows}
+
+    def add(self, key: str, record: GameRecord) -> None:
+        """Store a finished game (committed at once; a game stored twice is kept once)."""
+        with self._db:
+            self._db.execute(
+                "INSERT OR IGNORE INTO games (tournament, game_id, first_index, second_index, "
+                "first, second, opening, moves, result, reason, seconds_first, seconds_second, "
+                "nodes_first, nodes_second) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    key,
+                    record.game_id,
+                    record.first_index,
+                    record.second_index,
+                    record.first,
+                    record.second,
+                    json.dumps(record.opening),
+                    json.dumps(record.moves),
+                    record.result,
+                    record.reason,
+                    record.seconds[0],
+                    record.seconds[1],
+                    record.nodes[0],
+                    record.nodes[1],
+                ),
+            )
+
+    def records(self, key: str) -> list[GameRecord]:
+        """Every stored game of tournament ``key``, in the order of their ids."""
+        rows = self._db.execute(
+            "SELECT game_id, first_index, second_index, first, second, opening, moves, result, "
+            "reason, seconds_first, seconds_second, nodes_first, nodes_second FROM games "
+            "WHERE tournament = ? ORDER BY game_id",
+            (key,),
+        )
+        return [_record(row) for row in rows]
+
+    def close(self) -> None:
+        """Close the file."""
+        self._db.close()
+
+
+def _record(row: Iterable[Any]) -> GameRecord:
+    (game_id, a, b, first, second, opening, moves, result, reason, s1, s2, n1, n2) = row
+    return GameRecord(
+        game_id,
+        a,
+        b,
+        first,
+        second,
+        tuple(json.loads(opening)),
+        tuple(json.loads(moves)),
+        result,
+        reason,
+        (s1, s2),
+        (n1, n2),
+    )

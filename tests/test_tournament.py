@@ -1,0 +1,240 @@
+"""Tournaments: the schedule, games under a clock, forfeits, the database and resuming,
+the rating fit, the command, and the Dask path on a real local cluster."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import textwrap
+from pathlib import Path
+
+import pytest
+from helpers import count, exits_with_message
+
+from oogames.cli import main
+from oogames.tournament import ResultStore, fit_ratings, play_game, run_games, schedule, standings
+from oogames.tournament.games import GameTask, random_openings, read_openings, tournament_key
+
+PLAYERS = ["alphabeta:2", "random", "mcts:100"]
+
+BOTS = """
+import time
+from oogames import INextMoveStrategy
+from oogames.nextmove.random_move import RandomValidMove
+
+
+class Crasher(INextMoveStrategy):
+    name = "crasher"
+
+    def analyze(self, board, player=None):
+        raise ZeroDivisionError("my bug")
+
+
+class Cheater(INextMoveStrategy):
+    name = "cheater"
+
+    def analyze(self, board, player=None):
+        result = RandomValidMove(0).analyze(board, player)
+        import attrs
+        return attrs.evolve(result, move=(9, 9))
+
+
+class Sleeper(INextMoveStrategy):
+    name = "sleeper"
+
+    def analyze(self, board, player=None):
+        time.sleep(0.3)
+        return RandomValidMove(0).analyze(board, player)
+"""
+
+
+def tasks_for(games: int = 2, openings: int = 2, seed: int = 1) -> list[GameTask]:
+    opens = random_openings("tictactoe", {}, openings, 2, seed)
+    return schedule("tictactoe", {"rows": 3, "cols": 3, "k": 3}, PLAYERS, games, opens, seed)
+
+
+def test_round_robin_plays_every_pairing_with_both_colours_from_each_opening() -> None:
+    opens = random_openings("connectfour", {}, 3, 2, 7)
+    assert len(opens) == 3 and len(set(opens)) == 3 and all(len(o) == 2 for o in opens)
+    tasks = schedule("connectfour", {}, ["a", "b", "c", "d"], 6, opens, 7)
+    assert len(tasks) == 6 * 6 and len({task.game_id for task in tasks}) == len(tasks)
+    pairs: dict[frozenset[int], list[GameTask]] = {}
+    for task in tasks:
+        pairs.setdefault(frozenset((task.first_index, task.second_index)), []).append(task)
+    assert len(pairs) == 6
+    for games in pairs.values():
+        for opening in opens:  # each opening from both sides
+            sides = {task.first_index for task in games if task.opening == opening}
+            assert len(sides) == 2
+        count("tournament pairings checked")
+    gauntlet = schedule("connectfour", {}, ["a", "b", "c", "d"], 2, opens, 7, gauntlet=True)
+    assert {frozenset((t.first_index, t.second_index)) for t in gauntlet} == {
+        frozenset((0, 1)),
+        frozenset((0, 2)),
+        frozenset((0, 3)),
+    }
+    assert read_openings("4 4 # a comment\n\n3 5\n") == [("4", "4"), ("3", "5")]
+
+
+def test_a_played_game_is_a_legal_game_with_the_right_result() -> None:
+    from oogames.games import TicTacToeBoard
+
+    for task in tasks_for():
+        record = play_game(task)
+        board = TicTacToeBoard.from_moves(" ".join(record.moves))
+        assert board.is_over and record.reason == "rules"
+        assert record.moves[: len(task.opening)] == task.opening
+        first_side = len(task.opening) % 2  # the side to move after the opening
+        expected = (
+            "1/2-1/2" if board.winner is None else ("1-0" if board.winner == first_side else "0-1")
+        )
+        assert record.result == expected
+        count("tournament games replayed and checked")
+
+
+@pytest.fixture
+def bots(tmp_path: Path) -> str:
+    path = tmp_path / "bots.py"
+    path.write_text(textwrap.dedent(BOTS))
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    ("bot", "reason"),
+    [("Crasher", "crash: ZeroDivisionError: my bug"), ("Cheater", "illegal: ")],
+)
+def test_a_plugin_that_crashes_or_cheats_loses_and_the_tournament_goes_on(
+    bots: str, bot: str, reason: str, tmp_path: Path
+) -> None:
+    opens = [()]
+    tasks = schedule("tictactoe", {}, [f"{bots}:{bot}", "random"], 2, opens, 3)
+    store = ResultStore(tmp_path / "r.sqlite")
+    run_games(tasks, store, "k")
+    records = store.records("k")
+    assert len(records) == 2
+    for record in records:
+        assert record.reason.startswith(reason)
+        assert record.score_of(0) == 0.0  # the plug-in lost both colours
+        count("forfeits checked")
+
+
+def test_a_move_over_its_time_loses_on_time(bots: str) -> None:
+    task = GameTask("0-1-0", "tictactoe", {}, f"{bots}:Sleeper", "random", 0, 1, (), 0, 0.1, 0.5)
+    record = play_game(task)
+    assert record.reason.startswith("time") and record.result == "0-1"
+    fast = GameTask("0-1-0", "tictactoe", {}, "random", "alphabeta:1", 0, 1, (), 0, 5.0, 0.5)
+    assert play_game(fast).reason == "rules"
+
+
+def test_a_killed_run_resumes_without_losing_or_repeating_a_game(tmp_path: Path) -> None:
+    """A run stopped after some games (as Ctrl-C or a killed worker would) and run again gives
+    every game exactly once, and the same standings as an uninterrupted run."""
+    tasks = tasks_for(games=4)
+    key = tournament_key(tasks)
+    whole = ResultStore(tmp_path / "whole.sqlite")
+    run_games(tasks, whole, key)
+    expected = standings(PLAYERS, whole.records(key))
+
+    class Killed(Exception):
+        pass
+
+    stopped = ResultStore(tmp_path / "stopped.sqlite")
+
+    def kill_after_five(done: int, running: int, total: int) -> None:
+        if done == 5 and running == 0:
+            raise Killed
+
+    with pytest.raises(Killed):
+        run_games(tasks, stopped, key, progress=kill_after_five)
+    assert len(stopped.finished_ids(key)) == 5
+    played = run_games(tasks, stopped, key)
+    assert played == len(tasks) - 5
+    records = stopped.records(key)
+    assert sorted(r.game_id for r in records) == sorted(t.game_id for t in tasks)
+    again = standings(PLAYERS, records)
+    assert again == expected
+    assert run_games(tasks, stopped, key) == 0  # nothing left
+
+
+def test_rating_fit_against_hand_worked_examples() -> None:
+    """Two players, 3 of 4: the difference is 400 log10(3). Three players in a chain with
+    equal margins: equally spaced ratings. The intervals hold the estimates, and a player
+    who won everything stays finite with the prior."""
+    two = fit_ratings(2, [(0, 1, 1.0)] * 3 + [(0, 1, 0.0)], prior_draws=0)
+    assert math.isclose(two[0].elo - two[1].elo, 400 * math.log10(3), rel_tol=1e-6)
+    assert math.isclose(two[0].elo, -two[1].elo, rel_tol=1e-9)
+    p = 0.75
+    info = 4 * p * (1 - p)  # Fisher information of the difference (natural log scale)
+    half_width = 1.96 * math.sqrt(1 / info) * 400 / math.log(10)
+    assert math.isclose(two[0].high - two[0].low, half_width, rel_tol=1e-6)  # each side: half
+    chain = [(0, 1, 1.0)] * 3 + [(0, 1, 0.0)] + [(1, 2, 1.0)] * 3 + [(1, 2, 0.0)]
+    spaced = fit_ratings(3, chain, prior_draws=0)
+    assert math.isclose(spaced[0].elo - spaced[1].elo, spaced[1].elo - spaced[2].elo, rel_tol=1e-6)
+    assert abs(sum(r.elo for r in spaced)) < 1e-6
+    perfect = fit_ratings(2, [(0, 1, 1.0)] * 5)
+    assert math.isfinite(perfect[0].elo) and perfect[0].elo > 0
+    for rating in (*two, *spaced, *perfect):
+        assert rating.low <= rating.elo <= rating.high
+
+
+def test_the_command_prints_standings_and_writes_json_and_a_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "t.sqlite"
+    report = tmp_path / "r.html"
+    argv = ["tournament", "tictactoe", "--players", "alphabeta:2,random", "--games", "4"]
+    argv += ["--openings", "2", "--db", str(db), "--workers", "1"]
+    out = io.StringIO()
+    assert main([*argv, "--report", str(report)], out=out) == 0
+    text = out.getvalue()
+    assert "4 games, 4 played now" in text and "crosstable" in text
+    page = report.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "alphabeta:2" in page
+    out = io.StringIO()
+    assert main([*argv, "--format", "json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert data["games"] == 4 and {p["player"] for p in data["players"]} == {
+        "alphabeta:2",
+        "random",
+    }
+    exits_with_message(
+        ["tournament", "tictactoe", "--players", "alphabeta:2,wizard", "--db", str(db)],
+        "unknown strategy 'wizard'",
+        lambda: capsys.readouterr().err,
+    )
+    exits_with_message(
+        ["tournament", "tictactoe", "--players", "random", "--db", str(db), "--workers", "1"],
+        "at least two players",
+        lambda: capsys.readouterr().err,
+    )
+    openings = tmp_path / "open.txt"
+    openings.write_text("b2 a1\nz9\n")
+    bad_openings = ["tournament", "tictactoe", "--players", "random,random", "--openings", "2"]
+    bad_openings += ["--openings-file", str(openings), "--db", str(db)]
+    exits_with_message(
+        bad_openings,
+        "z9",
+        lambda: capsys.readouterr().err,
+    )
+
+
+def test_the_dask_path_on_a_local_cluster_gives_the_serial_games(tmp_path: Path) -> None:
+    """Games are tasks on a real LocalCluster of two workers; the games (deterministic players
+    with seeds) are the ones the serial path plays, and all reach the database."""
+    pytest.importorskip("distributed", reason="the Dask path needs the extra oogames[scale]")
+    tasks = tasks_for(games=2)
+    key = tournament_key(tasks)
+    serial = ResultStore(tmp_path / "serial.sqlite")
+    run_games(tasks, serial, key)
+    parallel = ResultStore(tmp_path / "dask.sqlite")
+    seen: list[tuple[int, int, int]] = []
+    assert run_games(tasks, parallel, key, workers=2, progress=lambda *a: seen.append(a)) == len(
+        tasks
+    )
+    assert seen[-1] == (len(tasks), 0, len(tasks))
+
+    def games(store: ResultStore) -> list[tuple[str, tuple[str, ...], str]]:
+        return [(r.game_id, r.moves, r.result) for r in store.records(key)]
+
+    assert games(parallel) == games(serial)
