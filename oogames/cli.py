@@ -370,6 +370,13 @@ def build_parser() -> argparse.ArgumentParser:
     match.add_argument("--k", default="4", help="numbers in a row to win, comma-separated")
     match.add_argument("--depths", default="2,3", help="search depths, comma-separated")
     match.add_argument("--seed", type=_whole, help="seed for a random player")
+    match.add_argument(
+        "--db", default=":memory:", help="store the games here (SQLite) to resume a long match"
+    )
+    match.add_argument(
+        "--workers", type=_whole, default=1, help="worker processes on a local Dask cluster"
+    )
+    match.add_argument("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
     return parser
 
 
@@ -725,6 +732,9 @@ def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
             depths=depths,
             seed=args.seed,
             progress=advance,
+            db=args.db,
+            workers=args.workers,
+            scheduler=args.scheduler,
         )
     print(format_rows(rows), file=out)
     return 0

@@ -238,3 +238,19 @@ def test_the_dask_path_on_a_local_cluster_gives_the_serial_games(tmp_path: Path)
         return [(r.game_id, r.moves, r.result) for r in store.records(key)]
 
     assert games(parallel) == games(serial)
+
+
+def test_match_runs_on_the_engine_and_resumes_from_its_database(tmp_path: Path) -> None:
+    """``oogames match``'s grid is tasks of the same engine: its games go to the database,
+    and a second run finds them there (same rows, nothing played again)."""
+    from oogames.trace.match import run_match
+
+    db = tmp_path / "match.sqlite"
+    rows = run_match("minimax", "alphabeta", sizes=[(5, 4)], ks=[3, 4], depths=[1, 2], db=db)
+    assert len(rows) == 4 and all(row.nodes[0] > 0 for row in rows)
+    store = ResultStore(db)
+    keys = [row[0] for row in store._db.execute("SELECT key FROM tournaments")]
+    assert len(keys) == 1 and len(store.finished_ids(keys[0])) == 4
+    store.close()
+    again = run_match("minimax", "alphabeta", sizes=[(5, 4)], ks=[3, 4], depths=[1, 2], db=db)
+    assert again == rows

@@ -77,6 +77,7 @@ class GameRecord:
             ``"crash"`` (a strategy raised), with a detail after a colon.
         seconds: Thinking time of each side.
         nodes: Nodes searched by each side.
+        evaluated: Horizon positions each side scored with the evaluation.
     """
 
     game_id: str
@@ -90,6 +91,7 @@ class GameRecord:
     reason: str
     seconds: tuple[float, float]
     nodes: tuple[int, int]
+    evaluated: tuple[int, int] = (0, 0)
 
     def score_of(self, index: int) -> float:
         """The points player ``index`` (a place in the list of players) took from it."""
@@ -229,6 +231,7 @@ def play_game(task: GameTask) -> GameRecord:
         players.reverse()  # players[side] plays the board's player ``side``
     seconds = [0.0, 0.0]
     nodes = [0, 0]
+    evaluated = [0, 0]
     moves = list(task.opening)
     limit = None if task.move_seconds is None else task.move_seconds * (1 + task.margin)
     reason = "rules"
@@ -261,6 +264,7 @@ def play_game(task: GameTask) -> GameRecord:
         elapsed = time.perf_counter() - start
         seconds[side] += elapsed
         nodes[side] += result.stats.nodes
+        evaluated[side] += result.stats.evaluated
         if limit is not None and elapsed > limit:
             loser, reason = side, f"time: {elapsed:.2f} s for a move of {task.move_seconds:g} s"
             break
@@ -290,4 +294,5 @@ def play_game(task: GameTask) -> GameRecord:
         reason,
         (seconds[first_side], seconds[1 - first_side]),
         (nodes[first_side], nodes[1 - first_side]),
+        (evaluated[first_side], evaluated[1 - first_side]),
     )

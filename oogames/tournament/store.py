@@ -37,6 +37,8 @@ CREATE TABLE IF NOT EXISTS games (
     seconds_second REAL NOT NULL,
     nodes_first INTEGER NOT NULL,
     nodes_second INTEGER NOT NULL,
+    evaluated_first INTEGER NOT NULL DEFAULT 0,
+    evaluated_second INTEGER NOT NULL DEFAULT 0,
     finished TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
     PRIMARY KEY (tournament, game_id)
 );
@@ -81,7 +83,8 @@ class ResultStore:
             self._db.execute(
                 "INSERT OR IGNORE INTO games (tournament, game_id, first_index, second_index, "
                 "first, second, opening, moves, result, reason, seconds_first, seconds_second, "
-                "nodes_first, nodes_second) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "nodes_first, nodes_second, evaluated_first, evaluated_second) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     key,
                     record.game_id,
@@ -97,6 +100,8 @@ class ResultStore:
                     record.seconds[1],
                     record.nodes[0],
                     record.nodes[1],
+                    record.evaluated[0],
+                    record.evaluated[1],
                 ),
             )
 
@@ -104,7 +109,8 @@ class ResultStore:
         """Every stored game of tournament ``key``, in the order of their ids."""
         rows = self._db.execute(
             "SELECT game_id, first_index, second_index, first, second, opening, moves, result, "
-            "reason, seconds_first, seconds_second, nodes_first, nodes_second FROM games "
+            "reason, seconds_first, seconds_second, nodes_first, nodes_second, evaluated_first, "
+            "evaluated_second FROM games "
             "WHERE tournament = ? ORDER BY game_id",
             (key,),
         )
@@ -116,7 +122,7 @@ class ResultStore:
 
 
 def _record(row: Iterable[Any]) -> GameRecord:
-    (game_id, a, b, first, second, opening, moves, result, reason, s1, s2, n1, n2) = row
+    (game_id, a, b, first, second, opening, moves, result, reason, s1, s2, n1, n2, e1, e2) = row
     return GameRecord(
         game_id,
         a,
@@ -129,4 +135,5 @@ def _record(row: Iterable[Any]) -> GameRecord:
         reason,
         (s1, s2),
         (n1, n2),
+        (e1, e2),
     )

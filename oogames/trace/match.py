@@ -9,6 +9,7 @@ nodes, the number of moves and the result.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import attrs
 
@@ -41,8 +42,16 @@ def run_match(
     depths: Sequence[int] = (2, 3),
     seed: int | None = None,
     progress: Callable[[MatchRow], None] | None = None,
+    db: str | Path = ":memory:",
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> list[MatchRow]:
     """Play one game per (k, size, depth): ``first`` (moving first) against ``second``.
+
+    The games run on the tournament engine (:mod:`oogames.tournament`): each is
+    a task, played here (``workers=1``) or on a Dask cluster, and stored in the
+    results database ``db`` as it ends, so a match run again with the same
+    database plays only the games it does not find there.
 
     Args:
         first: A search name (``minimax``, ``alphabeta``, ...), searched to each depth.
@@ -51,43 +60,67 @@ def run_match(
         ks: How many in a row win.
         depths: Search depths (both sides search the same depth).
         seed: Seed for a ``random`` player.
-        progress: Called with each row when its game is over.
+        progress: Called with each row when its game is over (in the grid's order).
+        db: The results database (default: in memory, kept for this call only).
+        workers: Worker processes on a local Dask cluster (1: play here).
+        scheduler: A running Dask scheduler's address.
 
     Raises:
         StrategySpecError: A search name is unknown.
         BoardOptionError: A size or k does not fit.
     """
-    rows = []
+    from oogames.tournament import ResultStore, run_games
+    from oogames.tournament.games import GameTask, tournament_key
+
+    tasks = []
     for k in ks:
         for width, height in sizes:
+            ConnectFourBoard(width, height, k)  # a bad size or k stops here, before any game
             for depth in depths:
-                players = [
-                    make_strategy(with_depth(spec, depth), connect_four_lines, seed)
-                    for spec in (first, second)
-                ]
-                board = ConnectFourBoard(width, height, k)
-                evaluations, nodes = [0, 0], [0, 0]
-                while not board.is_over:
-                    mover = board.to_move
-                    result = players[mover].analyze(board)
-                    evaluations[mover] += result.stats.evaluated
-                    nodes[mover] += result.stats.nodes
-                    board.play(result.move)
-                row = MatchRow(
-                    k,
-                    width,
-                    height,
-                    depth,
-                    players[0].name,
-                    players[1].name,
-                    (evaluations[0], evaluations[1]),
-                    (nodes[0], nodes[1]),
-                    board.ply,
-                    board.status_text(),
+                specs = [with_depth(spec, depth) for spec in (first, second)]
+                for spec in specs:
+                    make_strategy(spec, connect_four_lines, seed)
+                tasks.append(
+                    GameTask(
+                        f"k{k}-{width}x{height}-d{depth}",
+                        "connectfour",
+                        {"width": width, "height": height, "k": k},
+                        specs[0],
+                        specs[1],
+                        0,
+                        1,
+                        (),
+                        seed or 0,
+                    )
                 )
-                rows.append(row)
-                if progress is not None:
-                    progress(row)
+    key = tournament_key(tasks)
+    store = ResultStore(db)
+    store.register(key, {"match": [first, second], "games": len(tasks)})
+    run_games(tasks, store, key, workers=workers, scheduler=scheduler)
+    found = {record.game_id: record for record in store.records(key)}
+    store.close()
+    rows = []
+    for task in tasks:
+        record = found[task.game_id]
+        options = task.options
+        board = ConnectFourBoard(options["width"], options["height"], options["k"])
+        for text in record.moves:
+            board.play(board.parse_move(text))
+        row = MatchRow(
+            options["k"],
+            options["width"],
+            options["height"],
+            int(task.first.rsplit(":", 1)[1]),
+            make_strategy(task.first, connect_four_lines, seed).name,
+            make_strategy(task.second, connect_four_lines, seed).name,
+            record.evaluated,
+            record.nodes,
+            len(record.moves),
+            board.status_text() if record.reason == "rules" else f"forfeit: {record.reason}",
+        )
+        rows.append(row)
+        if progress is not None:
+            progress(row)
     return rows
 
 
