@@ -503,3 +503,21 @@ def test_arrow_keys_walk_a_big_board_to_its_far_corner(
             assert app.model.board.moves == (legal,)
 
     check()
+
+
+@synchronous
+async def test_a_plugin_game_plays_in_the_terminal_view() -> None:
+    """The tutorial's plug-in game: its drawing above its move buttons, a click plays, the
+    computer answers, and the settings screen shows its constructor's options."""
+    game = f"{Path(__file__).resolve().parents[1] / 'demos' / 'twenty_one.py'}:TwentyOne"
+    app = GameApp(GameSettings(game=game, players=(PlayerSpec("human"), PlayerSpec("alphabeta"))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert text(app, "#columns") == "total 0 of 21"
+        assert [str(button.label) for button in app.query("#board Button")] == ["1", "2", "3"]
+        await pilot.click("#move-0")
+        await settle(app, pilot)
+        assert app.model.board.ply == 2 and "B (alphabeta) played" in text(app, "#info")
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.screen.query_one("#options").value == "target=21"
