@@ -153,31 +153,6 @@ async def test_kalah_shows_its_board_and_says_when_a_player_moves_again() -> Non
 
 
 @synchronous
-async def test_new_game_from_the_settings_screen() -> None:
-    """n opens the settings; Start begins the chosen game."""
-    app = app_for()
-    async with app.run_test(size=(110, 40)) as pilot:
-        await settle(app, pilot)
-        await pilot.press("n")
-        await pilot.pause()
-        screen = app.screen
-        from textual.widgets import Select
-
-        screen.query_one("#game", Select).value = "nim"
-        await pilot.pause()
-        assert screen.query_one("#options").value == "target=21 max_add=3"  # follows the game
-        screen.query_one("#options").value = "target=10 max_add=3"
-        await pilot.click("#start")
-        await settle(app, pilot)
-        await settle(app, pilot)
-        assert app.model.settings.game == "nim" and app.model.board.options()["target"] == 10
-        assert [b.id for b in app.query("#board Button")] == ["move-0", "move-1", "move-2"]
-        await pilot.click("#move-1")
-        await settle(app, pilot)
-        assert app.model.board.moves == (2,)
-
-
-@synchronous
 async def test_keyboard_play_with_arrows_and_an_accepted_hint() -> None:
     """Arrow keys move between cells and Enter plays; h then a plays the hint."""
     app = app_for(hint_depth=2)

@@ -198,7 +198,8 @@ def _solve_margin(
     found = round(result.value or 0)
     pv, nodes, hits = result.pv, searches.nodes, searches.hits
     if full_pv and result.move is not None:
-        pv, nodes, hits = _margin_line(board, result.move, table, narrow, nodes, hits)
+        pv, more, more_hits = _whole_line(board, result.move, False, table, narrow, margin=True)
+        nodes, hits = nodes + more, hits + more_hits
     return Solution(
         "win" if found > 0 else "loss" if found < 0 else "draw",
         float(found),
@@ -212,43 +213,25 @@ def _solve_margin(
     )
 
 
-def _margin_line(
-    board: ABoardModel,
-    move: Move,
-    table: TranspositionTable,
-    narrow: bool,
-    nodes: int,
-    hits: int,
-) -> tuple[tuple[Move, ...], int, int]:
-    """The whole best line from ``move`` on, each reply found by a margin solve."""
-    position = board.copy()
-    line = [move]
-    position.play(move)
-    while not position.is_over and len(line) < _PV_PLIES:
-        reply = solve(position, table=table, narrow=narrow, margin=True)
-        nodes += reply.nodes
-        hits += reply.table_hits
-        if reply.move is None:
-            break
-        line.append(reply.move)
-        position.play(reply.move)
-    return tuple(line), nodes, hits
-
-
 _PV_PLIES = 60
 
 
 def _whole_line(
-    board: ABoardModel, move: Move, weak: bool, table: TranspositionTable, narrow: bool
+    board: ABoardModel,
+    move: Move,
+    weak: bool,
+    table: TranspositionTable,
+    narrow: bool,
+    margin: bool = False,
 ) -> tuple[tuple[Move, ...], int, int]:
-    """The line from ``move`` on, each reply found by solving its position; with nodes
-    and table hits spent."""
+    """The line from ``move`` on, each reply found by solving its position (the same kind
+    of solve: weak, strong or by margin); with nodes and table hits spent."""
     position = board.copy()
     line = [move]
     nodes = hits = 0
     position.play(move)
     while not position.is_over and len(line) < _PV_PLIES:
-        reply = solve(position, weak=weak, table=table, narrow=narrow)
+        reply = solve(position, weak=weak, table=table, narrow=narrow, margin=margin)
         nodes += reply.nodes
         hits += reply.table_hits
         if reply.move is None:
