@@ -48,7 +48,7 @@ def run_match(
 ) -> list[MatchRow]:
     """Play one game per (k, size, depth): ``first`` (moving first) against ``second``.
 
-    The games run on the tournament engine (:mod:`oogames.tournament`): each is
+    The games run on the tournament engine (:mod:`oogames.tournament.runner`): each is
     a task, played here (``workers=1``) or on a Dask cluster, and stored in the
     results database ``db`` as it ends, so a match run again with the same
     database plays only the games it does not find there.
