@@ -692,19 +692,25 @@ def _default_workers() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-@contextlib.contextmanager
-def _tournament_progress() -> Iterator[Callable[[int, int, int], None]]:
-    """A progress bar of games done, running and left (rich, at a terminal)."""
+def _rich() -> tuple[Any, Any] | None:
+    """rich's Console and Progress classes (the optional extra "teach"), or None."""
     try:
         from rich.console import Console
         from rich.progress import Progress
     except ImportError:
+        return None
+    return Console, Progress
+
+
+@contextlib.contextmanager
+def _tournament_progress() -> Iterator[Callable[[int, int, int], None]]:
+    """A progress bar of games done, running and left (rich, at a terminal)."""
+    rich = _rich()
+    if rich is None or not sys.stderr.isatty():
         yield lambda done, running, total: None
         return
-    if not sys.stderr.isatty():
-        yield lambda done, running, total: None
-        return
-    with Progress(console=Console(file=sys.stderr), transient=True) as bar:
+    console, progress = rich
+    with progress(console=console(file=sys.stderr), transient=True) as bar:
         task = bar.add_task("games", total=None)
 
         def show(done: int, running: int, total: int) -> None:
@@ -743,16 +749,12 @@ def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
 @contextlib.contextmanager
 def _progress(total: int) -> Iterator[Callable[[Any], None]]:
     """A progress bar on standard error (rich, when installed and a terminal is there)."""
-    try:  # rich is the optional extra "teach"
-        from rich.console import Console
-        from rich.progress import Progress
-    except ImportError:
+    rich = _rich()
+    if rich is None or not sys.stderr.isatty():
         yield lambda row: None
         return
-    if not sys.stderr.isatty():
-        yield lambda row: None
-        return
-    with Progress(console=Console(file=sys.stderr), transient=True) as bar:
+    console, progress = rich
+    with progress(console=console(file=sys.stderr), transient=True) as bar:
         task = bar.add_task("games", total=total)
         yield lambda row: bar.advance(task)
 

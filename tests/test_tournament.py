@@ -254,3 +254,23 @@ def test_match_runs_on_the_engine_and_resumes_from_its_database(tmp_path: Path) 
     store.close()
     again = run_match("minimax", "alphabeta", sizes=[(5, 4)], ks=[3, 4], depths=[1, 2], db=db)
     assert again == rows
+
+
+def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) -> None:
+    """A results file written before games recorded evaluated positions still works."""
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    with sqlite3.connect(path) as old:
+        old.executescript(
+            "CREATE TABLE games (tournament TEXT NOT NULL, game_id TEXT NOT NULL, "
+            "first_index INTEGER NOT NULL, second_index INTEGER NOT NULL, first TEXT NOT NULL, "
+            "second TEXT NOT NULL, opening TEXT NOT NULL, moves TEXT NOT NULL, "
+            "result TEXT NOT NULL, reason TEXT NOT NULL, seconds_first REAL NOT NULL, "
+            "seconds_second REAL NOT NULL, nodes_first INTEGER NOT NULL, "
+            "nodes_second INTEGER NOT NULL, finished TEXT, PRIMARY KEY (tournament, game_id));"
+        )
+    tasks = tasks_for(games=2)
+    store = ResultStore(path)
+    assert run_games(tasks, store, "k") == len(tasks)
+    assert len(store.records("k")) == len(tasks)

@@ -61,8 +61,17 @@ class ResultStore:
             self._db = sqlite3.connect(self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+            for column in ("evaluated_first", "evaluated_second"):  # added in a later version
+                if column not in columns:
+                    self._db.execute(
+                        f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
+                    )
         except sqlite3.Error as error:
             raise UsageError(f"--db: {self.path} cannot be used as a database: {error}") from None
+
+    def _fail(self, error: sqlite3.Error) -> UsageError:
+        return UsageError(f"--db: {self.path}: {error} (the games stored so far are kept)")
 
     def register(self, key: str, description: dict[str, Any]) -> None:
         """Note the tournament ``key`` and what it is (kept from its first run)."""
@@ -74,11 +83,24 @@ class ResultStore:
 
     def finished_ids(self, key: str) -> set[str]:
         """The ids of the games of tournament ``key`` already stored."""
-        rows = self._db.execute("SELECT game_id FROM games WHERE tournament = ?", (key,))
-        return {row[0] for row in rows}
+        try:
+            rows = self._db.execute("SELECT game_id FROM games WHERE tournament = ?", (key,))
+            return {row[0] for row in rows}
+        except sqlite3.Error as error:
+            raise self._fail(error) from None
 
     def add(self, key: str, record: GameRecord) -> None:
-        """Store a finished game (committed at once; a game stored twice is kept once)."""
+        """Store a finished game (committed at once; a game stored twice is kept once).
+
+        Raises:
+            UsageError: The database cannot be written (full, locked, removed).
+        """
+        try:
+            self._insert(key, record)
+        except sqlite3.Error as error:
+            raise self._fail(error) from None
+
+    def _insert(self, key: str, record: GameRecord) -> None:
         with self._db:
             self._db.execute(
                 "INSERT OR IGNORE INTO games (tournament, game_id, first_index, second_index, "
@@ -107,6 +129,12 @@ class ResultStore:
 
     def records(self, key: str) -> list[GameRecord]:
         """Every stored game of tournament ``key``, in the order of their ids."""
+        try:
+            return self._read(key)
+        except sqlite3.Error as error:
+            raise self._fail(error) from None
+
+    def _read(self, key: str) -> list[GameRecord]:
         rows = self._db.execute(
             "SELECT game_id, first_index, second_index, first, second, opening, moves, result, "
             "reason, seconds_first, seconds_second, nodes_first, nodes_second, evaluated_first, "
