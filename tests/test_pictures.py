@@ -397,3 +397,24 @@ def test_steps_refuse_a_huge_tree_and_offer_a_widget() -> None:
         slider, picture = box.children
         slider.value = 5
         assert picture.value == steps.svg(5)
+
+
+@pytest.mark.parametrize("name", sorted(BOARD_FACTORIES))
+def test_click_targets_are_exactly_the_legal_moves(name: str) -> None:
+    """Where a game is played by pointing at the board, the picture's targets
+    (``class="move"``) are the legal moves in notation, each once; games played with
+    buttons (Nim, Grundy, game trees) have none."""
+    rng = random.Random(name + "targets")
+    board = BOARD_FACTORIES[name]()
+    pointed = name.split("-")[0] in ("tictactoe", "connectfour", "othello", "kalah")
+    for _ in range(30):
+        root = parse(board.to_svg())
+        targets = [e.attrib["data-move"] for e in root.iter() if e.attrib.get("class") == "move"]
+        legal = [board.format_move(move) for move in board.legal_moves()]
+        assert sorted(targets) == (sorted(legal) if pointed else [])
+        for text in targets:
+            assert board.parse_move(text) in board.legal_moves()
+        count("click targets checked")
+        if board.is_over:
+            break
+        board.play(rng.choice(board.legal_moves() or [board.parse_move("pass")]))

@@ -4,6 +4,12 @@ Every drawing has the game's coordinates (as its notation writes them), the
 last move marked with a red ring, a finished game's winning line drawn through
 it where the game has one, and the status line under the board. A game with
 no drawing of its own is drawn as its text (``ABoardModel.to_svg``).
+
+Where the player to move can play by pointing at the board (a cell, a
+column, a square, a pit), the picture has a transparent shape over it with
+``class="move"`` and ``data-move`` holding the move in the game's notation,
+so that a view (the browser page) can turn a click into a move without
+knowing the game.
 """
 
 from __future__ import annotations
@@ -64,6 +70,19 @@ def _coordinates(picture: Svg, rows: int, cols: int, left: float, top: float) ->
         picture.text(left - 8, y, str(row + 1), anchor="end", fill="#555555")
 
 
+def _target(picture: Svg, board: ABoardModel, move: object, shape: str, **place: float) -> None:
+    """A transparent clickable ``rect`` or ``circle`` that plays ``move``."""
+    picture.element(
+        shape,
+        None,
+        **place,
+        fill="transparent",
+        class_="move",
+        data_move=board.format_move(move),
+        style="cursor:pointer",
+    )
+
+
 def _line_through(
     picture: Svg, cells: list[tuple[float, float]], width: float = 6, colour: str = LAST
 ) -> None:
@@ -115,6 +134,11 @@ def tictactoe_svg(board: TicTacToeBoard) -> str:
                     )  # fmt: skip
             elif owner == 1:
                 picture.circle(cx, cy, arm, fill="none", stroke=COLOURS[1], stroke_width=5)
+    for move in board.legal_moves():
+        if isinstance(move, tuple):
+            row, col = move
+            x, y = left + col * CELL, top + row * CELL
+            _target(picture, board, move, "rect", x=x, y=y, width=CELL, height=CELL)
     last = _last_move(board)
     if isinstance(last, tuple):
         row, col = last
@@ -151,6 +175,8 @@ def othello_svg(board: OthelloBoard) -> str:
                 picture.circle(cx, cy, CELL * 0.4, fill=fill, stroke=edge, stroke_width=1.5)
             elif (row, col) in legal:
                 picture.circle(cx, cy, CELL * 0.09, fill="#000000", opacity=0.35)
+                x, y = left + col * CELL, top + row * CELL
+                _target(picture, board, (row, col), "rect", x=x, y=y, width=CELL, height=CELL)
     last = _last_move(board)
     if isinstance(last, tuple):
         row, col = last
@@ -182,6 +208,10 @@ def connectfour_svg(board: ConnectFourBoard) -> str:
             owner = board.token_at(row, col)
             fill = "#ffffff" if owner is None else ("#d62728", "#f2c40f")[owner]
             picture.circle(cx, cy, CELL * 0.38, fill=fill, stroke="#163a8c", stroke_width=1.5)
+    for column in board.legal_moves():
+        if isinstance(column, int):
+            x = left + column * CELL
+            _target(picture, board, column, "rect", x=x, y=top, width=CELL, height=height * CELL)
     last = _last_move(board)
     if isinstance(last, int) and board.column_height(last):
         row = board.column_height(last) - 1
@@ -279,6 +309,14 @@ def kalah_svg(board: KalahBoard) -> str:
             x + store_width / 2, top + pit + 7, str(board.store(player)), anchor="middle",
             font_size=20, fill="#ffffff",
         )  # fmt: skip
+    mover = board.to_move
+    for pit_number in board.legal_moves():
+        if not isinstance(pit_number, int):
+            continue
+        index = pit_number - 1
+        cx = left + (index if mover == 0 else pits - 1 - index) * pit + pit / 2
+        cy = top + (pit * 1.5 if mover == 0 else pit / 2)
+        _target(picture, board, pit_number, "circle", cx=cx, cy=cy, r=pit * 0.45)
     last = _last_move(board)
     if isinstance(last, int) and board.history:
         player = board.history[-1][0]
