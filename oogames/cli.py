@@ -305,6 +305,17 @@ def build_parser() -> argparse.ArgumentParser:
         "--batch", action="store_true", help="solve each line of standard input (see above)"
     )
 
+    serve = commands.add_parser(
+        "serve",
+        help="play in the browser: a web server for the games (oogames[web])",
+        description="Start a web server and print its address; the page plays every game "
+        "against people or computers, with hints, undo, a stop button, downloads and "
+        "uploads of save files. Every game is saved after every move (--data).",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=_whole, default=8000, help="the port (8000)")
+    serve.add_argument("--data", help="where the games are kept (default: the data folder)")
+
     tournament = commands.add_parser(
         "tournament",
         help="strategies play each other (round robin or gauntlet): standings, Elo, crosstable",
@@ -616,6 +627,20 @@ def _sizes(text: str) -> list[tuple[int, int]]:
     return sizes
 
 
+def run_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the web server until Ctrl-C; returns the exit status."""
+    try:
+        from oogames.web.app import serve
+    except ImportError:
+        raise SettingsError(
+            "the browser view needs Starlette: pip install 'oogames[web]'"
+        ) from None
+    if not 1 <= args.port <= 65_535:
+        raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
+    folder = Path(os.path.expanduser(args.data)) if args.data else None
+    return serve(args.host, args.port, folder, out)
+
+
 def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     """Play (or resume) the tournament and print its standings; returns the exit status."""
     from oogames.tournament import ResultStore, run_games, schedule, standings
@@ -815,6 +840,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             return run_compare(args, out)
         if args.command == "solve":
             return run_solve(args, out)
+        if args.command == "serve":
+            return run_serve(args, out)
         if args.command == "tournament":
             return run_tournament_command(args, out)
         if args.command == "match":

@@ -240,7 +240,7 @@ _SUBCOMMANDS = _options_of_every_subcommand()
 
 
 def test_command_lines_never_show_a_traceback(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Random bad command lines of every subcommand: exit 2 and one line on stderr, or accepted.
 
@@ -250,6 +250,13 @@ def test_command_lines_never_show_a_traceback(
     rng = random.Random(11)
     games = sorted(GAMES)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # a game that starts ends at once
+    monkeypatch.chdir(tmp_path)  # files a command may write (--db, --data, --out) land here
+    try:  # a server that would start returns at once instead of serving forever
+        import uvicorn
+
+        monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    except ImportError:
+        pass
     refused = accepted = 0
     count = (
         BAD_INPUTS // 5 if not FULL else BAD_INPUTS

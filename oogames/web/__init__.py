@@ -1,0 +1,1 @@
+"""The browser view (``oogames serve``, the optional extra ``web``): see :mod:`oogames.web.app`."""

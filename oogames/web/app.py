@@ -1,0 +1,319 @@
+"""``oogames serve``: the browser view, an ASGI app on Starlette (the optional extra ``web``).
+
+The page is a view: it draws the state the server sends (the board's own SVG,
+with its click targets) and sends back what the person does; no rule of any
+game is in the page or in this module, which only routes requests to
+:class:`~oogames.web.games.WebGame`.
+
+Routes (JSON unless said):
+
+- ``GET /``: the page.
+- ``GET /api/meta``: the games and their default options, for the new-game form.
+- ``POST /api/games``: a new game (``game``, ``options`` as ``name=value`` words,
+  ``player0``, ``player1``, ``first``, ``hint_depth``); its state.
+- ``GET /api/games``: the games this browser played recently (a cookie).
+- ``GET /api/games/{id}``: a game's state.
+- ``POST /api/games/{id}/action``: ``{"action": "move", "move": "b2"}``, or
+  ``hint``, ``accept``, ``undo``, ``redo``, ``stop``, ``go``; the new state.
+- ``GET /api/games/{id}/events``: server-sent events, one a change of state.
+- ``GET /api/games/{id}/save``: the save file (a download).
+- ``POST /api/upload``: a save file (the body, at most 256 KB) to go on with.
+
+Bad input gets a status and one line: 404 for an unknown game, 400 for a
+malformed request or a refused move, 413 for an upload that is too big.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from oogames.errors import OogamesError, UsageError, one_line
+from oogames.game.saving import data_folder
+from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.games import GAMES, find_game
+from oogames.web.games import GAME_ID, WebGame
+from oogames.web.page import PAGE
+
+MAX_UPLOAD = 256 * 1024
+"""The largest save file an upload may send, in bytes."""
+
+MAX_BODY = 16 * 1024
+"""The largest JSON body of any other request, in bytes."""
+
+RECENT = "oogames_recent"
+"""The cookie that lists the games this browser played (ids, newest first)."""
+
+
+def default_folder() -> Path:
+    """Where ``oogames serve`` keeps its games: ``<data folder>/web`` (see ``--data``)."""
+    return data_folder() / "web"
+
+
+class _Games:
+    """The games in memory, opened from their files on first use."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.games: dict[str, WebGame] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.waiters: dict[str, list[asyncio.Event]] = {}
+
+    def notify(self, game_id: str) -> None:
+        """Wake the event streams of ``game_id`` (from any thread)."""
+        loop = self.loop
+        if loop is None:
+            return
+        for event in list(self.waiters.get(game_id, [])):
+            loop.call_soon_threadsafe(event.set)
+
+    def add(self, game: WebGame) -> WebGame:
+        self.games[game.id] = game
+        game.changed = lambda: self.notify(game.id)
+        self.notify(game.id)
+        return game
+
+    def get(self, game_id: str) -> WebGame | None:
+        if game_id in self.games:
+            return self.games[game_id]
+        if not GAME_ID.match(game_id):
+            return None
+        try:
+            game = WebGame.open(game_id, self.folder, lambda: None)
+        except OogamesError:
+            return None
+        return None if game is None else self.add(game)
+
+
+def _error(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
+
+
+async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
+    body = await request.body()
+    if len(body) > limit:
+        raise _TooBig(len(body))
+    try:
+        return json.loads(body or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise _BadRequest("the body is not JSON") from None
+
+
+class _BadRequest(Exception):
+    pass
+
+
+class _TooBig(Exception):
+    pass
+
+
+def create_app(folder: Path | None = None) -> Starlette:
+    """The ASGI app, keeping its games in ``folder`` (default :func:`default_folder`)."""
+    games = _Games(folder or default_folder())
+
+    async def page(request: Request) -> HTMLResponse:
+        games.loop = asyncio.get_running_loop()
+        return HTMLResponse(PAGE)
+
+    async def meta(request: Request) -> JSONResponse:
+        return JSONResponse(
+            {
+                "games": [
+                    {"name": name, "summary": info.summary, "options": info.options_text()}
+                    for name, info in GAMES.items()
+                ]
+            }
+        )
+
+    def with_cookie(response: Response, request: Request, game_id: str) -> Response:
+        recent = [game_id] + [
+            known
+            for known in request.cookies.get(RECENT, "").split(".")
+            if GAME_ID.match(known) and known != game_id
+        ]
+        response.set_cookie(RECENT, ".".join(recent[:10]), max_age=90 * 86400, samesite="strict")
+        return response
+
+    async def new_game(request: Request) -> Response:
+        games.loop = asyncio.get_running_loop()
+        data = await _json_body(request)
+        if not isinstance(data, dict):
+            raise _BadRequest("send a JSON object")
+        name = str(data.get("game", "tictactoe"))
+        if name not in GAMES:
+            raise _BadRequest(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+        info = find_game(name)
+        options = info.read_options(str(data.get("options", "")))
+        settings = GameSettings(
+            game=name,
+            options=options,
+            players=(
+                PlayerSpec.parse(str(data.get("player0", "human"))),
+                PlayerSpec.parse(str(data.get("player1", "alphabeta:4"))),
+            ),
+            first=_small_int(data.get("first", 0), "first"),
+            hint_depth=_small_int(data.get("hint_depth", 3), "hint_depth"),
+        )
+        settings.make_board()
+        game = games.add(WebGame.new(settings, games.folder, lambda: None))
+        return with_cookie(JSONResponse(game.state()), request, game.id)
+
+    async def recent(request: Request) -> JSONResponse:
+        found = []
+        for game_id in request.cookies.get(RECENT, "").split("."):
+            game = games.get(game_id) if GAME_ID.match(game_id) else None
+            if game is not None:
+                found.append({"id": game.id, "game": game.model.settings.game,
+                              "status": game.model.board.status_text(),
+                              "moves": game.model.board.ply})  # fmt: skip
+        return JSONResponse({"games": found})
+
+    def find(request: Request) -> WebGame:
+        game = games.get(request.path_params["game_id"])
+        if game is None:
+            raise _NotFound
+        return game
+
+    async def state(request: Request) -> JSONResponse:
+        games.loop = asyncio.get_running_loop()
+        return JSONResponse(find(request).state())
+
+    async def action(request: Request) -> JSONResponse:
+        games.loop = asyncio.get_running_loop()
+        game = find(request)
+        data = await _json_body(request)
+        if not isinstance(data, dict) or not isinstance(data.get("action"), str):
+            raise _BadRequest('send {"action": ...}')
+        move = data.get("move")
+        if move is not None and not isinstance(move, str):
+            raise _BadRequest("a move is sent as its text")
+        game.act(data["action"], move)
+        return JSONResponse(game.state())
+
+    async def events(request: Request) -> StreamingResponse:
+        games.loop = asyncio.get_running_loop()
+        game = find(request)
+
+        async def stream() -> AsyncIterator[str]:
+            event = asyncio.Event()
+            games.waiters.setdefault(game.id, []).append(event)
+            try:
+                yield f"data: {json.dumps(game.state())}\n\n"
+                while not await request.is_disconnected():
+                    try:
+                        await asyncio.wait_for(event.wait(), timeout=15)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    event.clear()
+                    yield f"data: {json.dumps(game.state())}\n\n"
+            finally:
+                games.waiters[game.id].remove(event)
+
+        return StreamingResponse(
+            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
+        )
+
+    async def download(request: Request) -> Response:
+        game = find(request)
+        name = f"{game.model.settings.game if GAMES.get(game.model.settings.game) else 'game'}"
+        return Response(
+            game.save_text(),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
+        )
+
+    async def upload(request: Request) -> Response:
+        games.loop = asyncio.get_running_loop()
+        data = await _json_body(request, MAX_UPLOAD)
+        game = games.add(WebGame.from_save(data, games.folder, lambda: None))
+        return with_cookie(JSONResponse(game.state()), request, game.id)
+
+    def guarded(endpoint: Any) -> Any:
+        async def run(request: Request) -> Response:
+            try:
+                response: Response = await endpoint(request)
+                return response
+            except _NotFound:
+                return _error(404, "no such game")
+            except _TooBig as big:
+                return _error(413, f"the body is too big ({big.args[0]:,} bytes)")
+            except _BadRequest as bad:
+                return _error(400, str(bad))
+            except OogamesError as error:
+                return _error(400, one_line(error))
+
+        return run
+
+    routes = [
+        Route("/", page),
+        Route("/api/meta", guarded(meta)),
+        Route("/api/games", guarded(new_game), methods=["POST"]),
+        Route("/api/games", guarded(recent), methods=["GET"]),
+        Route("/api/games/{game_id}", guarded(state)),
+        Route("/api/games/{game_id}/action", guarded(action), methods=["POST"]),
+        Route("/api/games/{game_id}/events", guarded(events)),
+        Route("/api/games/{game_id}/save", guarded(download)),
+        Route("/api/upload", guarded(upload), methods=["POST"]),
+    ]
+
+    async def not_found(request: Request, error: Exception) -> Response:
+        return _error(404, "no such game or page")
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found})
+    app.state.games = games
+    return app
+
+
+class _NotFound(Exception):
+    pass
+
+
+def _small_int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise _BadRequest(f"{name} must be a whole number")
+    try:
+        number = int(value)
+    except ValueError:
+        raise _BadRequest(f"{name} must be a whole number") from None
+    if not 0 <= number <= 64:
+        raise _BadRequest(f"{name} must be from 0 to 64")
+    return number
+
+
+def serve(host: str, port: int, folder: Path | None, out: Any) -> int:
+    """Run the server until Ctrl-C (uvicorn); returns the exit status."""
+    import socket
+
+    import uvicorn
+
+    try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
+        with socket.create_server((host, port)):
+            pass
+    except (OSError, ValueError, UnicodeError) as error:
+        raise UsageError(f"cannot listen on {host} port {port}: {error}") from None
+    where = folder or default_folder()
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise UsageError(f"--data: cannot use {where}: {error.strerror or error}") from None
+    print(f"oogames: serving on http://{host}:{port}/ (games kept in {where}; Ctrl-C stops)",
+          file=out, flush=True)  # fmt: skip
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            f"oogames: listening on {host}: anyone who can reach this machine can play "
+            "and see the games",
+            file=out,
+            flush=True,
+        )
+    uvicorn.run(create_app(where), host=host, port=port, log_level="warning")
+    return 0

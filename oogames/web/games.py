@@ -1,0 +1,257 @@
+"""The server's side of a game in the browser: a :class:`GameModel` and what the page sees.
+
+A :class:`WebGame` is a third view on the same game model as the console and
+the terminal board (through the same :class:`IModel2ViewAdapter`): the page
+asks for the game's state (:meth:`WebGame.state`), sends actions, and is told
+when the state changes. The computer thinks in a thread of its own, so a
+request never waits for a search; ``stop`` cancels it and the game is as it
+was. Every change is saved to the game's JSON file, so a reload, a closed tab
+or a restarted server loses nothing.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from oogames.board.moves import Move
+from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line
+from oogames.game.adapters import IModel2ViewAdapter
+from oogames.game.model import GameModel
+from oogames.game.saving import game_from_dict, load_game, save_game
+from oogames.game.settings import GameSettings
+from oogames.nextmove.results import SearchResult
+from oogames.ui.console import describe
+
+GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+"""What a game id looks like (unguessable, URL-safe); nothing else reaches a file name."""
+
+
+class _Relay(IModel2ViewAdapter):
+    """Hears the model's news and keeps what the page shows."""
+
+    def __init__(self, game: WebGame) -> None:
+        self.game = game
+
+    def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
+        board = self.game.model.board
+        if result is not None:
+            self.game.last_result = {
+                "player": self.game.model.name_of(player),
+                "move": board.format_move(move),
+                "outcome": result.outcome(),
+                "pv": [board.format_move(step) for step in result.pv],
+                "figures": describe(result),
+            }
+        self.game.info = ""
+
+    def changed(self) -> None:
+        self.game.info = ""
+
+    def thinking(self, player: int, started: bool) -> None:
+        self.game.thinking = started
+
+    def hinted(self, result: SearchResult) -> None:
+        pass
+
+    def game_over(self, text: str) -> None:
+        self.game.info = f"game over: {text}"
+
+    def message(self, text: str) -> None:
+        self.game.info = text
+
+
+class WebGame:
+    """One game played in the browser.
+
+    Args:
+        game_id: Its id (see :data:`GAME_ID`).
+        model: The game model.
+        folder: Where its save file goes (``<folder>/<id>.json``).
+        changed: Called (from any thread) after every change of its state.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        model: GameModel,
+        folder: Path,
+        changed: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.id = game_id
+        self.model = model
+        self.folder = folder
+        self.changed = changed
+        self.thinking = False
+        self.info = ""
+        self.last_result: dict[str, Any] | None = None
+        self.version = 0
+        self.lock = threading.Lock()
+        self._worker: threading.Thread | None = None
+        model.add_view(_Relay(self))
+
+    # -- building ---------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, settings: GameSettings, folder: Path, changed: Callable[[], None]) -> WebGame:
+        """A new game with an unguessable id; a computer that moves first starts thinking."""
+        game = cls(secrets.token_urlsafe(18), GameModel(settings, start=False), folder, changed)
+        game.save()
+        game.run_computer()
+        return game
+
+    @classmethod
+    def from_save(cls, data: Any, folder: Path, changed: Callable[[], None]) -> WebGame:
+        """A new game from a save file's JSON (checked as ``oogames load`` checks it; no
+        plug-in a file names is run).
+
+        Raises:
+            SaveFileError: The data is not a good save.
+        """
+        settings, board = game_from_dict(data)
+        game = cls(secrets.token_urlsafe(18), GameModel(settings, start=False, board=board), folder)
+        game.changed = changed
+        game.save()
+        game.run_computer()
+        return game
+
+    @classmethod
+    def open(cls, game_id: str, folder: Path, changed: Callable[[], None]) -> WebGame | None:
+        """The game saved under ``game_id``, or None (a bad id never reaches the disk)."""
+        if not GAME_ID.match(game_id):
+            return None
+        path = folder / f"{game_id}.json"
+        if not path.is_file():
+            return None
+        settings, board = load_game(path)
+        game = cls(game_id, GameModel(settings, start=False, board=board), folder, changed)
+        game.run_computer()
+        return game
+
+    # -- what the page sees --------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        """Everything the page draws, as JSON values."""
+        model = self.model
+        board = model.board
+        hint = model.last_hint
+        over = board.is_over
+        return {
+            "id": self.id,
+            "version": self.version,
+            "game": model.settings.game,
+            "players": [model.name_of(0), model.name_of(1)],
+            "svg": board.to_svg(),
+            "status": board.status_text(),
+            "over": over,
+            "human_to_move": not over and model.current.is_human and not self.thinking,
+            "thinking": self.thinking,
+            "moves": [board.format_move(move) for move in board.moves],
+            "legal": [] if over else [board.format_move(move) for move in board.legal_moves()],
+            "can_pass": (not over) and board.can_pass(),
+            "can_undo": model.can_undo,
+            "can_redo": model.can_redo,
+            "info": self.info,
+            "last": self.last_result,
+            "hint": None
+            if hint is None
+            else {
+                "move": board.format_move(hint.move),
+                "outcome": hint.outcome(),
+                "line": [board.format_move(step) for step in hint.pv],
+            },
+        }
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def act(self, action: str, move: str | None = None) -> None:
+        """Do what the page asks: ``move`` (with its text), ``hint``, ``accept``, ``undo``,
+        ``redo``, ``stop``, ``go``.
+
+        Raises:
+            OogamesError: The action is refused (an illegal move, nothing to undo, a
+                computer thinking); the game is unchanged.
+        """
+        if action == "stop":
+            if self.thinking:
+                self.model.stop()
+            return
+        with self.lock:
+            if self.thinking:
+                raise SettingsError("wait: the computer is thinking (Stop stops it)")
+            model = self.model
+            if action == "move":
+                if not move:
+                    raise SettingsError("a move needs its text")
+                board = model.board
+                if board.is_over or not model.current.is_human:
+                    model.play(move)  # refuses it with the model's own error
+                else:  # the person's move; the computer answers in its thread
+                    model.request_move(board.to_move, board.parse_move(move))
+            elif action == "hint":
+                model.hint()
+            elif action == "accept":
+                if model.last_hint is None:
+                    raise SettingsError("there is no hint to play: ask for one first")
+                model.request_move(model.board.to_move, model.last_hint.move)
+            elif action == "undo":
+                model.undo()
+            elif action == "redo":
+                model.redo()
+            elif action != "go":
+                raise SettingsError(f"unknown action {action!r}")
+            self._touch()
+        if action in ("move", "accept", "go", "redo"):
+            self.run_computer()
+
+    def run_computer(self) -> None:
+        """Let a computer that is to move think, in a thread; the request does not wait."""
+        model = self.model
+        if model.board.is_over or model.current.is_human or self.thinking:
+            return
+        self.thinking = True
+        self._touch()
+
+        def think() -> None:
+            try:
+                model.start()
+            except SearchStopped:
+                self.info = "stopped: the game is as it was (Go lets the computer search again)"
+            except OogamesError as error:
+                self.info = one_line(error)
+            finally:
+                self.thinking = False
+                self._touch()
+
+        self._worker = threading.Thread(target=think, daemon=True, name=f"oogames-{self.id[:6]}")
+        self._worker.start()
+
+    def wait(self, seconds: float = 30) -> None:
+        """Wait for the computer's search to end (tests, shutdown)."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(seconds)
+
+    def save(self) -> None:
+        """Write the game's file (atomically)."""
+        save_game(self.folder / f"{self.id}.json", self.model.settings, self.model.board)
+
+    def save_text(self) -> str:
+        """The game as its save file's JSON text."""
+        import json
+
+        from oogames.game.saving import game_to_dict
+
+        return json.dumps(game_to_dict(self.model.settings, self.model.board), indent=2) + "\n"
+
+    def _touch(self) -> None:
+        self.version += 1
+        try:
+            self.save()
+        except OogamesError as error:
+            self.info = f"not saved: {one_line(error)}"
+        self.changed()

@@ -1,0 +1,150 @@
+"""The browser view end to end, in a real headless browser (Playwright driving Debian's
+chromium): ``oogames serve`` on a free port, games played by clicking.
+
+Skipped, with the reason, where Playwright or a chromium is not installed (``.ci/run``
+installs both).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the browser view needs the extra oogames[web]")
+sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright")
+
+CHROMIUM = os.environ.get("OOGAMES_CHROMIUM") or shutil.which("chromium") or ""
+if not CHROMIUM:
+    pytest.skip(
+        "no chromium found (apt install chromium, or set OOGAMES_CHROMIUM)", allow_module_level=True
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``oogames serve`` in a process of its own; its address."""
+    data = tmp_path_factory.mktemp("web")
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "oogames", "serve", "--port", str(port), "--data", str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    address = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{address}/api/meta", timeout=1).read()
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        pytest.fail("oogames serve did not start")
+    yield address
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+def api(server: str, path: str) -> Any:
+    with urllib.request.urlopen(f"{server}{path}", timeout=5) as response:
+        return json.loads(response.read())
+
+
+def start_game(page: Any, server: str, game: str, second: str, hint: str = "2") -> str:
+    """Open the page, fill the new-game form and start; the game's id."""
+    page.goto(server)
+    page.select_option("#game", game)
+    page.fill("#player1", second)
+    page.fill("#hint", hint)
+    page.click("#new")
+    page.wait_for_url("**?game=*")
+    return page.url.split("game=")[1]
+
+
+def click_move(page: Any, move: str) -> None:
+    page.click(f'#board .move[data-move="{move}"]')
+
+
+def test_tictactoe_played_to_the_end_by_clicking(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    game_id = start_game(page, server, "tictactoe", "human")
+    for move in ("b2", "a1", "a2", "c2", "c1", "b1", "a3"):
+        click_move(page, move)
+        page.wait_for_function(
+            f"() => !document.querySelector('#board .move[data-move=\"{move}\"]')"
+        )
+    page.wait_for_function("() => document.querySelector('#status').textContent === 'X has won'")
+    assert api(server, f"/api/games/{game_id}")["over"]
+    page.close()
+
+
+def test_connect_four_against_the_computer_with_a_hint_and_an_undo(
+    server: str, browser: Any
+) -> None:
+    page = browser.new_page()
+    game_id = start_game(page, server, "connectfour", "alphabeta:3")
+    click_move(page, "4")
+    page.wait_for_function("() => document.querySelector('#last').textContent.includes('played')")
+    assert len(api(server, f"/api/games/{game_id}")["moves"]) == 2
+    page.click("button[data-action=hint]")
+    page.wait_for_function("() => document.querySelector('#hinted').textContent.startsWith('Hint')")
+    page.click("button[data-action=undo]")
+    page.wait_for_function("() => !document.querySelector('#hinted').textContent")
+    assert api(server, f"/api/games/{game_id}")["moves"] == []
+    page.close()
+
+
+def test_stop_a_long_search_then_reload_and_find_the_game(server: str, browser: Any) -> None:
+    page = browser.new_page()
+    game_id = start_game(page, server, "connectfour", "alphabeta:16")
+    click_move(page, "4")
+    page.wait_for_function("() => document.body.classList.contains('thinking')")
+    page.click("button[data-action=stop]")
+    page.wait_for_function("() => document.querySelector('#info').textContent.includes('stopped')")
+    state = api(server, f"/api/games/{game_id}")
+    assert state["moves"] == ["4"] and not state["thinking"]
+    page.reload()
+    page.wait_for_function("() => document.querySelector('#board svg') !== null")
+    assert page.text_content("#status") == "O to move"  # the computer's turn, as before
+    assert api(server, f"/api/games/{game_id}")["moves"] == ["4"]
+    page.close()
+
+
+def test_upload_a_save_and_go_on(server: str, browser: Any, tmp_path: Path) -> None:
+    page = browser.new_page()
+    game_id = start_game(page, server, "tictactoe", "human")
+    click_move(page, "b2")
+    page.wait_for_function("() => !document.querySelector('#board .move[data-move=\"b2\"]')")
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}/save", timeout=5) as response:
+        saved = tmp_path / "game.json"
+        saved.write_bytes(response.read())
+    page.set_input_files("#upload", str(saved))
+    page.wait_for_function(f"() => !location.search.includes('{game_id}')")
+    new_id = page.url.split("game=")[1]
+    assert api(server, f"/api/games/{new_id}")["moves"] == ["b2"]
+    page.close()

@@ -1,0 +1,164 @@
+"""The browser view's server, in-process with Starlette's test client: every action, bad
+requests, uploads of damaged files, and games that outlive the server."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="the browser view needs the extra oogames[web]")
+pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+
+from starlette.testclient import TestClient
+
+from oogames.web.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> TestClient:
+    return TestClient(create_app(tmp_path))
+
+
+def new(client: TestClient, **fields: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json=fields)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def settle(client: TestClient, game_id: str) -> dict[str, Any]:
+    """The state once the computer has stopped thinking."""
+    client.app.state.games.games[game_id].wait()  # type: ignore[attr-defined]
+    return client.get(f"/api/games/{game_id}").json()
+
+
+def act(client: TestClient, game_id: str, action: str, move: str | None = None) -> Any:
+    return client.post(f"/api/games/{game_id}/action", json={"action": action, "move": move})
+
+
+def test_the_page_and_the_games_list(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "EventSource" in page.text
+    names = [game["name"] for game in client.get("/api/meta").json()["games"]]
+    assert names[:2] == ["tictactoe", "connectfour"] and "kalah" in names
+
+
+def test_two_people_play_tictactoe_to_the_end(client: TestClient) -> None:
+    state = new(client, game="tictactoe", player0="human", player1="human")
+    game_id = state["id"]
+    assert state["legal"] == ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
+    assert state["svg"].count('class="move"') == 9
+    for move in ("b2", "a1", "a2", "c2", "c1", "b1", "a3"):
+        state = act(client, game_id, "move", move).json()
+    assert state["over"] and state["status"] == "X has won" and state["legal"] == []
+    refused = act(client, game_id, "move", "b3")
+    assert refused.status_code == 400 and "game is over" in refused.json()["error"]
+
+
+def test_against_the_computer_with_hint_accept_and_undo(client: TestClient) -> None:
+    state = new(client, game="connectfour", player1="alphabeta:2", hint_depth=2)
+    game_id = state["id"]
+    act(client, game_id, "move", "4")
+    state = settle(client, game_id)
+    assert len(state["moves"]) == 2 and state["last"]["player"] == "O (alphabeta:2)"
+    state = act(client, game_id, "hint").json()
+    assert state["hint"] is not None and len(state["moves"]) == 2
+    act(client, game_id, "accept")
+    state = settle(client, game_id)
+    assert len(state["moves"]) == 4
+    state = act(client, game_id, "undo").json()
+    assert len(state["moves"]) == 2 and state["can_redo"]
+    illegal = act(client, game_id, "move", "9")
+    assert illegal.status_code == 400 and "columns are numbered 1 to 7" in illegal.json()["error"]
+
+
+def test_stop_cancels_a_long_search_and_go_searches_again(client: TestClient) -> None:
+    state = new(client, game="connectfour", player1="alphabeta:16")
+    game_id = state["id"]
+    act(client, game_id, "move", "4")
+    time.sleep(0.3)
+    assert client.get(f"/api/games/{game_id}").json()["thinking"]
+    busy = act(client, game_id, "hint")
+    assert busy.status_code == 400 and "thinking" in busy.json()["error"]
+    act(client, game_id, "stop")
+    state = settle(client, game_id)
+    assert not state["thinking"] and state["moves"] == ["4"] and "stopped" in state["info"]
+    assert state["human_to_move"] is False
+
+
+def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> None:
+    first = TestClient(create_app(tmp_path))
+    state = new(first, game="kalah", options="pits=3 seeds=2", player1="human")
+    game_id = state["id"]
+    act(first, game_id, "move", "2")
+    act(first, game_id, "move", "3")
+    recent = first.get("/api/games").json()["games"]
+    assert [game["id"] for game in recent] == [game_id]
+    again = TestClient(create_app(tmp_path))  # a restarted server
+    state = again.get(f"/api/games/{game_id}").json()
+    assert state["moves"] == ["2", "3"] and state["game"] == "kalah"
+    saved = again.get(f"/api/games/{game_id}/save")
+    assert saved.headers["content-disposition"].startswith("attachment")
+    assert json.loads(saved.text)["moves"] == ["2", "3"]
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "body", "status", "message"),
+    [
+        ("get", "/api/games/aaaaaaaaaaaaaaaaaaaaaaaa", None, 404, "no such game"),
+        ("get", "/api/games/..%2F..%2Fetc%2Fpasswd", None, 404, "no such game"),
+        ("get", "/api/games/../../etc/passwd", None, 404, "no such"),
+        ("get", "/nothing/here", None, 404, "no such"),
+        ("post", "/api/games", "{not json", 400, "not JSON"),
+        ("post", "/api/games", {"game": "chess"}, 400, "unknown game"),
+        ("post", "/api/games", {"game": "x.py:Board"}, 400, "unknown game"),
+        ("post", "/api/games", {"options": "rows=x"}, 400, "rows is a whole number"),
+        ("post", "/api/games", {"player1": "wizard"}, 400, "unknown strategy"),
+        ("post", "/api/games", {"first": "two"}, 400, "whole number"),
+        ("post", "/api/games", [1, 2], 400, "JSON object"),
+        ("post", "/api/upload", "{}", 400, "not an oogames saved game"),
+        ("post", "/api/upload", "[", 400, "not JSON"),
+        ("post", "/api/upload", "x" * 300_000, 413, "too big"),
+    ],
+)
+def test_bad_requests_get_a_status_and_one_line(
+    client: TestClient, method: str, url: str, body: Any, status: int, message: str
+) -> None:
+    if isinstance(body, str):
+        response = getattr(client, method)(url, content=body)
+    elif body is None:
+        response = getattr(client, method)(url)
+    else:
+        response = getattr(client, method)(url, json=body)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+    assert "\n" not in response.json()["error"]
+
+
+def test_uploads_are_checked_like_oogames_load(client: TestClient, tmp_path: Path) -> None:
+    state = new(client, game="tictactoe", player1="human")
+    act(client, state["id"], "move", "b2")
+    saved = client.get(f"/api/games/{state['id']}/save").text
+    restored = client.post("/api/upload", content=saved).json()
+    assert restored["moves"] == ["b2"] and restored["id"] != state["id"]
+    data = json.loads(saved)
+    data["moves"] = ["b2", "b2"]
+    bad = client.post("/api/upload", content=json.dumps(data))
+    assert bad.status_code == 400 and "move 2 ('b2') is illegal" in bad.json()["error"]
+    data = json.loads(saved)
+    data["game"] = str(tmp_path / "evil.py") + ":Board"
+    plugin = client.post("/api/upload", content=json.dumps(data))
+    assert plugin.status_code == 400 and "--trust" in plugin.json()["error"]
+
+
+def test_events_push_the_state(client: TestClient) -> None:
+    state = new(client, game="nim", player1="human")
+    with client.stream("GET", f"/api/games/{state['id']}/events") as stream:
+        for line in stream.iter_lines():
+            if line.startswith("data: "):
+                pushed = json.loads(line[6:])
+                break
+    assert pushed["id"] == state["id"] and pushed["legal"] == ["1", "2", "3"]
