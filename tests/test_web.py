@@ -162,3 +162,20 @@ def test_events_push_the_state(client: TestClient) -> None:
                 pushed = json.loads(line[6:])
                 break
     assert pushed["id"] == state["id"] and pushed["legal"] == ["1", "2", "3"]
+
+
+def test_the_tree_of_the_computers_last_search(client: TestClient) -> None:
+    state = new(client, game="tictactoe", player1="alphabeta:2")
+    game_id = state["id"]
+    none_yet = client.get(f"/api/games/{game_id}/tree")
+    assert none_yet.status_code == 400 and "no computer has moved" in none_yet.json()["error"]
+    act(client, game_id, "move", "b2")
+    settle(client, game_id)
+    tree = client.get(f"/api/games/{game_id}/tree")
+    assert tree.status_code == 200 and tree.headers["content-type"].startswith("image/svg+xml")
+    assert "alphabeta:2 on tictactoe after b2" in tree.text
+    mcts = new(client, game="tictactoe", player1="mcts:50")
+    act(client, mcts["id"], "move", "b2")
+    settle(client, mcts["id"])
+    refused = client.get(f"/api/games/{mcts['id']}/tree")
+    assert refused.status_code == 400 and "can be drawn as a tree" in refused.json()["error"]

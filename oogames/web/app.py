@@ -17,6 +17,8 @@ Routes (JSON unless said):
   ``hint``, ``accept``, ``undo``, ``redo``, ``stop``, ``go``; the new state.
 - ``GET /api/games/{id}/events``: server-sent events, one a change of state.
 - ``GET /api/games/{id}/save``: the save file (a download).
+- ``GET /api/games/{id}/tree``: the tree of the computer's last search, drawn
+  (``image/svg+xml``; searched again, traced, at the depth it reached).
 - ``POST /api/upload``: a save file (the body, at most 256 KB) to go on with.
 
 Bad input gets a status and one line: 404 for an unknown game, 400 for a
@@ -36,6 +38,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line
 from oogames.game.saving import data_folder
 from oogames.game.settings import GameSettings, PlayerSpec
@@ -94,6 +97,12 @@ class _Games:
         return None if game is None else self.add(game)
 
 
+def playable_games() -> list[str]:
+    """The games the page offers: the package's and those installed packages add (entry
+    points); a request never names a module or a file to load."""
+    return [*GAMES, *(name for name in plugins.entry_point_games() if name not in GAMES)]
+
+
 def _error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
@@ -125,14 +134,16 @@ def create_app(folder: Path | None = None) -> Starlette:
         return HTMLResponse(PAGE)
 
     async def meta(request: Request) -> JSONResponse:
-        return JSONResponse(
-            {
-                "games": [
+        found = []
+        for name in playable_games():
+            try:
+                info = find_game(name)
+                found.append(
                     {"name": name, "summary": info.summary, "options": info.options_text()}
-                    for name, info in GAMES.items()
-                ]
-            }
-        )
+                )
+            except OogamesError:  # an installed game that cannot be loaded is left out
+                continue
+        return JSONResponse({"games": found})
 
     def with_cookie(response: Response, request: Request, game_id: str) -> Response:
         recent = [game_id] + [
@@ -149,8 +160,8 @@ def create_app(folder: Path | None = None) -> Starlette:
         if not isinstance(data, dict):
             raise _BadRequest("send a JSON object")
         name = str(data.get("game", "tictactoe"))
-        if name not in GAMES:
-            raise _BadRequest(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
+        if name not in playable_games():  # never a plug-in reference from a request
+            raise _BadRequest(f"unknown game {name!r}: choose one of {', '.join(playable_games())}")
         info = find_game(name)
         options = info.read_options(str(data.get("options", "")))
         settings = GameSettings(
@@ -232,6 +243,11 @@ def create_app(folder: Path | None = None) -> Starlette:
             headers={"Content-Disposition": f'attachment; filename="{name}.json"'},
         )
 
+    async def tree(request: Request) -> Response:
+        game = find(request)
+        svg = await asyncio.to_thread(game.last_tree)
+        return Response(svg, media_type="image/svg+xml")
+
     async def upload(request: Request) -> Response:
         games.loop = asyncio.get_running_loop()
         data = await _json_body(request, MAX_UPLOAD)
@@ -263,6 +279,7 @@ def create_app(folder: Path | None = None) -> Starlette:
         Route("/api/games/{game_id}/action", guarded(action), methods=["POST"]),
         Route("/api/games/{game_id}/events", guarded(events)),
         Route("/api/games/{game_id}/save", guarded(download)),
+        Route("/api/games/{game_id}/tree", guarded(tree)),
         Route("/api/upload", guarded(upload), methods=["POST"]),
     ]
 

@@ -40,6 +40,9 @@ class _Relay(IModel2ViewAdapter):
     def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
         board = self.game.model.board
         if result is not None:
+            spec = self.game.model.settings.spec_of(player)
+            depth = result.stats.depth_reached or spec.depth
+            self.game.last_search = (board.ply - 1, spec.kind, depth)
             self.game.last_result = {
                 "player": self.game.model.name_of(player),
                 "move": board.format_move(move),
@@ -89,6 +92,7 @@ class WebGame:
         self.thinking = False
         self.info = ""
         self.last_result: dict[str, Any] | None = None
+        self.last_search: tuple[int, str, int | None] | None = None  # ply, search, depth
         self.version = 0
         self.lock = threading.Lock()
         self._worker: threading.Thread | None = None
@@ -229,6 +233,34 @@ class WebGame:
 
         self._worker = threading.Thread(target=think, daemon=True, name=f"oogames-{self.id[:6]}")
         self._worker.start()
+
+    def last_tree(self, limit: int = 20_000) -> str:
+        """The tree of the computer's last search as SVG: the position before its move,
+        searched again by the same search at the depth it reached, traced.
+
+        Raises:
+            SettingsError: No computer has moved, or its search is not one to trace (random,
+                Monte Carlo tree search, a plug-in), or the tree is over ``limit`` nodes.
+        """
+        from oogames.nextmove.specs import SEARCHES, make_factory
+        from oogames.trace import draw_svg, trace_search
+
+        if self.last_search is None:
+            raise SettingsError("no computer has moved in this game yet")
+        ply, kind, depth = self.last_search
+        if kind.split("+")[0] not in SEARCHES:
+            raise SettingsError(f"{kind} is not a search that can be drawn as a tree")
+        board = self.model.board.copy()
+        if ply > board.ply:
+            raise SettingsError("the last search's position was taken back")
+        while board.ply > ply:
+            board.pop()
+        name = kind.replace("+aspiration", "")
+        spec = name if depth is None else f"{name}:{depth}"
+        factory = make_factory(spec, self.model.settings.info.evaluate)
+        trace = trace_search(board, factory, limit=limit)
+        moves = " ".join(board.format_move(move) for move in board.moves) or "the start"
+        return draw_svg(trace, f"{spec} on {self.model.settings.game} after {moves}")
 
     def wait(self, seconds: float = 30) -> None:
         """Wait for the computer's search to end (tests, shutdown)."""

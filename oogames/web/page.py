@@ -51,6 +51,7 @@ main { display: flex; flex-wrap: wrap; gap: 1em; margin-top: 0.8em; }
       <button data-action="stop">Stop</button>
       <button data-action="go">Go</button>
       <a id="download" href="#">Download</a>
+      <a id="tree" href="#" target="_blank">Last search tree</a>
     </div>
     <div id="moves" aria-label="legal moves"></div>
   </div>
@@ -103,6 +104,8 @@ function draw(state) {
     target.setAttribute("aria-label", "play " + target.dataset.move);
   }
   $("download").href = `/api/games/${state.id}/save`;
+  $("tree").href = `/api/games/${state.id}/tree`;
+  $("tree").hidden = !state.last;
 }
 
 function listen(id) {
