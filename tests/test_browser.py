@@ -148,3 +148,42 @@ def test_upload_a_save_and_go_on(server: str, browser: Any, tmp_path: Path) -> N
     new_id = page.url.split("game=")[1]
     assert api(server, f"/api/games/{new_id}")["moves"] == ["b2"]
     page.close()
+
+
+def test_keyboard_play_and_the_hint_marked_on_the_board(server: str, browser: Any) -> None:
+    """The arrow keys walk the board's targets and Enter plays the one in focus; a hint is
+    marked on the board, and a click on it plays it."""
+    page = browser.new_page()
+    game_id = start_game(page, server, "tictactoe", "human")
+    page.focus('#board .move[data-move="a1"]')
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")  # a1 -> b1 -> c1
+    page.wait_for_function("() => !document.querySelector('#board .move[data-move=\"c1\"]')")
+    assert api(server, f"/api/games/{game_id}")["moves"] == ["c1"]
+    page.click("button[data-action=hint]")
+    page.wait_for_selector("#board .move.hinted")
+    hinted = page.get_attribute("#board .move.hinted", "data-move")
+    page.click("#board .move.hinted")
+    page.wait_for_function(f"() => !document.querySelector('#board .move[data-move=\"{hinted}\"]')")
+    assert api(server, f"/api/games/{game_id}")["moves"] == ["c1", hinted]
+    page.close()
+
+
+def test_a_phone_sized_window_keeps_the_board_and_the_controls_in_reach(
+    server: str, browser: Any
+) -> None:
+    page = browser.new_page(viewport={"width": 375, "height": 667})
+    start_game(page, server, "othello", "human")
+    width = 375
+    page.wait_for_selector("#board svg")
+    board = page.locator("#board svg").bounding_box()
+    assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= width
+    for selector in ("#status", "button[data-action=undo]", "#new"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
+    click_move(page, "d3")
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.startsWith('White')"
+    )
+    page.close()

@@ -179,3 +179,23 @@ def test_the_tree_of_the_computers_last_search(client: TestClient) -> None:
     settle(client, mcts["id"])
     refused = client.get(f"/api/games/{mcts['id']}/tree")
     assert refused.status_code == 400 and "can be drawn as a tree" in refused.json()["error"]
+
+
+def test_redo_and_go(client: TestClient) -> None:
+    """Redo replays what undo took back; go lets a computer paused by undo play on."""
+    state = new(client, game="nim", player0="alphabeta", player1="random")
+    game_id = state["id"]
+    state = settle(client, game_id)
+    assert state["over"]
+    played = state["moves"]
+    state = act(client, game_id, "undo").json()
+    assert state["moves"] == played[:-1] and "paused" in state["info"]
+    state = act(client, game_id, "redo").json()
+    settle(client, game_id)
+    assert client.get(f"/api/games/{game_id}").json()["moves"] == played
+    act(client, game_id, "undo")
+    act(client, game_id, "go")
+    state = settle(client, game_id)
+    assert state["over"] and len(state["moves"]) == len(played)
+    nothing = act(client, game_id, "redo")
+    assert nothing.status_code == 400 and "nothing to redo" in nothing.json()["error"]

@@ -21,6 +21,8 @@ main { display: flex; flex-wrap: wrap; gap: 1em; margin-top: 0.8em; }
 #error { color: #b00020; min-height: 1.2em; }
 #moves button, #controls button { margin: 2px; min-width: 3em; }
 .thinking #status::after { content: " (thinking...)"; color: #7b2cbf; }
+#moves button.hinted { background: #d9c2f0; }
+#board .move:focus { outline: 3px solid #7b2cbf; }
 #recent a { margin-right: 0.8em; }
 </style></head>
 <body>
@@ -102,6 +104,13 @@ function draw(state) {
     target.setAttribute("tabindex", "0");
     target.setAttribute("role", "button");
     target.setAttribute("aria-label", "play " + target.dataset.move);
+    if (state.hint && state.human_to_move && target.dataset.move === state.hint.move) {
+      target.classList.add("hinted");  // the hint on the board: one click plays it
+      target.setAttribute("fill", "rgba(123, 44, 191, 0.35)");
+    }
+  }
+  for (const button of moves.querySelectorAll("button")) {
+    if (state.hint && button.dataset.move === state.hint.move) button.classList.add("hinted");
   }
   $("download").href = `/api/games/${state.id}/save`;
   $("tree").href = `/api/games/${state.id}/tree`;
