@@ -49,7 +49,7 @@ def timed_run(tasks: list, workers: int, folder: Path, name: str) -> float:  # t
 
 
 def command(db: Path, games: int, workers: int) -> list[str]:
-    per_pairing = max(2, games // 6)
+    per_pairing = max(2, -(-games // 6))  # six pairings: at least ``games`` games in all
     return [
         sys.executable, "-m", "oogames", "tournament", "connectfour",
         "--players", ",".join(PLAYERS), "--games", str(per_pairing), "--openings", "4",
@@ -60,7 +60,10 @@ def command(db: Path, games: int, workers: int) -> list[str]:
 def main() -> None:
     """Print the three measurements."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200, help="games of the kill-and-resume run")
+    parser.add_argument(
+        "--games", type=int, default=200,
+        help="games of the kill-and-resume run, at least (rounded up to six pairings)",
+    )  # fmt: skip
     parser.add_argument("--quick", action="store_true", help="small runs (for CI)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="oogames-bench-"))

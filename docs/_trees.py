@@ -129,60 +129,27 @@ def _pictures(folder: Path) -> None:
 
 
 def _web_screenshot(folder: Path) -> None:
-    """The browser page, as a person sees it after a few moves against the computer, taken
-    by Debian's chromium through Playwright (as tests/test_browser.py does)."""
-    import json
-    import shutil
-    import socket
-    import tempfile
-    import threading
-    import time
-    import urllib.request
+    """The browser page, as a person sees it after a few moves against the computer: the
+    browser test ``test_the_page_the_docs_show`` (tests/test_browser.py) run now, with
+    Playwright driving Debian's chromium, leaving its screenshot in ``folder``."""
+    import os
+    import subprocess
+    import sys
 
-    import uvicorn
-    from playwright.sync_api import sync_playwright
-
-    from oogames.web.app import create_app
-
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        raise RuntimeError("the docs' screenshot of the browser page needs chromium (apt)")
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    data = Path(tempfile.mkdtemp(prefix="oogames-docs-web-"))
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(data), host="127.0.0.1", port=port, log_level="warning")
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    address = f"http://127.0.0.1:{port}"
-    while not server.started:
-        time.sleep(0.05)
-    request = urllib.request.Request(
-        f"{address}/api/games",
-        data=json.dumps({"game": "connectfour", "player1": "alphabeta:4"}).encode(),
-        method="POST",
-    )
-    game_id = json.loads(urllib.request.urlopen(request).read())["id"]
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 900, "height": 620})
-            page.goto(f"{address}/?game={game_id}")
-            for column in ("4", "3"):
-                page.click(f'#board .move[data-move="{column}"]')
-                page.wait_for_function(
-                    "() => !document.body.classList.contains('thinking') && "
-                    "document.querySelector('#last').textContent.includes('played')"
-                )
-            page.click("button[data-action=hint]")
-            page.wait_for_function("() => document.querySelector('#hinted').textContent !== ''")
-            page.screenshot(path=str(folder / "web.png"))
-            browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    root = Path(__file__).resolve().parent.parent
+    test = root / "tests" / "test_browser.py"
+    (folder / "web.png").unlink(missing_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", str(test), "-q", "-rs", "-p", "no:cacheprovider",
+         "-k", "the_page_the_docs_show"],
+        cwd=root, env=dict(os.environ, OOGAMES_SCREENSHOTS=str(folder)),
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    if done.returncode != 0 or not (folder / "web.png").exists():
+        raise RuntimeError(
+            "the browser test that takes the docs' screenshot of the page did not take it "
+            f"(it needs oogames[web], Playwright and chromium):\n{done.stdout}{done.stderr}"
+        )
 
 
 def _run(*argv: str) -> str:

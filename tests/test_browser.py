@@ -187,3 +187,37 @@ def test_a_phone_sized_window_keeps_the_board_and_the_controls_in_reach(
         "() => document.querySelector('#status').textContent.startsWith('White')"
     )
     page.close()
+
+
+def test_the_page_the_docs_show(server: str, browser: Any, tmp_path: Path) -> None:
+    """Connect Four against the computer, two moves each and a hint on the board,
+    photographed at 900x620: the docs' picture of the page. The docs build runs this test
+    with ``OOGAMES_SCREENSHOTS`` naming the folder the picture goes to."""
+    folder = Path(os.environ.get("OOGAMES_SCREENSHOTS") or tmp_path)
+    page = browser.new_page(viewport={"width": 900, "height": 620})
+    game_id = start_game(page, server, "connectfour", "alphabeta:4")
+    for played, column in enumerate(("4", "3"), start=1):
+        click_move(page, column)
+        for _ in range(300):  # the computer's reply, on the server
+            state = api(server, f"/api/games/{game_id}")
+            if len(state["moves"]) == 2 * played and not state["thinking"]:
+                break
+            time.sleep(0.1)
+        else:
+            pytest.fail("the computer did not reply")
+        reply = state["moves"][-1]
+        page.wait_for_function(  # and on the page
+            "() => !document.body.classList.contains('thinking') && "
+            f"document.querySelector('#last').textContent.includes('played {reply}:')"
+        )
+    page.click("button[data-action=hint]")
+    page.wait_for_selector("#board .move.hinted")
+    assert len(api(server, f"/api/games/{game_id}")["moves"]) == 4
+    recent = page.text_content(f'#recent a[data-id="{game_id}"]')  # kept up to date
+    assert recent == f"connectfour (4 moves, {page.text_content('#status')})"
+    picture = folder / "web.png"
+    page.screenshot(path=str(picture))
+    data = picture.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (900, 620)
+    page.close()

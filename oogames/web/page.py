@@ -24,6 +24,7 @@ main { display: flex; flex-wrap: wrap; gap: 1em; margin-top: 0.8em; }
 #moves button.hinted { background: #d9c2f0; }
 #board .move:focus { outline: 3px solid #7b2cbf; }
 #recent a { margin-right: 0.8em; }
+#controls a { white-space: nowrap; margin: 0 0.3em; }
 </style></head>
 <body>
 <header>
@@ -112,6 +113,8 @@ function draw(state) {
   for (const button of moves.querySelectorAll("button")) {
     if (state.hint && button.dataset.move === state.hint.move) button.classList.add("hinted");
   }
+  const entry = $("recent").querySelector(`a[data-id="${state.id}"]`);
+  if (entry) entry.textContent = describe(state.game, state.moves.length, state.status);
   $("download").href = `/api/games/${state.id}/save`;
   $("tree").href = `/api/games/${state.id}/tree`;
   $("tree").hidden = !state.last;
@@ -191,9 +194,14 @@ async function recent() {
   for (const game of (data ? data.games : [])) {
     const link = document.createElement("a");
     link.href = `?game=${game.id}`;
-    link.textContent = `${game.game} (${game.moves} moves, ${game.status})`;
+    link.dataset.id = game.id;
+    link.textContent = describe(game.game, game.moves, game.status);
     box.appendChild(link);
   }
+}
+
+function describe(game, moves, status) {  // a recent game's link, kept up to date by draw()
+  return `${game} (${moves} move${moves === 1 ? "" : "s"}, ${status})`;
 }
 start();
 </script>
