@@ -9,10 +9,12 @@
    Kalah(6, 4); each pair of games starts from the same random opening of two
    plies, MCTS first in one and second in the other. Prints MCTS's score (a win
    1, a draw 1/2) with a 95% confidence interval (normal approximation).
+   ``--mcts mcts+eval`` plays MCTS whose playouts stop after 8 random moves and
+   let the game's evaluation decide them (both tables then show that one).
 
 Figures are printed, never asserted.
 
-    python benchmarks/mcts.py [--seconds 2] [--games 0] [--move-seconds 0.2]
+    python benchmarks/mcts.py [--seconds 2] [--games 0] [--move-seconds 0.2] [--mcts SPEC]
 """
 
 from __future__ import annotations
@@ -35,11 +37,14 @@ BOARDS: dict[str, Callable[[], ABoardModel]] = {
 }
 
 
-def playouts(seconds: float) -> None:
+def playouts(seconds: float, spec: str) -> None:
     """Print the playouts a second of each game."""
-    print(f"{'game':<18}{'playouts':>10}{'seconds':>9}{'per second':>12}")
+    print(f"{spec}\n{'game':<18}{'playouts':>10}{'seconds':>9}{'per second':>12}")
     for name, make in BOARDS.items():
-        result = MCTS(seconds=seconds, seed=1).analyze(make())
+        board = make()
+        mcts = make_strategy(f"{spec}@{seconds:g}", GAMES[board.game_name].evaluate, seed=1)
+        assert isinstance(mcts, MCTS)
+        result = mcts.analyze(board)
         print(
             f"{name:<18}{result.iterations:>10,}{result.stats.seconds:>9.2f}"
             f"{result.playouts_per_second:>12,.0f}"
@@ -54,9 +59,10 @@ def play(board: ABoardModel, sides: tuple[object, object]) -> int | None:
     return board.winner
 
 
-def strength(games: int, move_seconds: float) -> None:
+def strength(games: int, move_seconds: float, spec: str) -> None:
     """Print MCTS's score against alpha-beta with a table on each game."""
-    print(f"\n{'game':<18}{'games':>7}{'MCTS score':>12}{'95% interval':>18}{'minutes':>9}")
+    print(f"\n{spec} against alphabeta+tt+order@{move_seconds:g}")
+    print(f"{'game':<18}{'games':>7}{'MCTS score':>12}{'95% interval':>18}{'minutes':>9}")
     for name, make in BOARDS.items():
         game = make().game_name
         evaluate = GAMES[game].evaluate
@@ -72,7 +78,7 @@ def strength(games: int, move_seconds: float) -> None:
                 for choice in opening:
                     moves = board.legal_moves()
                     board.play(moves[choice % len(moves)])
-                mcts = MCTS(seconds=move_seconds, seed=pair + mcts_player)
+                mcts = make_strategy(f"{spec}@{move_seconds:g}", evaluate, seed=pair + mcts_player)
                 alphabeta = make_strategy(f"alphabeta+tt+order@{move_seconds:g}", evaluate)
                 sides = (mcts, alphabeta) if mcts_player == 0 else (alphabeta, mcts)
                 winner = play(board, sides)
@@ -93,10 +99,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds of playouts a game")
     parser.add_argument("--games", type=int, default=0, help="games a board against alpha-beta")
     parser.add_argument("--move-seconds", type=float, default=0.2, help="clock a move")
+    parser.add_argument("--mcts", default="mcts", help="the MCTS spec: mcts or mcts+eval")
     args = parser.parse_args()
-    playouts(args.seconds)
+    playouts(args.seconds, args.mcts)
     if args.games:
-        strength(args.games, args.move_seconds)
+        strength(args.games, args.move_seconds, args.mcts)
 
 
 if __name__ == "__main__":

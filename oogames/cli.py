@@ -40,6 +40,7 @@ from oogames.nextmove.solve import pons_score, solve
 from oogames.nextmove.specs import (
     DRIVERS,
     ENHANCEMENTS,
+    SAMPLER_ENHANCEMENTS,
     SAMPLERS,
     make_factory,
     make_strategy,
@@ -818,7 +819,7 @@ def run_list(out: TextIO) -> int:
         print(f"  {name}: from {plugins.origin_of(point)}", file=out)
     print("  or a strategy of your own: MODULE:CLASS or FILE.py:CLASS[:DEPTH][@SECONDS]", file=out)
     print("enhancements:", file=out)
-    for name, text in ENHANCEMENTS.items():
+    for name, text in {**ENHANCEMENTS, **SAMPLER_ENHANCEMENTS}.items():
         print(f"  +{name:<10} {text}", file=out)
     return 0
 

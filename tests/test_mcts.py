@@ -19,7 +19,15 @@ from oogames import (
 )
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS
-from oogames.games import ConnectFourBoard, KalahBoard, OthelloBoard, TicTacToeBoard
+from oogames.games import (
+    ConnectFourBoard,
+    KalahBoard,
+    NimBoard,
+    OthelloBoard,
+    TicTacToeBoard,
+    connect_four_lines,
+    nim_distance,
+)
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.minmax import WIN_VALUE
 from oogames.nextmove.specs import make_strategy, parse_spec
@@ -192,6 +200,32 @@ def test_an_exception_inside_leaves_the_board() -> None:
     assert snapshot(board) == before
 
 
+@pytest.mark.parametrize("make", [KalahBoard, OthelloBoard, ConnectFourBoard])
+def test_an_evaluation_that_raises_leaves_the_board(make: Callable[[], ABoardModel]) -> None:
+    """mcts+eval whose evaluation raises at its first call, in the middle or at its last
+    (counted in a dry run): the exception comes out and the board is as it was."""
+    board = make()
+    board.play(board.legal_moves()[0])
+    before = snapshot(board)
+    state = {"calls": 0, "raise_at": 0}
+
+    def evaluate(position: object, player: int) -> float:
+        state["calls"] += 1
+        if state["calls"] == state["raise_at"]:
+            raise RuntimeError("boom")
+        return 0.0
+
+    make_strategy("mcts+eval:300", evaluate, seed=2).analyze(board)
+    total = state["calls"]
+    assert total > 100
+    for raise_at in (1, total // 2, total):
+        state.update(calls=0, raise_at=raise_at)
+        with pytest.raises(RuntimeError, match="boom"):
+            make_strategy("mcts+eval:300", evaluate, seed=2).analyze(board)
+        assert snapshot(board) == before
+        count("an exception inside mcts+eval: board unchanged")
+
+
 def test_the_tree_is_kept_along_the_game() -> None:
     """After the game goes on along the tree, the next search starts from the kept node."""
     board = ConnectFourBoard()
@@ -220,13 +254,19 @@ def test_budgets_and_the_grammar() -> None:
     assert timed.name == "mcts@0.2"
     result = timed.analyze(ConnectFourBoard())
     assert result.iterations > 0 and result.stats.seconds < 5
-    for bad in ("mcts+tt", "mcts:0", "mcts:x", "mcts@-1"):
+    guided = make_strategy("mcts+eval:300", zero)
+    assert isinstance(guided, MCTS) and guided.evaluate is zero and guided.name == "mcts+eval:300"
+    assert make_strategy("mcts:300", zero).evaluate is None  # type: ignore[attr-defined]
+    for bad in ("mcts+tt", "mcts+eval+eval", "alphabeta+eval", "mcts:0", "mcts:x", "mcts@-1"):
         with pytest.raises(StrategySpecError):
             parse_spec(bad)
     with pytest.raises(SettingsError):
         MCTS(iterations=0)
     with pytest.raises(SettingsError):
         MCTS(exploration=-1)
+    for plies in (-1, 1.5, True, 10_001):
+        with pytest.raises(SettingsError, match="playout plies"):
+            MCTS(evaluate=zero, playout_plies=plies)  # type: ignore[arg-type]
 
 
 def test_the_tracer_draws_the_top_of_its_tree() -> None:
@@ -248,3 +288,52 @@ def test_the_tracer_draws_the_top_of_its_tree() -> None:
     assert (
         text.splitlines()[1].startswith("root") and f"best {board.format_move(result.move)}" in text
     )
+
+
+def test_an_evaluation_ends_each_playout_after_the_plies_asked() -> None:
+    """mcts+eval: a playout makes ``playout_plies`` random moves past the node it expanded,
+    then the evaluation decides it; it never sees a finished game, and it is asked at most
+    once an iteration. The board is unchanged."""
+    board = ConnectFourBoard.from_moves("4 4")
+    before = snapshot(board)
+    start = len(board.moves)
+    seen: list[int] = []
+
+    def spy(position: ConnectFourBoard, player: int) -> float:
+        assert not position.is_over and player == 1
+        seen.append(len(position.moves) - start)
+        return connect_four_lines(position, player)
+
+    mcts = MCTS(iterations=400, seed=3, evaluate=spy, playout_plies=3)
+    mcts.analyze(board)
+    assert snapshot(board) == before
+    assert 0 < len(seen) <= 400 and min(seen) >= 1 + 3
+    assert max(seen) <= _tree_depth(mcts) + 3
+    assert "playout_plies=3" in repr(mcts)
+    count("MCTS playouts cut by the evaluation")
+
+
+def _tree_depth(mcts: MCTS) -> int:
+    assert mcts.root is not None
+    deepest, stack = 0, [(mcts.root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in node.children)
+    return deepest
+
+
+@pytest.mark.parametrize("total", [total for total in range(1, 97, 3) if (100 - total) % 4])
+def test_an_exact_evaluation_makes_few_iterations_enough(total: int) -> None:
+    """Nim to 100 (add 1 to 3) with its exact evaluation and no random moves: from
+    positions that have a winning move, 60 iterations play it (the move that leaves a
+    multiple of 4 to go); reproducible with a seed."""
+    board = NimBoard(100, 3)
+    while board.total < total:
+        board.play(min(3, total - board.total))
+    winning = (100 - board.total) % 4
+    first = MCTS(iterations=60, seed=1, evaluate=nim_distance, playout_plies=0).analyze(board)
+    again = MCTS(iterations=60, seed=1, evaluate=nim_distance, playout_plies=0).analyze(board)
+    assert first.move == again.move and first.win_rate == again.win_rate
+    assert first.move == winning, (board.total, first.move)
+    count("MCTS with an exact evaluation plays the winning move")

@@ -14,6 +14,9 @@ The Rice roles, as the rest of the package uses them:
   (reservoir sampling), so no list of moves is built in a playout.
 - **Tree nodes** (:class:`MCTSNode`) hold the statistics; they are the only
   lists of moves MCTS keeps (each node's moves, listed once when it is expanded).
+- **Evaluation** (optional, ``mcts+eval``): a playout may stop after a few
+  random moves and let the game's evaluation function say who is ahead, a win
+  for that player (early playout termination, as in Lorentz, 2016).
 
 MCTS-Solver (Winands, Björnsson and Saito, 2008): a node whose game is over is
 proven; a node where the player to move has a proven winning move is proven
@@ -38,6 +41,7 @@ from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
+from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.minmax import WIN_VALUE
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
@@ -203,6 +207,11 @@ class MCTS(INextMoveStrategy):
         seed: Seed of the random generator, for reproducible searches.
         keep_tree: Start the next search from the part of the tree the game went
             on along (the same game, a few moves later), if it has one.
+        evaluate: An evaluation ``evaluate(board, player)`` (positive: good for
+            ``player``) to end playouts early with; None plays every playout to
+            the end of the game.
+        playout_plies: With ``evaluate``: random moves a playout makes before
+            the evaluation decides it (a win for whoever it favours, a draw at 0).
         name: The name shown in games and tables.
 
     Raises:
@@ -224,6 +233,8 @@ class MCTS(INextMoveStrategy):
         exploration: float = math.sqrt(2),
         seed: int | None = None,
         keep_tree: bool = True,
+        evaluate: Evaluation | None = None,
+        playout_plies: int = 8,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -240,8 +251,18 @@ class MCTS(INextMoveStrategy):
             raise SettingsError(
                 f"the exploration constant must be from 0 to 100, not {exploration!r}"
             )
+        if (
+            isinstance(playout_plies, bool)
+            or not isinstance(playout_plies, int)
+            or not (0 <= playout_plies <= 10_000)
+        ):
+            raise SettingsError(
+                f"the playout plies must be a whole number from 0 to 10,000, not {playout_plies!r}"
+            )
         self.iterations = iterations
         self.seconds = seconds
+        self.evaluate = evaluate
+        self.playout_plies = playout_plies
         self.exploration = float(exploration)
         self.seed = seed
         self.keep_tree = keep_tree
@@ -379,11 +400,18 @@ class MCTS(INextMoveStrategy):
         return best
 
     def _playout(self, board: IBoardModel, undos: list[Any], counts: list[int]) -> float:
-        """Random moves to the end of the game (chosen through ``map``); the result for
+        """Random moves to the end of the game (chosen through ``map``), or with an
+        evaluation until ``playout_plies`` are made and then its verdict; the result for
         player 1 (1 a win, 0.5 a draw, 0 a loss). The moves stay on ``undos``."""
         pick = _Pick(self._random)
         status = self._status
+        evaluate = self.evaluate
+        left = self.playout_plies if evaluate is not None else -1
         while True:
+            if left == 0 and evaluate is not None:
+                value = evaluate(board, 1)
+                return 1.0 if value > 0 else 0.0 if value < 0 else DRAW
+            left -= 1
             player = board.to_move
             pick.seen = 0
             board.map(player, pick, None)
@@ -508,7 +536,9 @@ class MCTS(INextMoveStrategy):
     def __repr__(self) -> str:
         return (
             f"MCTS(iterations={self.iterations}, seconds={self.seconds}, "
-            f"exploration={self.exploration:g}, seed={self.seed})"
+            f"exploration={self.exploration:g}, seed={self.seed}"
+            + ("" if self.evaluate is None else f", playout_plies={self.playout_plies}")
+            + ")"
         )
 
 

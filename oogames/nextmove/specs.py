@@ -42,6 +42,12 @@ SAMPLERS: dict[str, str] = {
     ":N iterations a move, @SECONDS a move (default 1,000 iterations)",
 }
 
+#: What ``mcts`` may add with ``+NAME``.
+SAMPLER_ENHANCEMENTS: dict[str, str] = {
+    "eval": "mcts only: each playout stops after 8 random moves and the game's evaluation "
+    "decides it (a win for whoever it favours)",
+}
+
 MAX_ITERATIONS = 1_000_000_000
 """The most iterations ``mcts:N`` may ask for."""
 
@@ -121,14 +127,13 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
         )
     if not known_base and name not in plain:  # an installed package's strategy
         return name, _depth_of(colon, depth_text, spec), _clock_of(at, clock_text, spec)
+    allowed = SAMPLER_ENHANCEMENTS if base in SAMPLERS else ENHANCEMENTS
     for enhancement in enhancements:
-        if enhancement not in ENHANCEMENTS or enhancements.count(enhancement) > 1:
+        if enhancement not in allowed or enhancements.count(enhancement) > 1:
             raise StrategySpecError(
                 f"{shown(spec)}: unknown or repeated enhancement {shown('+' + enhancement)}; "
-                f"a search may add: {', '.join('+' + name for name in ENHANCEMENTS)}"
+                f"{base} may add: {', '.join('+' + name for name in allowed)}"
             )
-    if base in SAMPLERS and enhancements:
-        raise StrategySpecError(f"{shown(spec)}: {base} takes no +enhancements")
     if (colon or at) and name in plain:
         raise StrategySpecError(f"{shown(spec)}: {name} takes no depth or clock")
     depth = None
@@ -271,10 +276,11 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
         return RandomValidMove(seed)
     if plugins.is_ref(name) or name in plugins.entry_point_strategies():
         return plugin_strategy(name, depth, seconds, evaluate, seed)
-    if name in SAMPLERS:
+    if name.split("+")[0] in SAMPLERS:
         label = name + ("" if depth is None else f":{depth}")
         label += "" if seconds is None else f"@{seconds:g}"
-        return MCTS(iterations=depth, seconds=seconds, seed=seed, name=label)
+        guide = evaluate if "+eval" in name else None
+        return MCTS(iterations=depth, seconds=seconds, seed=seed, evaluate=guide, name=label)
     base = name.split("+")[0]
     if base in DRIVERS and "+aspiration" in name:
         raise StrategySpecError(f"{shown(spec)}: {base} searches with null windows already")
