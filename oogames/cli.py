@@ -324,7 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
         "both colours; each finished game is stored in SQLite (--db) as it ends, and a run "
         "with the same db plays only what is missing. --workers N plays on a local Dask "
         "cluster (oogames[scale]); --scheduler uses a running one. Prints the standings with "
-        "Elo ratings (maximum likelihood, 95%% intervals) and the crosstable.",
+        "Elo ratings (maximum likelihood, 95% intervals) and the crosstable.",
     )
     _add_game_options(tournament, positional=True)
     tournament.add_argument(

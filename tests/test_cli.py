@@ -132,3 +132,20 @@ def test_python_dash_m_runs_the_command() -> None:
         [sys.executable, "-m", "oogames", "list"], capture_output=True, text=True, check=True
     )
     assert "tictactoe" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["demo", "list", "play", "load", "tree", "compare", "solve", "serve", "tournament", "match"],
+)
+def test_every_help_page_reads_cleanly(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``oogames COMMAND --help`` prints its usage and text with no formatting left over
+    (a doubled percent sign, a format field)."""
+    from oogames.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith(f"usage: oogames {command}")
+    assert "%%" not in text and "%(" not in text, text
