@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from typing import TYPE_CHECKING, Any, Final
 
@@ -37,7 +38,7 @@ import attrs
 
 from oogames.board.deep import StopFlag, run_deep
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import IBoardModel
+from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
@@ -55,6 +56,9 @@ LOSS: Final = 0.0
 """A node proven lost for the player who made the move into it."""
 DRAW: Final = 0.5
 """A node proven drawn (also the reward of a drawn playout)."""
+
+PLAYOUT_PLIES: Final = 8
+"""Random moves a playout cut short by an evaluation makes (``mcts+eval``) unless told."""
 
 _GOES_ON: Final = -1.0  # the status visitor's answer: the game goes on
 
@@ -234,7 +238,7 @@ class MCTS(INextMoveStrategy):
         seed: int | None = None,
         keep_tree: bool = True,
         evaluate: Evaluation | None = None,
-        playout_plies: int = 8,
+        playout_plies: int = PLAYOUT_PLIES,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -251,14 +255,7 @@ class MCTS(INextMoveStrategy):
             raise SettingsError(
                 f"the exploration constant must be from 0 to 100, not {exploration!r}"
             )
-        if (
-            isinstance(playout_plies, bool)
-            or not isinstance(playout_plies, int)
-            or not (0 <= playout_plies <= 10_000)
-        ):
-            raise SettingsError(
-                f"the playout plies must be a whole number from 0 to 10,000, not {playout_plies!r}"
-            )
+        check_size("the playout plies", playout_plies, 0, 10_000, SettingsError)
         self.iterations = iterations
         self.seconds = seconds
         self.evaluate = evaluate
@@ -406,18 +403,16 @@ class MCTS(INextMoveStrategy):
         pick = _Pick(self._random)
         status = self._status
         evaluate = self.evaluate
-        left = self.playout_plies if evaluate is not None else -1
-        while True:
-            if left == 0 and evaluate is not None:
-                value = evaluate(board, 1)
-                return 1.0 if value > 0 else 0.0 if value < 0 else DRAW
-            left -= 1
+        for _ in range(sys.maxsize if evaluate is None else self.playout_plies):
             player = board.to_move
             pick.seen = 0
             board.map(player, pick, None)
             undos.append(board.make_move(player, pick.chosen, UNDO_AT_ONCE, status))
             if status.result != _GOES_ON:
                 return status.result
+        assert evaluate is not None  # only a playout cut short gets here
+        value = evaluate(board, 1)
+        return 1.0 if value > 0 else 0.0 if value < 0 else DRAW
 
     @staticmethod
     def _back_up(path: list[MCTSNode], result: float) -> None:

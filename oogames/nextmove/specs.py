@@ -10,7 +10,7 @@ from oogames.errors import OogamesError, PluginCodeError, PluginError, StrategyS
 from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.deepening import MAX_SECONDS, AspirationDeepening, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
-from oogames.nextmove.mcts import MCTS
+from oogames.nextmove.mcts import MCTS, PLAYOUT_PLIES
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
@@ -44,8 +44,8 @@ SAMPLERS: dict[str, str] = {
 
 #: What ``mcts`` may add with ``+NAME``.
 SAMPLER_ENHANCEMENTS: dict[str, str] = {
-    "eval": "mcts only: each playout stops after 8 random moves and the game's evaluation "
-    "decides it (a win for whoever it favours)",
+    "eval": f"mcts only: each playout stops after {PLAYOUT_PLIES} random moves and the game's "
+    "evaluation decides it (a win for whoever it favours)",
 }
 
 MAX_ITERATIONS = 1_000_000_000
@@ -276,12 +276,12 @@ def make_strategy(spec: str, evaluate: Evaluation, seed: int | None = None) -> I
         return RandomValidMove(seed)
     if plugins.is_ref(name) or name in plugins.entry_point_strategies():
         return plugin_strategy(name, depth, seconds, evaluate, seed)
-    if name.split("+")[0] in SAMPLERS:
+    base = name.split("+")[0]
+    if base in SAMPLERS:
         label = name + ("" if depth is None else f":{depth}")
         label += "" if seconds is None else f"@{seconds:g}"
         guide = evaluate if "+eval" in name else None
         return MCTS(iterations=depth, seconds=seconds, seed=seed, evaluate=guide, name=label)
-    base = name.split("+")[0]
     if base in DRIVERS and "+aspiration" in name:
         raise StrategySpecError(f"{shown(spec)}: {base} searches with null windows already")
     if seconds is not None:
