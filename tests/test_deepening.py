@@ -58,8 +58,8 @@ def test_a_node_budget_is_kept_and_the_last_completed_depth_is_played() -> None:
     assert deepening(nodes=5_000).analyze(board).stats.depth_reached > 2  # type: ignore[operator]
 
 
-def test_cancel_returns_the_move_of_the_last_completed_depth() -> None:
-    """cancel() during depth 3: no deeper depth starts; the move of the last depth completed."""
+def test_move_now_returns_the_move_of_the_last_completed_depth() -> None:
+    """move_now() during depth 3: no deeper depth starts; the move of the last depth completed."""
     board = ConnectFourBoard.from_moves("44")
     root = board.ply
     calls = 0
@@ -69,7 +69,7 @@ def test_cancel_returns_the_move_of_the_last_completed_depth() -> None:
         nonlocal calls
         calls += 1
         if position.ply == root + 3 and calls > 60:
-            strategy.cancel()
+            strategy.move_now()
         return float(len(position.legal_moves()))
 
     strategy = IterativeDeepening(lambda d: DepthFac(AlphaBetaFac(), d, evaluate), max_depth=6)
@@ -140,17 +140,25 @@ def test_timed_players_are_saved_and_loaded(tmp_path: Any) -> None:
     )
 
 
-def test_stopping_a_timed_computer_makes_it_move_now() -> None:
-    """A stopped timed player plays its best move so far; a stopped fixed depth raises."""
+def test_move_now_makes_a_timed_computer_move_and_stop_stops_every_search() -> None:
+    """move_now() has a timed player play its best move so far; cancel() (stop) makes every
+    search raise, a cancel before the search starts included, and the search ends it."""
     fixed = MinMax(DepthFac(AlphaBetaFac(), 9, mobility))
-    fixed.cancel()  # a new search clears an earlier request
-    assert fixed.analyze(TicTacToeBoard.from_moves("b2")).move is not None
+    assert not fixed.move_now()  # a fixed depth has no move before it ends
+    fixed.cancel()  # before the search: not lost
+    with pytest.raises(SearchStopped):
+        fixed.analyze(TicTacToeBoard.from_moves("b2"))
+    assert fixed.analyze(TicTacToeBoard.from_moves("b2")).move is not None  # it was taken
+    timed = deepening(seconds=30)
+    timed.cancel()
+    with pytest.raises(SearchStopped):
+        timed.analyze(ConnectFourBoard())
     strategy = deepening(seconds=30)
     board = ConnectFourBoard()
 
     def evaluate(position: Any, player: int) -> float:
         if position.ply == 4:
-            strategy.cancel()
+            strategy.move_now()
         return 0.0
 
     strategy.make_factory = lambda d: DepthFac(AlphaBetaFac(), d, evaluate)
@@ -181,7 +189,7 @@ def test_a_stopped_depth_plays_a_move_it_already_proved_better() -> None:
             nonlocal calls
             calls += 1
             if calls == stop_at:
-                holder[0].cancel()
+                holder[0].move_now()
             return mobility(position, player)
 
         strategy = IterativeDeepening(

@@ -312,17 +312,30 @@ class GameModel(IView2ModelAdapter, IRequestor):
         return result
 
     def stop(self) -> None:
-        """Stop the search under way, a computer's move or a hint (from any thread).
+        """Stop: end the search under way, a computer's move or a hint (from any thread).
 
-        The search ends soon with :class:`~oogames.errors.SearchStopped`
-        where it was called; the game is exactly as it was before it, and
-        :meth:`start` lets a computer that is to move search again.
+        Whatever the strategy (timed or not), the search ends soon with
+        :class:`~oogames.errors.SearchStopped` where it was called, no move is
+        played, and the game is exactly as it was before it (the computer still
+        to move); :meth:`start` lets it search again. With nothing searching,
+        it does nothing. To have a timed computer play now, see :meth:`move_now`.
         """
         for side in self.turns.players:
             side.stop()
         hinting = self._hint_strategy
         if hinting is not None:
             hinting.cancel()
+
+    def move_now(self) -> bool:
+        """Move now: ask the computer that is thinking to play its best move so far (from any
+        thread).
+
+        Only a computer that always has a move in hand can: a timed search
+        (``NAME@SECONDS``: the move of its last completed depth) or MCTS.
+        Returns whether one was asked; False when no computer is thinking or
+        its search cannot move before it ends (a fixed depth: :meth:`stop` it).
+        """
+        return any(side.move_now() for side in self.turns.players)
 
     def accept_hint(self) -> None:
         """Play the latest hint for the side to move, then the computers answer.

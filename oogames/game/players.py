@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import abc
+import threading
 from collections.abc import Callable
 
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
+from oogames.errors import SearchStopped
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
 
@@ -49,7 +51,11 @@ class APlayer(abc.ABC):
         """It is this side's turn: a computer moves now; a person is waited for."""
 
     def stop(self) -> None:  # noqa: B027 - a hook: only a thinking side has anything to stop
-        """Stop thinking, if this side is thinking (a computer's search)."""
+        """Stop thinking, if this side is thinking (a computer's search): it makes no move."""
+
+    def move_now(self) -> bool:
+        """Ask this side, if it is thinking, to play its best move so far; whether it can."""
+        return False
 
 
 class HumanPlayer(APlayer):
@@ -85,6 +91,11 @@ class ComputerPlayer(APlayer):
         super().__init__(player, name)
         self.strategy = strategy
         self.thinking = thinking
+        # A stop is for this side's turn only: one that arrives while no turn is under
+        # way is dropped, one that arrives during a turn is never lost.
+        self._lock = threading.RLock()  # re-entrant: a signal handler may stop the turn
+        self._turn = False
+        self._stopped = False
 
     @property
     def is_human(self) -> bool:
@@ -100,17 +111,38 @@ class ComputerPlayer(APlayer):
         to move.
 
         Raises:
-            SearchStopped: :meth:`stop` was called during the search.
+            SearchStopped: :meth:`stop` was called during the turn (even if the search
+                ended before it noticed: the move is not played).
         """
-        if self.thinking is not None:
-            self.thinking(self.player, True)
+        with self._lock:
+            self._turn, self._stopped = True, False
         try:
-            result = self.strategy.analyze(board.copy(), self.player)
-        finally:
             if self.thinking is not None:
-                self.thinking(self.player, False)
+                self.thinking(self.player, True)
+            try:
+                result = self.strategy.analyze(board.copy(), self.player)
+            finally:
+                if self.thinking is not None:
+                    self.thinking(self.player, False)
+        finally:
+            with self._lock:
+                self._turn, stopped = False, self._stopped
+                if stopped:
+                    self.strategy.clear_cancel()  # a stop the search did not take
+        if stopped:
+            raise SearchStopped(f"{self.name} was stopped")
         requestor.request_move(self.player, result.move, result)
 
     def stop(self) -> None:
-        """Ask the search under way to stop (from another thread or a signal handler)."""
-        self.strategy.cancel()
+        """Stop the turn under way, if any: the search ends with no move (from another
+        thread or a signal handler)."""
+        with self._lock:
+            if self._turn:
+                self._stopped = True
+                self.strategy.cancel()
+
+    def move_now(self) -> bool:
+        """Ask the search under way to play its best move so far (a timed search or MCTS);
+        False if this side is not thinking or its strategy cannot."""
+        with self._lock:
+            return self._turn and self.strategy.move_now()

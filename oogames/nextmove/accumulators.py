@@ -126,6 +126,12 @@ class AAccumulator(abc.ABC):
         """
         return None
 
+    @property
+    def guessed(self) -> bool:
+        """After :meth:`probe` settled the position: whether the value it gave was derived
+        from evaluated horizons (a table entry of a depth-limited search), not the game's."""
+        return False
+
     def first_move(self) -> Move | None:
         """A move to search before the board's order (a table's best move), or None.
 
@@ -164,12 +170,14 @@ class AAccumulator(abc.ABC):
         """
         board.map(self.player, lam, param)
 
-    def retry(self, child: AAccumulator) -> AAccumulator | None:
-        """After ``child`` was searched: a new child to search the same move again, or None.
+    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
+        """After ``child`` was valued ``value``: a new child to value the same move again,
+        or None.
 
-        Asked of the parent only when the child's :attr:`probes` is true. A
-        null-window search (:class:`~oogames.nextmove.pvs.PVSFac`) answers a
-        child with the full window when the null window could not settle it.
+        Asked of the parent only when the child's :attr:`probes` is true, whether
+        the child was searched or settled by its :meth:`probe`. A null-window
+        search (:class:`~oogames.nextmove.pvs.PVSFac`) answers a child with the
+        full window when the null window could not settle it.
         """
         return None
 
@@ -488,10 +496,16 @@ class AAccDecorator(AAccumulator):
         """Pass through to the wrapped accumulator."""
         self.inner.expand(board, lam, param)
 
-    def retry(self, child: AAccumulator) -> AAccumulator | None:
+    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
         """The wrapped accumulator's re-search, decorated like this one's children."""
-        again = self.inner.retry(child.inner if isinstance(child, AAccDecorator) else child)
+        inner_child = child.inner if isinstance(child, AAccDecorator) else child
+        again = self.inner.retry(inner_child, value)
         return None if again is None else self._wrap(again)
+
+    @property
+    def guessed(self) -> bool:
+        """Whether the wrapped accumulator's probe gave a guess."""
+        return self.inner.guessed
 
     def innermost(self) -> AAccumulator:
         """The accumulator at the bottom of the stack of decorators."""

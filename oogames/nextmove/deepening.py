@@ -28,6 +28,7 @@ from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+from oogames.nextmove.values import is_proven
 
 MAX_SECONDS = 86_400.0
 """The longest clock a strategy may be given (a day)."""
@@ -40,7 +41,7 @@ def _proven(result: SearchResult) -> bool:
     a loss at the root means every move loses.
     """
     value = result.value
-    return value is not None and bool(result.win_value) and (abs(value) > result.win_value - 10_000)
+    return value is not None and not result.by_margin and is_proven(value, result.win_value)
 
 
 class IterativeDeepening(INextMoveStrategy):
@@ -56,10 +57,11 @@ class IterativeDeepening(INextMoveStrategy):
         name: The strategy's name, for tables: ``"alphabeta@1"``.
 
     A move is always returned: depth 1 is finished even past the budget
-    (it costs one evaluation per move). :meth:`cancel` makes the search
-    return the move of the last completed depth at once. The statistics
-    count the nodes and seconds of all depths together, and the leaves,
-    cut-offs and plies of the last completed depth.
+    (it costs one evaluation per move). :meth:`move_now` makes the search
+    return the move of the last completed depth at once; :meth:`cancel`
+    stops it with no move. The statistics count the nodes and seconds of all
+    depths together, and the leaves, cut-offs and plies of the last completed
+    depth.
 
     Raises:
         SettingsError: A budget or depth out of range.
@@ -93,7 +95,9 @@ class IterativeDeepening(INextMoveStrategy):
         self._name = name or "deepening"
         self._current: MinMax | None = None
         self._root: _RootRecord | None = None  # the root of the depth under way
-        self._cancelled = False
+        self._cancelled = False  # stop: no move
+        self._hurry = False  # move now: the best move so far
+        self._have_move = False  # a depth is complete: moving now has a move to play
 
     @property
     def name(self) -> str:
@@ -101,11 +105,25 @@ class IterativeDeepening(INextMoveStrategy):
         return self._name
 
     def cancel(self) -> None:
-        """Stop deepening: the search returns the move of the last completed depth now."""
+        """Stop: the search under way (or the next to start) raises
+        :class:`~oogames.errors.SearchStopped` soon, with no move."""
         self._cancelled = True
         current = self._current
         if current is not None:
             current.cancel()
+
+    def clear_cancel(self) -> None:
+        """Withdraw a :meth:`cancel` no search has taken yet."""
+        self._cancelled = False
+
+    def move_now(self) -> bool:
+        """Move now: the search under way returns the move of the last completed depth
+        at once (depth 1 is finished first)."""
+        self._hurry = True
+        current = self._current
+        if current is not None and self._have_move:
+            current.cancel()
+        return True
 
     def analyze(self, board: IBoardModel, player: int | None = None) -> SearchResult:
         """Deepen until the budget runs out; the move of the deepest completed search.
@@ -115,7 +133,13 @@ class IterativeDeepening(INextMoveStrategy):
             NotYourTurnError: ``player`` is not the player to move.
         """
         player = check_can_move(board, player)
-        self._cancelled = False
+        try:
+            return self._deepen(board, player)
+        finally:
+            self._cancelled = self._hurry = self._have_move = False
+
+    def _deepen(self, board: IBoardModel, player: int) -> SearchResult:
+        """Deepen from depth 1 (what :meth:`analyze` does after its checks)."""
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         best: SearchResult | None = None  # the search of the last completed depth
@@ -125,9 +149,13 @@ class IterativeDeepening(INextMoveStrategy):
             depth += 1
             search = MinMax(self.make_factory(depth))
             self._current = search
+            if self._cancelled or (self._hurry and best is not None):
+                search.cancel()  # asked between two depths
             self._root = None
             left = None if self.nodes is None else self.nodes - spent
             try:
+                if self._cancelled:
+                    raise SearchStopped("the search was stopped")
                 if best is not None and self._out_of_budget(deadline, left):
                     break
                 result = self._search_depth(
@@ -139,7 +167,7 @@ class IterativeDeepening(INextMoveStrategy):
                     best,
                 )
             except SearchStopped:
-                if best is None:  # cancelled before depth 1 was done
+                if best is None or self._cancelled:  # stopped: no move
                     raise
                 best = self._proven_better(best)
                 break
@@ -147,8 +175,9 @@ class IterativeDeepening(INextMoveStrategy):
                 self._current = None
             spent += result.stats.nodes
             best, reached = result, depth
-            if result.stats.evaluated == 0 or self._cancelled or _proven(result):
-                break  # the whole game was searched, or a win or loss proven: deeper adds nothing
+            self._have_move = True
+            if result.exact or self._hurry:
+                break  # the game's value is known (deeper adds nothing), or asked to move now
         assert best is not None
         # The time is the whole search's, the stopped depth included.
         return self._tally(best, reached, spent, start)
@@ -186,7 +215,7 @@ class IterativeDeepening(INextMoveStrategy):
         return attrs.evolve(best, move=root.move, value=root.val, pv=root.pv)
 
     def _out_of_budget(self, deadline: float | None, left: int | None) -> bool:
-        if self._cancelled:
+        if self._hurry:
             return True
         if deadline is not None and time.perf_counter() >= deadline:
             return True
@@ -235,9 +264,9 @@ class _RootRecord(AAccDecorator):
         self.values[move] = value
         self.inner.update_best(move, value, child)
 
-    def retry(self, child: AAccumulator) -> AAccumulator | None:
+    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
         """The inner root's retry (the child is the inner root's own, not decorated here)."""
-        return self.inner.retry(child)
+        return self.inner.retry(child, value)
 
 
 class AspirationDeepening(IterativeDeepening):

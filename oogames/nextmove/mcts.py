@@ -157,8 +157,8 @@ class MCTSNode:
         return total
 
     def best_child(self) -> MCTSNode | None:
-        """The move to play: a proven win, else the most visited move that is not a proven
-        loss (ties to the better reward)."""
+        """The move to play among the expanded ones: a proven win, else the most visited
+        move that is not a proven loss (ties to the better reward)."""
         if not self.children:
             return None
         for child in self.children:
@@ -266,6 +266,7 @@ class MCTS(INextMoveStrategy):
         self._name = name
         self._random = random.Random(seed)
         self._stop = StopFlag()
+        self._hurry = False
         self._root: MCTSNode | None = None
         self._root_game: tuple[Any, ...] | None = None
         self._status = _Status()
@@ -277,8 +278,19 @@ class MCTS(INextMoveStrategy):
         return self._name
 
     def cancel(self) -> None:
-        """Stop the search under way (from another thread or a signal handler)."""
+        """Stop the search under way, or the next to start, with no move (from another
+        thread or a signal handler)."""
         self._stop.set()
+
+    def clear_cancel(self) -> None:
+        """Withdraw a :meth:`cancel` no search has taken yet."""
+        self._stop.clear()
+
+    def move_now(self) -> bool:
+        """Move now: the search under way ends after its current iteration (at least one)
+        and plays its best move so far."""
+        self._hurry = True
+        return True
 
     # -- the search ------------------------------------------------------------------------
 
@@ -293,7 +305,14 @@ class MCTS(INextMoveStrategy):
             SearchStopped: :meth:`cancel` was called during the search.
         """
         player = check_can_move(board, player)
-        self._stop.clear()
+        try:
+            return self._search(board, player)
+        finally:
+            self._stop.clear()
+            self._hurry = False
+
+    def _search(self, board: IBoardModel, player: int) -> MCTSResult:
+        """Search from the kept tree or a new root (what :meth:`analyze` does after its checks)."""
         root = self._reuse(board, player)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -336,6 +355,8 @@ class MCTS(INextMoveStrategy):
                 raise SearchStopped(f"MCTS was stopped after {counts[0]:,} iterations")
             if deadline is not None and counts[0] % 16 == 0 and perf() >= deadline and counts[0]:
                 return
+            if self._hurry and counts[0]:
+                return
             self._iterate(board, root, counts)
             counts[0] += 1
 
@@ -360,18 +381,20 @@ class MCTS(INextMoveStrategy):
                     board.map(node.to_move, _GATHER, moves)
                     self._random.shuffle(moves)
                     node.untried = moves
-                # Expansion: one new child.
-                move = node.untried.pop()
+                # Expansion: one new child, joined to the tree only once its playout is
+                # done (an evaluation that raises leaves no unvisited child behind).
+                move = node.untried[-1]
                 mover = node.to_move
                 undos.append(board.make_move(mover, move, UNDO_AT_ONCE, status))
                 child = MCTSNode(move, mover, board.to_move)
-                node.children.append(child)
-                path.append(child)
                 result = status.result
                 if result != _GOES_ON:
                     child.proven = result if mover == 1 else 1.0 - result
                 else:
                     result = self._playout(board, undos, counts)
+                node.untried.pop()
+                node.children.append(child)
+                path.append(child)
             counts[1] += len(undos)
         finally:
             for undo in reversed(undos):
@@ -434,13 +457,16 @@ class MCTS(INextMoveStrategy):
 
     def _result(self, root: MCTSNode, player: int, counts: list[int], seconds: float) -> MCTSResult:
         chosen = root.best_child()
-        assert chosen is not None and chosen.move is not None
+        if (chosen is None or chosen.proven == LOSS) and root.untried:
+            # Every move tried so far is a proven loss: a move not tried yet may not be.
+            chosen = MCTSNode(root.untried[-1], player, 1 - player)
+        assert chosen is not None and chosen.move is not None  # a search ran an iteration
         pv: list[Move] = []
         node: MCTSNode | None = chosen
         while node is not None and node.move is not None:
             pv.append(node.move)
             node = node.best_child()
-        rate = chosen.reward / chosen.visits if chosen.visits else 0.0
+        rate = chosen.reward / chosen.visits if chosen.visits else DRAW
         if chosen.proven is not None:
             value = {WIN: WIN_VALUE, LOSS: -WIN_VALUE, DRAW: 0.0}[chosen.proven]
         else:

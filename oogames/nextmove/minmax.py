@@ -23,12 +23,9 @@ from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+from oogames.nextmove.values import WIN_VALUE, check_win_value
 
-WIN_VALUE: Final = 1_000_000
-"""The value of a win at the root; a quicker win scores ``WIN_VALUE - plies``.
-
-Evaluation functions should stay well inside ``±(WIN_VALUE - 10_000)``.
-"""
+__all__ = ["POLL_EVERY", "WIN_VALUE", "MinMax"]
 
 
 POLL_EVERY: Final = 256
@@ -92,7 +89,7 @@ class _MinMaxLambda(IBoardLambda):
 class _MinMaxStatus(IBoardStatusVisitor):
     """Values the position a move reached and folds it into the parent's accumulator."""
 
-    __slots__ = ("evaluated", "hits", "lam", "leaves", "max_depth", "quick", "win")
+    __slots__ = ("evaluated", "guessed", "hits", "lam", "leaves", "max_depth", "quick", "win")
 
     def __init__(self, lam: _MinMaxLambda, win: float, quick: bool) -> None:
         self.lam = lam
@@ -101,6 +98,7 @@ class _MinMaxStatus(IBoardStatusVisitor):
         self.leaves = 0
         self.evaluated = 0
         self.hits = 0
+        self.guessed = 0
         self.max_depth = 0
 
     # The three terminal cases repeat a few lines rather than share a helper:
@@ -177,22 +175,30 @@ class _MinMaxStatus(IBoardStatusVisitor):
 
     def enhanced(self, host: IBoardModel, acc: AAccumulator, child: AAccumulator) -> None:
         """Search ``child`` with the enhanced protocol (see ``AAccumulator.probes``):
-        probe, the first move, the accumulator's own expansion, then the parent's retry."""
+        probe, the first move, the accumulator's own expansion, then the parent's retry.
+
+        The parent's retry is asked whichever way the child was valued: a null-window
+        child settled by a probe (a table's bound) is a bound too, and may need the
+        whole window again as much as one settled by a search.
+        """
         lam = self.lam
         while True:
-            known = child.probe(host)
-            if known is not None:  # settled without a search: a table, the game's knowledge
+            value = child.probe(host)
+            searched: AAccumulator | None = None
+            if value is not None:  # settled without a search: a table, the game's knowledge
                 self.hits += 1
-                acc.update_best(acc.current, known)
-                return
-            first = child.first_move()
-            if first is None or lam.apply(child.player, host, first, child):
-                child.expand(host, lam, child)
-            again = acc.retry(child)
+                if child.guessed:
+                    self.guessed += 1
+            else:
+                first = child.first_move()
+                if first is None or lam.apply(child.player, host, first, child):
+                    child.expand(host, lam, child)
+                value, searched = child.val, child
+            again = acc.retry(child, value)
             if again is None:
-                break
+                acc.update_best(acc.current, value, searched)
+                return
             child = again
-        acc.update_best(acc.current, child.val, child)
 
 
 class _MarginStatus(_MinMaxStatus):
@@ -235,13 +241,17 @@ class MinMax(INextMoveStrategy):
             ``-(win_value - plies)``, so that a quicker win and a slower loss
             are preferred. With False, every win is ``win_value`` and every loss
             ``-win_value``.
-        win_value: The value of a win; a draw is 0.
+        win_value: The value of a win; a draw is 0 (see :mod:`oogames.nextmove.values`:
+            at least 100, and evaluations stay within ``win_threshold(win_value)``).
         by_margin: Value a finished game by how much it was won or lost (the
             board's :meth:`~oogames.board.model.IBoardModel.final_margin`: Kalah's
             store difference, Othello's disc difference) instead of as a win, a
             draw or a loss; ``win_value`` and ``prefer_quick_wins`` then play no
             part. An evaluation function for a depth limit should then speak in
             the same units.
+
+    Raises:
+        SettingsError: ``win_value`` is not a finite number of at least 100.
 
     >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
     >>> board = TicTacToeBoard.from_moves("a1 b1 a2 b2")
@@ -262,7 +272,7 @@ class MinMax(INextMoveStrategy):
     ) -> None:
         self.factory = factory
         self.prefer_quick_wins = prefer_quick_wins
-        self.win_value = win_value
+        self.win_value = check_win_value(win_value)
         self.by_margin = by_margin
         self._stop = StopFlag()
 
@@ -284,8 +294,10 @@ class MinMax(INextMoveStrategy):
             SearchError: The board offered no move at all (a broken board model).
         """
         player = check_can_move(board, player)
-        self.clear_cancel()
-        return self.search(board, self.factory.make_acc(player))
+        try:
+            return self.search(board, self.factory.make_acc(player))
+        finally:
+            self.clear_cancel()  # the request, if any, was this search's
 
     def search(
         self,
@@ -357,22 +369,24 @@ class MinMax(INextMoveStrategy):
             status.max_depth,
             seconds,
             table_hits=status.hits,
+            guessed_hits=status.guessed,
         )
         if self.by_margin:
             return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, 0.0, by_margin=True)
         return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, self.win_value)
 
     def cancel(self) -> None:
-        """Stop the search under way (from another thread or a signal handler).
+        """Stop the search under way, or the next to start (from another thread or a signal
+        handler).
 
         The search notices within :data:`POLL_EVERY` nodes, puts the board
-        back and raises :class:`~oogames.errors.SearchStopped`. The next
-        :meth:`analyze` clears the request (:meth:`search` does not).
+        back and raises :class:`~oogames.errors.SearchStopped`. :meth:`analyze`
+        ends the request as it returns (:meth:`search` does not).
         """
         self._stop.set()
 
     def clear_cancel(self) -> None:
-        """Forget an earlier :meth:`cancel` (what :meth:`analyze` does first)."""
+        """Withdraw a :meth:`cancel` no search has taken yet."""
         self._stop.clear()
 
     def __repr__(self) -> str:

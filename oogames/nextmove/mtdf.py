@@ -132,12 +132,19 @@ class MTDF(INextMoveStrategy):
             SearchStopped: :meth:`cancel` was called.
         """
         player = check_can_move(board, player)
-        self._search.clear_cancel()
-        return mtdf(self._search, board, player, self.guess)
+        try:
+            return mtdf(self._search, board, player, self.guess)
+        finally:
+            self._search.clear_cancel()
 
     def cancel(self) -> None:
-        """Stop the search under way (it raises :class:`~oogames.errors.SearchStopped`)."""
+        """Stop the search under way, or the next to start (it raises
+        :class:`~oogames.errors.SearchStopped`)."""
         self._search.cancel()
+
+    def clear_cancel(self) -> None:
+        """Withdraw a :meth:`cancel` no search has taken yet."""
+        self._search.clear_cancel()
 
     def __repr__(self) -> str:
         return f"MTDF({self.factory!r}, guess={self.guess})"

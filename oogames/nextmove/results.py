@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from oogames.board.moves import Move
+from oogames.nextmove.values import is_proven, plies_to_end
 
 
 @attrs.frozen
@@ -28,6 +29,9 @@ class SearchStats:
             counted as leaves): a transposition table's value or bound, or a
             game's knowledge (``+order`` on Connect Four: a win at once, or no
             move that does not lose).
+        guessed_hits: How many of the table hits took a value that an earlier search
+            derived from evaluated horizons (a depth-limited value, not the game's):
+            like an evaluated leaf, each makes the result a guess.
     """
 
     nodes: int = 0
@@ -38,6 +42,7 @@ class SearchStats:
     seconds: float = 0.0
     depth_reached: int | None = None
     table_hits: int = 0
+    guessed_hits: int = 0
 
     @property
     def microseconds_per_node(self) -> float:
@@ -78,14 +83,26 @@ class SearchResult:
 
     @property
     def exact(self) -> bool:
-        """Whether :attr:`value` is the game-theoretic value: no horizon was scored statically."""
-        return self.value is not None and self.stats.evaluated == 0
+        """Whether :attr:`value` is the game-theoretic value.
+
+        It is when no horizon was scored statically, in this search or in the
+        table entries it used (``stats.evaluated`` and ``stats.guessed_hits``
+        are 0), and when it is a proven win or loss: a depth-limited search that
+        proves one finds the quickest win (or slowest loss) there is, since
+        an evaluation never reaches a win's value.
+        """
+        value = self.value
+        if value is None:
+            return False
+        if not self.by_margin and is_proven(value, self.win_value):
+            return True
+        return self.stats.evaluated == 0 and self.stats.guessed_hits == 0
 
     def outcome(self) -> str:
         """The value in words: ``"win in 3"``, ``"loss in 4"``, ``"draw"``, or the number.
 
         A proven win or loss is reported with its distance in plies when the
-        search scored quick wins (values within 10,000 plies of a win); 0 is
+        search scored quick wins (see :mod:`oogames.nextmove.values`); 0 is
         a draw only when the search was :attr:`exact`. An exact search valued
         by margins reports ``"win by 10"`` or ``"loss by 2"``.
         """
@@ -94,8 +111,8 @@ class SearchResult:
             return "not valued"
         if self.by_margin and self.exact and value:
             return f"{'win' if value > 0 else 'loss'} by {abs(value):g}"
-        if self.win_value and abs(value) > self.win_value - 10_000:
-            plies = int(self.win_value - abs(value))
+        if not self.by_margin and is_proven(value, self.win_value):
+            plies = plies_to_end(value, self.win_value)
             word = "win" if value > 0 else "loss"
             return f"{word} in {plies}" if plies else word
         if value == 0 and self.exact:

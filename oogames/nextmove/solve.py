@@ -24,7 +24,8 @@ from oogames.nextmove.factories import AlphaBetaFac
 from oogames.nextmove.minmax import WIN_VALUE, MinMax
 from oogames.nextmove.ordering import GameOrderFac
 from oogames.nextmove.results import SearchResult
-from oogames.nextmove.table import _MARGIN, TranspositionTable, TTFac
+from oogames.nextmove.table import TranspositionTable, TTFac
+from oogames.nextmove.values import WIN_MARGIN
 
 
 @attrs.frozen
@@ -264,7 +265,7 @@ class _Searches:
 def _narrow(searches: _Searches, plies_left: int | None) -> SearchResult:
     """The exact value by null windows, Pons' way: results are scores from -top to +top
     (a win in p plies scores top + 1 - p), and each search halves what is left."""
-    top = _MARGIN - 1 if plies_left is None else max(plies_left, 1)
+    top = WIN_MARGIN - 1 if plies_left is None else max(plies_left, 1)
 
     def value(score: int) -> float:
         if score > 0:

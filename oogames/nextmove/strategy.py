@@ -36,12 +36,30 @@ class INextMoveStrategy(abc.ABC):
         return self.analyze(board, player).move
 
     def cancel(self) -> None:  # noqa: B027 - a hook; strategies that can stop override it
-        """Ask the search under way to stop soon, from another thread or a signal handler.
+        """Stop: ask the search under way, or the next one to start, to stop soon and give
+        no move (from another thread or a signal handler).
 
         A strategy that supports it stops, leaves the board as it was, and
-        raises :class:`~oogames.errors.SearchStopped` from :meth:`analyze`.
+        raises :class:`~oogames.errors.SearchStopped` from :meth:`analyze`:
+        a cancel that arrives just before :meth:`analyze` starts is not lost,
+        and one that arrives while no search is under way waits for the next
+        (:meth:`clear_cancel` withdraws it). Every search ends the request.
         The default does nothing (the search runs to its end).
         """
+
+    def clear_cancel(self) -> None:  # noqa: B027 - a hook; strategies that can stop override it
+        """Withdraw a :meth:`cancel` that no search has taken yet."""
+
+    def move_now(self) -> bool:
+        """Move now: ask the search under way to end at once with its best move so far.
+
+        Only a strategy that always has a move in hand can (iterative
+        deepening under a clock, MCTS); it then returns True and
+        :meth:`analyze` returns soon. The default returns False and changes
+        nothing: a fixed-depth search has no move before it ends (use
+        :meth:`cancel` to stop it). Safe from another thread.
+        """
+        return False
 
     @property
     @abc.abstractmethod

@@ -29,14 +29,19 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import Move
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
-from oogames.nextmove.minmax import WIN_VALUE
+from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
+
+#: An entry: the key, the value (player 0's view, wins counted from the position), its
+#: kind, the plies that were left to search, the best move, and whether the value was
+#: derived from evaluated horizons (a guess, not the game's value).
+Entry: TypeAlias = tuple[Any, float, int, int, Move, bool]
 
 EXACT: Final = 0
 """The stored value is the position's value."""
@@ -44,8 +49,6 @@ LOWER: Final = 1
 """The stored value is a lower bound (the search stopped at a beta cut-off)."""
 UPPER: Final = 2
 """The stored value is an upper bound (every move failed low)."""
-
-_MARGIN: Final = 10_000  # values within this of a win are wins at a distance
 
 
 class TranspositionTable:
@@ -57,28 +60,32 @@ class TranspositionTable:
 
     Attributes:
         stores: Entries written. probes: Look-ups made. hits: Look-ups that
-            settled a position.
+            settled a position. guesses: Horizons evaluated and guessed entries
+            used by the searches with this table (a running count: an entry is
+            a guess when it went up while its position was searched).
     """
 
-    __slots__ = ("hits", "probes", "size", "slots", "stores")
+    __slots__ = ("guesses", "hits", "probes", "size", "slots", "stores")
 
     def __init__(self, size: int = 1 << 18) -> None:
         # A prime number of slots: keys that are bitboards (a Python int hashes to
         # itself) would otherwise fall into slots by their low bits alone.
         self.size = _prime_at_most(check_size("the table size", size, 1, 1 << 26, SettingsError))
-        self.slots: list[tuple[Any, float, int, int, Move] | None] = [None] * self.size
-        self.stores = self.probes = self.hits = 0
+        self.slots: list[Entry | None] = [None] * self.size
+        self.stores = self.probes = self.hits = self.guesses = 0
 
-    def get(self, key: Any) -> tuple[Any, float, int, int, Move] | None:
-        """The entry of ``key``: ``(key, value, kind, remaining, move)``, or None."""
+    def get(self, key: Any) -> Entry | None:
+        """The entry of ``key``: ``(key, value, kind, remaining, move, guessed)``, or None."""
         self.probes += 1
         entry = self.slots[hash(key) % self.size]
         return entry if entry is not None and entry[0] == key else None
 
-    def put(self, key: Any, value: float, kind: int, remaining: int, move: Move) -> None:
+    def put(
+        self, key: Any, value: float, kind: int, remaining: int, move: Move, guessed: bool = False
+    ) -> None:
         """Store an entry in ``key``'s slot, replacing what was there."""
         self.stores += 1
-        self.slots[hash(key) % self.size] = (key, value, kind, remaining, move)
+        self.slots[hash(key) % self.size] = (key, value, kind, remaining, move, guessed)
 
     def __len__(self) -> int:
         """How many slots hold an entry."""
@@ -87,7 +94,7 @@ class TranspositionTable:
     def clear(self) -> None:
         """Forget every entry and the counts."""
         self.slots = [None] * self.size
-        self.stores = self.probes = self.hits = 0
+        self.stores = self.probes = self.hits = self.guesses = 0
 
 
 @functools.lru_cache(maxsize=32)
@@ -115,10 +122,12 @@ class TTAcc(AAccDecorator):
     """
 
     __slots__ = (
+        "_guessed",
         "first",
         "first_done",
         "key",
         "limit",
+        "mark",
         "mirrored",
         "quick_wins",
         "table",
@@ -139,6 +148,8 @@ class TTAcc(AAccDecorator):
         self.win_value = win_value
         self.quick_wins = quick_wins
         self.key: Any = None
+        self.mark = 0  # the table's guesses when this position's search began
+        self._guessed = False
         self.mirrored: IBoardModel | None = None  # the board, when the key is its mirror's
         self.probes = True
         self.first: Move | None = None
@@ -162,6 +173,7 @@ class TTAcc(AAccDecorator):
             known = inner.probe(board)
             if known is not None:
                 return known
+        self.mark = self.table.guesses
         entry = self._lookup(board)
         if entry is None or entry[3] != remaining:
             return None
@@ -177,9 +189,24 @@ class TTAcc(AAccDecorator):
             known = inner.narrow(-math.inf, value)
         if known is not None:
             self.table.hits += 1
+            if entry[5]:
+                self.table.guesses += 1
+                self._guessed = True
         return known
 
-    def _lookup(self, board: IBoardModel) -> tuple[Any, float, int, int, Move] | None:
+    @property
+    def guessed(self) -> bool:
+        """Whether the probe settled the position with a guessed entry."""
+        return self._guessed or self.inner.guessed
+
+    def evaluate(self, board: IBoardModel) -> float | None:
+        """The wrapped accumulator's evaluation, counted as a guess in the table."""
+        value = self.inner.evaluate(board)
+        if value is not None:
+            self.table.guesses += 1
+        return value
+
+    def _lookup(self, board: IBoardModel) -> Entry | None:
         """Find this position's entry; remember its key, and its best move to search first."""
         key, mirrored = board.table_key()
         self.key = key
@@ -227,15 +254,17 @@ class TTAcc(AAccDecorator):
         move = self.inner.move
         if self.mirrored is not None and move is not None:
             move = self.mirrored.mirror_move(move)
-        self.table.put(self.key, self._to_table(value), kind, self._remaining(), move)
+        table = self.table
+        guessed = table.guesses != self.mark
+        table.put(self.key, self._to_table(value), kind, self._remaining(), move, guessed)
 
     def _to_table(self, value: float) -> float:
         """From the model player's view at this depth to player 0's view at this position."""
         if self.quick_wins:
             depth = self.inner.depth
-            if value > self.win_value - _MARGIN:
+            if value > self.threshold:
                 value += depth
-            elif value < _MARGIN - self.win_value:
+            elif value < -self.threshold:
                 value -= depth
         return value if self.inner.model_player == 0 else -value
 
@@ -243,11 +272,16 @@ class TTAcc(AAccDecorator):
         value = stored if self.inner.model_player == 0 else -stored
         if self.quick_wins:
             depth = self.inner.depth
-            if value > self.win_value - _MARGIN:
+            if value > self.threshold:
                 value -= depth
-            elif value < _MARGIN - self.win_value:
+            elif value < -self.threshold:
                 value += depth
         return value
+
+    @property
+    def threshold(self) -> float:
+        """Values beyond this are wins or losses counted in plies (:func:`win_threshold`)."""
+        return win_threshold(self.win_value)
 
 
 class TTFac(IAccFactory):
@@ -287,7 +321,7 @@ class TTFac(IAccFactory):
     ) -> None:
         self.inner_factory = inner_factory
         self.table = TranspositionTable(size) if table is None else table
-        self.win_value = win_value
+        self.win_value = check_win_value(win_value)
         self.quick_wins = quick_wins
         _limit_of(inner_factory.make_acc(0))  # refuse unsound stacks now
 

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 
 from oogames.board.moves import Move
 from oogames.errors import RenderError
+from oogames.nextmove.values import is_proven, plies_to_end
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
 from oogames.trace.tracer import SearchTrace, TraceNode
 
@@ -30,8 +31,8 @@ def _number(value: float | None, trace: SearchTrace) -> str:
         return "?"
     if value in (float("inf"), float("-inf")):
         return "+inf" if value > 0 else "-inf"
-    if abs(value) > trace.win_value - 10_000:
-        plies = int(trace.win_value - abs(value))
+    if is_proven(value, trace.win_value):
+        plies = plies_to_end(value, trace.win_value)
         return f"{'win' if value > 0 else 'loss'}{plies or ''}"  # no plies: MCTS's proofs
     return f"{value:g}"
 

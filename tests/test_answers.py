@@ -1,0 +1,224 @@
+"""Regressions: each a combination of enhancements that once gave a wrong answer.
+
+Every expected value here is computed by plain minimax or alpha-beta without
+the enhancement under test, in the test, on the same position.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+from helpers import snapshot
+
+from oogames import AlphaBetaFac, DepthFac, MinMax, MinMaxFac, SearchStopped, SettingsError
+from oogames.game import GameModel, GameSettings, PlayerSpec
+from oogames.games import (
+    ConnectFourBoard,
+    GameTreeBoard,
+    KalahBoard,
+    NimBoard,
+    OthelloBoard,
+    TicTacToeBoard,
+    connect_four_lines,
+    kalah_stores,
+    open_lines,
+    othello_weighted_squares,
+)
+from oogames.nextmove import TTFac
+from oogames.nextmove.mcts import MCTS
+from oogames.nextmove.pvs import PVSFac
+from oogames.nextmove.specs import make_strategy
+from oogames.nextmove.values import win_threshold
+
+
+def exact_value(board: Any) -> float:
+    """The game's value by plain alpha-beta to the end."""
+    return MinMax(AlphaBetaFac()).analyze(board.copy()).value  # type: ignore[return-value]
+
+
+def test_pvs_re_searches_a_null_window_child_a_table_or_the_rules_settled() -> None:
+    """PVS asks for the re-search after a probe settled a null-window child (issue 20, 1)."""
+    board = ConnectFourBoard.from_moves([0, 1, 2, 1], width=3, height=5, k=3)
+    expected = MinMax(DepthFac(MinMaxFac(), 5, connect_four_lines)).analyze(board).value
+    assert expected == 5
+    for spec in ("pvs+tt+order+history:5", "pvs+order:5", "pvs+tt:5"):
+        assert make_strategy(spec, connect_four_lines).analyze(board).value == expected, spec
+
+
+def test_a_reused_pvs_object_stays_exact_across_positions() -> None:
+    """One pvs+order+history object over four positions gives each one's exact value."""
+    strategy = make_strategy("pvs+order+history", connect_four_lines)
+    for moves in (
+        [0, 3, 2, 1, 1, 0, 0, 1, 2, 3],
+        [0, 2, 1, 3, 1, 0, 0, 1, 1, 2],
+        [2, 2, 2, 0, 0, 1, 2, 0, 0, 1],
+        [0, 3, 0, 2, 1, 3, 0, 1, 2, 3, 3],
+    ):
+        board = ConnectFourBoard.from_moves(moves, width=4, height=4)
+        assert strategy.analyze(board).value == exact_value(board), moves
+
+
+def test_a_table_filled_by_a_narrowed_window_misleads_no_later_search() -> None:
+    """A PVS table filled with a narrowed root window, then a full search: alpha-beta's value."""
+    board = OthelloBoard.from_moves([(2, 3), (3, 1), (0, 0), (0, 1)], size=4)
+    factory = TTFac(DepthFac(PVSFac(), 5, othello_weighted_squares))
+    root = factory.make_acc(board.to_move)
+    root.narrow(-20, 62)
+    MinMax(factory).search(board, root)
+    plain = MinMax(DepthFac(AlphaBetaFac(), 5, othello_weighted_squares)).analyze(board).value
+    assert plain == 185
+    assert MinMax(factory).analyze(board).value == plain
+
+
+def test_deepening_reused_with_a_table_does_not_stop_early_or_claim_exactness() -> None:
+    """A reused alphabeta+tt:4@1000 deepens to 4 on each position; a heuristic is not exact."""
+    strategy = make_strategy("alphabeta+tt:4@1000", open_lines)
+    for moves in ([], [(2, 1)], [(2, 1), (0, 1)]):
+        board = TicTacToeBoard.from_moves(moves)
+        result = strategy.analyze(board)
+        limited = MinMax(DepthFac(AlphaBetaFac(), 4, open_lines)).analyze(board)
+        assert result.stats.depth_reached == 4 and result.value == limited.value
+        assert not result.exact
+
+
+@pytest.mark.parametrize(
+    ("spec", "board", "evaluate"),
+    [
+        ("mtdf:3@1000", KalahBoard.from_moves([2], pits=3, seeds=2), kalah_stores),
+        (
+            "minimax+tt+aspiration:4@1000",
+            OthelloBoard.from_moves([(3, 2), (3, 3), (2, 3)], size=4),
+            othello_weighted_squares,
+        ),
+        ("mtdf:2", KalahBoard(pits=1, seeds=5), kalah_stores),
+    ],
+)
+def test_a_heuristic_value_is_never_reported_exact(spec: str, board: Any, evaluate: Any) -> None:
+    """Deepened or MTD(f) searches with a table: exact only if the value is the game's."""
+    result = make_strategy(spec, evaluate).analyze(board)
+    if result.exact:
+        assert result.value == exact_value(board)
+    depth = int(spec.split(":")[1].split("@")[0])
+    if result.stats.depth_reached is not None:
+        assert result.stats.depth_reached == depth or result.exact
+
+
+def test_every_base_with_a_reused_table_reports_a_depth_limited_value_as_a_guess() -> None:
+    """Each base with +tt, searched twice on one position at depth 2: not exact the 2nd time."""
+    board = TicTacToeBoard.from_moves([(0, 4)], rows=1, cols=7, k=3)
+    checked = 0
+    for base in ("minimax", "alphabeta", "negamax", "negamax-ab", "pvs"):
+        strategy = make_strategy(f"{base}+tt:2", open_lines)
+        first, second = strategy.analyze(board), strategy.analyze(board)
+        assert first.value == second.value
+        assert not second.exact and second.outcome() != "draw"
+        checked += 1
+    assert checked == 5
+
+
+def test_a_small_win_value_keeps_wins_and_guesses_apart() -> None:
+    """win_value=5000: the table keeps the distance of a loss; a heuristic 1 is no win."""
+    board = NimBoard.from_moves([1, 3, 1, 3, 1])
+    plain = MinMax(AlphaBetaFac(), win_value=5000).analyze(board)
+    tabled = MinMax(TTFac(AlphaBetaFac(), win_value=5000), win_value=5000).analyze(board)
+    assert plain.outcome() == tabled.outcome() == "loss in 6"
+    guess = MinMax(DepthFac(AlphaBetaFac(), 2, open_lines), win_value=5000).analyze(
+        TicTacToeBoard()
+    )
+    assert guess.outcome() == "1" and not guess.exact
+    assert win_threshold(5000) == 2500
+
+
+@pytest.mark.parametrize("bad", [0, 99, -5, float("inf"), float("nan"), "1e6", True])
+def test_a_win_value_that_cannot_work_is_refused(bad: Any) -> None:
+    """win_value below 100, not finite or not a number: one SettingsError, by MinMax and TTFac."""
+    with pytest.raises(SettingsError, match="win_value"):
+        MinMax(AlphaBetaFac(), win_value=bad)
+    with pytest.raises(SettingsError, match="win_value"):
+        TTFac(AlphaBetaFac(), win_value=bad)
+
+
+def test_mcts_tries_a_move_before_it_settles_for_a_proven_loss() -> None:
+    """One iteration proves move a lost; b is untried and wins: MCTS plays b, unproven."""
+    result = MCTS(iterations=1, seed=1).analyze(GameTreeBoard({"a": "O", "b": {"x": "X"}}))
+    assert result.move == "b" and not result.proven and not result.exact
+
+
+def test_mcts_prefers_an_untried_move_to_a_loss_at_once() -> None:
+    """Othello 4x4: (3, 0) loses at once, (3, 1) later; MCTS never plays (3, 0)."""
+    board = OthelloBoard.from_moves(
+        [(1, 0), (2, 0), (3, 3), (0, 3), (1, 3), (0, 2), (3, 2), (0, 0), (0, 1), (2, 3)], size=4
+    )
+    for iterations in range(1, 12):
+        assert MCTS(iterations=iterations, seed=1).analyze(board).move == (3, 1), iterations
+
+
+def test_an_mcts_tree_survives_an_evaluation_that_raised_inside_it() -> None:
+    """The evaluation raises in the 2nd search; the kept tree serves a 3rd search."""
+    calls, armed = [0], [False]
+
+    def evaluate(board: Any, player: int) -> float:
+        calls[0] += 1
+        if armed[0] and calls[0] == 50:
+            raise ValueError("boom")
+        return connect_four_lines(board, player)
+
+    mcts, board = MCTS(iterations=300, seed=1, evaluate=evaluate), ConnectFourBoard()
+    before = snapshot(board)
+    mcts.analyze(board)
+    armed[0], calls[0] = True, 0
+    with pytest.raises(ValueError, match="boom"):
+        mcts.analyze(board)
+    assert snapshot(board) == before
+    assert mcts.root is not None and all(child.visits for child in mcts.root.children)
+    assert mcts.analyze(board).move in board.legal_moves()
+
+
+@pytest.mark.parametrize(
+    "spec", ["alphabeta:9", "alphabeta+tt+order@30", "mtdf@30", "mtdf:9", "mcts@30", "pvs+tt:9"]
+)
+def test_a_cancel_before_the_search_starts_is_not_lost(spec: str) -> None:
+    """cancel() before analyze: that analyze raises SearchStopped; the next one runs."""
+    strategy = make_strategy(spec, connect_four_lines)
+    strategy.cancel()
+    with pytest.raises(SearchStopped):
+        strategy.analyze(ConnectFourBoard())
+    strategy.clear_cancel()
+    fresh = make_strategy(spec.replace("@30", "@0.05").replace(":9", ":2"), connect_four_lines)
+    assert fresh.analyze(ConnectFourBoard()).move in range(7)
+
+
+@pytest.mark.parametrize("spec", ["alphabeta+tt+order@30", "mtdf@30", "mcts@30", "alphabeta:12"])
+def test_stop_in_the_game_model_keeps_the_computer_to_move(spec: str) -> None:
+    """GameModel.stop() while the computer thinks: SearchStopped, no move, the computer to move."""
+    settings = GameSettings("connectfour", players=(PlayerSpec.parse(spec), PlayerSpec("human")))
+    model = GameModel(settings, start=False)
+    errors: list[BaseException] = []
+
+    def think() -> None:
+        try:
+            model.start()
+        except SearchStopped as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=think)
+    thread.start()
+    threading.Timer(0.3, model.stop).start()
+    thread.join(20)
+    assert not thread.is_alive() and errors and model.board.ply == 0
+    assert not model.current.is_human
+
+
+@pytest.mark.parametrize("spec", ["alphabeta+tt+order@30", "mcts@30", "mtdf@30"])
+def test_move_now_in_the_game_model_plays_the_best_move_so_far(spec: str) -> None:
+    """GameModel.move_now() while a timed computer or MCTS thinks: it plays at once."""
+    settings = GameSettings("connectfour", players=(PlayerSpec.parse(spec), PlayerSpec("human")))
+    model = GameModel(settings, start=False)
+    thread = threading.Thread(target=model.start)
+    thread.start()
+    while not model.move_now():  # True once the computer thinks
+        thread.join(0.01)
+    thread.join(20)
+    assert not thread.is_alive() and model.board.ply == 1 and model.current.is_human
