@@ -222,3 +222,12 @@ def test_move_now_in_the_game_model_plays_the_best_move_so_far(spec: str) -> Non
         thread.join(0.01)
     thread.join(20)
     assert not thread.is_alive() and model.board.ply == 1 and model.current.is_human
+
+
+def test_a_table_that_values_wins_otherwise_than_its_search_is_refused() -> None:
+    """MinMax(TTFac(..., win_value=A), win_value=B) with A != B: one SettingsError."""
+    with pytest.raises(SettingsError, match="win_value"):
+        MinMax(TTFac(AlphaBetaFac()), win_value=5000)
+    with pytest.raises(SettingsError, match="quick wins"):
+        MinMax(TTFac(AlphaBetaFac()), prefer_quick_wins=False)
+    assert MinMax(TTFac(AlphaBetaFac(), win_value=5000), win_value=5000).win_value == 5000

@@ -18,7 +18,7 @@ from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
-from oogames.errors import SearchError, SearchStopped
+from oogames.errors import SearchError, SearchStopped, SettingsError
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
@@ -251,7 +251,8 @@ class MinMax(INextMoveStrategy):
             the same units.
 
     Raises:
-        SettingsError: ``win_value`` is not a finite number of at least 100.
+        SettingsError: ``win_value`` is not a finite number of at least 100, or a
+            factory in ``factory`` (a table, an ordering) values wins otherwise.
 
     >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
     >>> board = TicTacToeBoard.from_moves("a1 b1 a2 b2")
@@ -274,6 +275,8 @@ class MinMax(INextMoveStrategy):
         self.prefer_quick_wins = prefer_quick_wins
         self.win_value = check_win_value(win_value)
         self.by_margin = by_margin
+        if not by_margin:  # by margin, wins are not valued at all
+            _check_agrees(factory, self.win_value, prefer_quick_wins)
         self._stop = StopFlag()
 
     @property
@@ -392,3 +395,21 @@ class MinMax(INextMoveStrategy):
     def __repr__(self) -> str:
         margin = ", by_margin=True" if self.by_margin else ""
         return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins}{margin})"
+
+
+def _check_agrees(factory: IAccFactory, win_value: float, quick: bool) -> None:
+    """Refuse a factory stack in which a table or an ordering values wins otherwise than
+    the search: its stored distances and bounds would be read wrongly.
+
+    Raises:
+        SettingsError: A factory's ``win_value`` or ``quick_wins`` differs from the search's.
+    """
+    while factory is not None:
+        theirs = getattr(factory, "win_value", win_value), getattr(factory, "quick_wins", quick)
+        if theirs != (win_value, quick):
+            raise SettingsError(
+                f"{type(factory).__name__} values a win at {theirs[0]:g} (quick wins "
+                f"{theirs[1]}) and the search at {win_value:g} (quick wins {quick}): "
+                "give both the same win_value and quick wins"
+            )
+        factory = getattr(factory, "inner_factory", None)
