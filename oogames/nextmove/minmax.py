@@ -404,12 +404,13 @@ def _check_agrees(factory: IAccFactory, win_value: float, quick: bool) -> None:
     Raises:
         SettingsError: A factory's ``win_value`` or ``quick_wins`` differs from the search's.
     """
-    while factory is not None:
-        theirs = getattr(factory, "win_value", win_value), getattr(factory, "quick_wins", quick)
+    stack: IAccFactory | None = factory
+    while stack is not None:
+        theirs = getattr(stack, "win_value", win_value), getattr(stack, "quick_wins", quick)
         if theirs != (win_value, quick):
             raise SettingsError(
-                f"{type(factory).__name__} values a win at {theirs[0]:g} (quick wins "
+                f"{type(stack).__name__} values a win at {theirs[0]:g} (quick wins "
                 f"{theirs[1]}) and the search at {win_value:g} (quick wins {quick}): "
                 "give both the same win_value and quick wins"
             )
-        factory = getattr(factory, "inner_factory", None)
+        stack = getattr(stack, "inner_factory", None)
