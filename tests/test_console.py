@@ -168,3 +168,47 @@ def test_connect_four_wider_than_nine_columns_labels_every_column() -> None:
     lines = str(board).splitlines()
     assert lines[-2].split() == [str(n) for n in range(1, 13)]
     assert lines[-3].split()[10] == "X"
+
+
+def _computer_first(spec: str) -> tuple[GameModel, io.StringIO, ConsoleView]:
+    model = GameModel(
+        GameSettings("connectfour", players=(PlayerSpec.parse(spec), PlayerSpec("human"))),
+        start=False,
+    )
+    out = io.StringIO()
+    return model, out, ConsoleView(model, io.StringIO("quit\n"), out)
+
+
+@pytest.mark.parametrize("spec", ["alphabeta+tt+order@30", "mcts@30"])
+def test_ctrl_backslash_has_a_timed_computer_move_now(spec: str) -> None:
+    """SIGQUIT (Ctrl-\\) while a timed computer thinks: it plays its best move at once; the
+    handler that was there before comes back."""
+    import signal
+    import threading
+
+    before = signal.signal(signal.SIGQUIT, signal.SIG_IGN)  # a stray signal kills nothing
+    try:
+        model, out, view = _computer_first(spec)
+        timer = threading.Timer(0.5, signal.raise_signal, (signal.SIGQUIT,))
+        timer.start()
+        assert view.run() == 0
+        timer.join()
+        assert model.board.ply == 1 and "plays" in out.getvalue()
+        assert signal.getsignal(signal.SIGQUIT) == signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGQUIT, before)
+
+
+@pytest.mark.parametrize("spec", ["alphabeta+tt+order@30", "mcts@30", "alphabeta:16"])
+def test_ctrl_c_stops_every_computer_with_no_move(spec: str) -> None:
+    """Ctrl-C while any computer thinks: stopped, no move, the computer still to move."""
+    import _thread
+    import threading
+
+    model, out, view = _computer_first(spec)
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    assert view.run() == 0
+    timer.join()
+    assert model.board.ply == 0 and "stopped" in out.getvalue()
+    assert not model.current.is_human

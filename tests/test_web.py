@@ -89,6 +89,32 @@ def test_stop_cancels_a_long_search_and_go_searches_again(client: TestClient) ->
     assert state["human_to_move"] is False
 
 
+@pytest.mark.parametrize("player1", ["alphabeta+tt+order@30", "mcts@30", "alphabeta:16"])
+def test_stop_keeps_every_computer_to_move_and_move_now_plays_a_timed_one(
+    client: TestClient, player1: str
+) -> None:
+    """Stop: no move for any strategy, the computer still to move; Move now: a timed
+    computer or MCTS plays at once, a fixed depth refuses in one line."""
+    state = new(client, game="connectfour", player1=player1)
+    game_id = state["id"]
+    act(client, game_id, "move", "4")
+    time.sleep(0.3)
+    act(client, game_id, "stop")
+    state = settle(client, game_id)
+    assert state["moves"] == ["4"] and not state["human_to_move"] and "stopped" in state["info"]
+    act(client, game_id, "go")
+    time.sleep(0.3)
+    now = act(client, game_id, "now")
+    if "@" in player1:
+        assert now.status_code == 200
+        state = settle(client, game_id)
+        assert len(state["moves"]) == 2 and state["human_to_move"]
+    else:
+        assert now.status_code == 400 and "Stop it" in now.json()["error"]
+        act(client, game_id, "stop")
+        assert settle(client, game_id)["moves"] == ["4"]
+
+
 def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> None:
     first = TestClient(create_app(tmp_path))
     state = new(first, game="kalah", options="pits=3 seeds=2", player1="human")

@@ -67,6 +67,10 @@ search's frames (some 15,000 frames, 2,000 plies) before a chunk boundary.
 """
 
 
+WAIT_SLICE: Final = 0.05
+"""Seconds the caller of a search waits at a time, between looks at pending signals."""
+
+
 def _call(job: Callable[[], None]) -> None:
     job()
 
@@ -197,10 +201,13 @@ def run_deep(
     ``work`` runs in a search thread with a :data:`STACK_BYTES` stack
     under a recursion limit of :data:`FRAME_LIMIT`, inside
     :func:`restoring`. Its result or its exception comes back to the
-    caller. If the caller gets :class:`KeyboardInterrupt` while it waits,
-    ``stop`` is set, the search is waited for (it puts the board back), and
-    the interrupt is raised. A search started inside a search (an
-    evaluation that searches) runs at once in the same thread.
+    caller. If the caller gets any exception while it waits
+    (:class:`KeyboardInterrupt`, or what a signal handler raises: a time
+    limit's alarm, SIGTERM made into :class:`SystemExit`), ``stop`` is set,
+    the search is waited for (it puts the board back), and that exception is
+    raised: no search goes on working on the board after its caller has left.
+    A search started inside a search (an evaluation that searches) runs at
+    once in the same thread.
 
     Args:
         board: The board the search uses; it is left as it was on any exception.
@@ -238,16 +245,19 @@ def run_deep(
     else:
         with _deep_frames():
             _worker().jobs.put(job)
-            interrupted = False
+            interrupted: BaseException | None = None
             while not done.is_set():
                 try:
-                    done.wait()
-                except KeyboardInterrupt:
-                    interrupted = True
+                    # A short wait, so that a signal that another thread received (its
+                    # handler runs here, in the main thread) is handled within it.
+                    done.wait(WAIT_SLICE)
+                except BaseException as error:  # Ctrl-C, or any signal handler's exception
+                    if interrupted is None:
+                        interrupted = error
                     if stop is not None:
                         stop.set()
-        if interrupted:
-            raise KeyboardInterrupt
+        if interrupted is not None:
+            raise interrupted
     if failure:
         raise failure[0]
     return outcome[0]

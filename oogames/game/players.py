@@ -57,6 +57,11 @@ class APlayer(abc.ABC):
         """Ask this side, if it is thinking, to play its best move so far; whether it can."""
         return False
 
+    @property
+    def can_move_now(self) -> bool:
+        """Whether this side can be asked to move now while it thinks (:meth:`move_now`)."""
+        return False
+
 
 class HumanPlayer(APlayer):
     """A person: the view asks the model for the person's moves, so a turn does nothing."""
@@ -146,3 +151,8 @@ class ComputerPlayer(APlayer):
         False if this side is not thinking or its strategy cannot."""
         with self._lock:
             return self._turn and self.strategy.move_now()
+
+    @property
+    def can_move_now(self) -> bool:
+        """Whether the strategy has a move in hand while it thinks (a timed search, MCTS)."""
+        return type(self.strategy).move_now is not INextMoveStrategy.move_now

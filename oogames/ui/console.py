@@ -7,17 +7,20 @@ the input the view stops.
 
 Ctrl-C while a computer (or a hint) is searching stops the search and comes
 back to the prompt with the game as it was before it (``go`` lets the
-computer search again). Ctrl-C at the prompt saves the game to a recovery
-file, says its name (``oogames load`` takes it) and quits.
+computer search again). Ctrl-\\ while a timed computer (``NAME@SECONDS``) or
+MCTS is thinking has it move now, with its best move so far. Ctrl-C at the
+prompt saves the game to a recovery file, says its name (``oogames load``
+takes it) and quits.
 """
 
 from __future__ import annotations
 
 import contextlib
 import shlex
+import signal
 import sys
 import threading
-from typing import TextIO
+from typing import Any, TextIO
 
 from oogames.board.moves import Move
 from oogames.errors import OogamesError, UsageError, one_line, shown
@@ -36,9 +39,15 @@ Type a move in the game's notation, or a command:
   save FILE    save the game (JSON); save! FILE replaces an existing file
   load FILE    load a saved game
   new          start again
-  go           let the computer move (after Ctrl-C stopped its search)
+  go           let the computer move (after a stop)
   help         this text
   quit         leave"""
+
+
+KEYS = """\
+While the computer thinks: Ctrl-C stops its search (the game stays as it was,
+the computer to move; go searches again); Ctrl-\\ has a timed computer or MCTS
+move now (its best move so far)."""
 
 
 def read_file_name(text: str) -> str:
@@ -82,6 +91,7 @@ class ConsoleView(IModel2ViewAdapter):
         self.stdin = stdin
         self.stdout = stdout
         self._timer: threading.Timer | None = None
+        self._quit_handler: Any = None  # SIGQUIT's handler while a computer thinks
         model.add_view(self)
 
     def say(self, text: str) -> None:
@@ -101,11 +111,29 @@ class ConsoleView(IModel2ViewAdapter):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        side = self.model.turns.players[player]
+        now = side.can_move_now and self._move_now_key(started)
         if started:
+            keys = "Ctrl-C stops, Ctrl-\\ moves now" if now else "Ctrl-C stops"
             name = self.model.name_of(player)
-            self._timer = threading.Timer(1.0, self.say, (f"{name} is thinking... (Ctrl-C stops)",))
+            self._timer = threading.Timer(1.0, self.say, (f"{name} is thinking... ({keys})",))
             self._timer.daemon = True
             self._timer.start()
+
+    def _move_now_key(self, thinking: bool) -> bool:
+        """Have Ctrl-\\ (SIGQUIT) ask the thinking computer to move now while it thinks, and
+        give the key back after; whether the key is set (only the main thread can)."""
+        if (
+            not hasattr(signal, "SIGQUIT")
+            or threading.current_thread() is not threading.main_thread()
+        ):
+            return False
+        if thinking:
+            self._quit_handler = signal.signal(signal.SIGQUIT, lambda *_: self.model.move_now())
+        elif self._quit_handler is not None:
+            signal.signal(signal.SIGQUIT, self._quit_handler)
+            self._quit_handler = None
+        return True
 
     def hinted(self, result: SearchResult) -> None:
         """Show the hint."""
@@ -219,7 +247,7 @@ class ConsoleView(IModel2ViewAdapter):
         name = name.lower()
         argument = read_file_name(rest)
         if name == "help":
-            self.say(HELP)
+            self.say(f"{HELP}\n{KEYS}")
             return False
         if name == "moves":
             board = model.board

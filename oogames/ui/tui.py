@@ -200,7 +200,8 @@ class HelpScreen(ModalScreen[None]):
             "Click a cell to play there (a column in Connect Four), or Tab to it and press Enter;\n"
             "m types a move or command in the box below, Escape goes back to the board.\n"
             "Keys: h hint, a play the hint, u undo, r redo, g go on (a paused computer),\n"
-            "x stop a search, n new game, s save, l load, ? help, q quit;\n"
+            "x stop a search (the computer stays to move), p move now (a timed computer\n"
+            "or MCTS plays its best move so far), n new game, s save, l load, ? help, q quit;\n"
             "the arrow keys move between the cells.\n\n"
         )
         with Vertical(id="help"):
@@ -290,6 +291,7 @@ class GameApp(App[int]):
         Binding("l", "load", "Load", show=False),
         Binding("m", "type_move", "Type", show=False),
         Binding("x", "stop", "Stop", show=False),
+        Binding("p", "move_now", "Move now", show=False),
         Binding("left", "step(-1, 0)", "Left", show=False),
         Binding("right", "step(1, 0)", "Right", show=False),
         Binding("up", "step(0, -1)", "Up", show=False),
@@ -483,7 +485,8 @@ class GameApp(App[int]):
     def on_model_thinking(self, player: int, started: bool) -> None:
         """Say that the computer is thinking (the board is not clickable meanwhile)."""
         if started:
-            self.show_status(f"{self.model.name_of(player)} is thinking... (x stops it)")
+            now = ", p moves now" if self.model.turns.players[player].can_move_now else ""
+            self.show_status(f"{self.model.name_of(player)} is thinking... (x stops it{now})")
         else:
             self.show_status(self.model.board.status_text())
 
@@ -547,8 +550,10 @@ class GameApp(App[int]):
             return
         word, _, rest = text.partition(" ")
         word = word.lower()
-        if word in ("hint", "accept", "undo", "redo", "new", "help", "go"):
+        if word in ("hint", "accept", "undo", "redo", "new", "help", "go", "stop"):
             getattr(self, f"action_{word}")()
+        elif word == "now":
+            self.action_move_now()
         elif word == "moves":
             board = self.model.board
             names = " ".join(board.format_move(move) for move in board.legal_moves())
@@ -578,6 +583,15 @@ class GameApp(App[int]):
             self.model.stop()
         else:
             self.show_info("nothing to stop: no search is running")
+
+    def action_move_now(self) -> None:
+        """Have a timed computer (or MCTS) that is thinking play its best move so far."""
+        if not self.busy:
+            self.show_info("move now: no computer is thinking")
+        elif not self.model.move_now():
+            self.show_info(
+                "move now: this computer has no move before its search ends (x stops it)"
+            )
 
     def action_quit_now(self) -> None:
         """Quit at once; during a search, stop it and save the game to a recovery file first."""

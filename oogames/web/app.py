@@ -14,7 +14,7 @@ Routes (JSON unless said):
 - ``GET /api/games``: the games this browser played recently (a cookie).
 - ``GET /api/games/{id}``: a game's state.
 - ``POST /api/games/{id}/action``: ``{"action": "move", "move": "b2"}``, or
-  ``hint``, ``accept``, ``undo``, ``redo``, ``stop``, ``go``; the new state.
+  ``hint``, ``accept``, ``undo``, ``redo``, ``stop``, ``now``, ``go``; the new state.
 - ``GET /api/games/{id}/events``: server-sent events, one a change of state.
 - ``GET /api/games/{id}/save``: the save file (a download).
 - ``GET /api/games/{id}/tree``: the tree of the computer's last search, drawn

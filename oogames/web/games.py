@@ -174,7 +174,8 @@ class WebGame:
 
     def act(self, action: str, move: str | None = None) -> None:
         """Do what the page asks: ``move`` (with its text), ``hint``, ``accept``, ``undo``,
-        ``redo``, ``stop``, ``go``.
+        ``redo``, ``stop`` (the search ends, no move is played, the computer stays to move),
+        ``now`` (a timed computer or MCTS plays its best move so far), ``go``.
 
         Raises:
             OogamesError: The action is refused (an illegal move, nothing to undo, a
@@ -183,6 +184,10 @@ class WebGame:
         if action == "stop":
             if self.thinking:
                 self.model.stop()
+            return
+        if action == "now":
+            if self.thinking and not self.model.move_now():
+                raise SettingsError("this computer has no move before its search ends: Stop it")
             return
         with self.lock:
             if self.thinking:

@@ -51,7 +51,10 @@ main { display: flex; flex-wrap: wrap; gap: 1em; margin-top: 0.8em; }
       <button data-action="accept">Play hint</button>
       <button data-action="undo">Undo</button>
       <button data-action="redo">Redo</button>
-      <button data-action="stop">Stop</button>
+      <button data-action="stop"
+        title="stop the search: no move, the computer stays to move">Stop</button>
+      <button data-action="now"
+        title="a timed computer plays its best move so far">Move now</button>
       <button data-action="go">Go</button>
       <a id="download" href="#">Download</a>
       <a id="tree" href="#" target="_blank">Last search tree</a>
