@@ -196,6 +196,33 @@ async def test_x_stops_the_computers_search_and_the_game_is_as_before(
     assert len(saved) == 1
 
 
+@synchronous
+@pytest.mark.parametrize("second", ["alphabeta+tt+order@30", "mcts@30", "alphabeta:14"])
+async def test_x_stops_and_p_moves_now_for_every_kind_of_computer(second: str) -> None:
+    """x stops a timed computer too (no move, still to move); p then has a timed computer
+    or MCTS play its best move at once, and says a fixed depth cannot."""
+    app = app_for(second, game="connectfour")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert await pilot.click("#cell-0-3")
+        await pilot.pause(0.3)
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert app.model.board.moves == (3,) and "stopped" in text(app, "#info")
+        app._call_model(app.model.start)  # what typing go does
+        await pilot.pause(0.3)
+        await pilot.press("p")
+        if "@" in second:
+            await settle(app, pilot)
+            assert len(app.model.board.moves) == 2 and not app.busy
+        else:
+            await pilot.pause(0.1)
+            assert "no move before its search ends" in text(app, "#info") and app.busy
+            await pilot.press("x")
+            await settle(app, pilot)
+            assert app.model.board.moves == (3,)
+
+
 # -- the layout at 80 x 24 and 120 x 40, every game --------------------------------------
 
 GAME_SETTINGS: list[tuple[str, dict[str, object]]] = [
