@@ -112,4 +112,6 @@ def test_deepening_with_a_shared_table_orders_moves_and_saves_nodes() -> None:
         lambda d: TTFac(DepthFac(AlphaBetaFac(), d, connect_four_lines), table), max_depth=8
     ).analyze(board)
     assert (tabled.move, tabled.value) == (plain.move, plain.value)
-    assert (plain.stats.nodes, tabled.stats.nodes) == (77_579, 9_039)
+    # The table's move is searched first and met again in the board's order, where the
+    # table settles it (one node more than leaving it out, and cheaper than asking).
+    assert (plain.stats.nodes, tabled.stats.nodes) == (77_579, 9_465)

@@ -95,6 +95,9 @@ class ConnectFourBoard(ABoardModel):
         "_exact",
         "_exact_key",
         "_heights",
+        "_mirror_down",
+        "_mirror_still",
+        "_mirror_up",
         "_order",
         "_ranked_order",
         "_records",
@@ -125,6 +128,14 @@ class ConnectFourBoard(ABoardModel):
         self._stones = [0, 0]
         # Shifts along a column, a row and both diagonals.
         self._directions = (1, stride, stride + 1, stride - 1)
+        # The mirror image moves column c to width - 1 - c, for both players at once: a
+        # mask of the column in X's and O's blocks, and how far its bits move.
+        column = (1 << stride) - 1
+        masks = [(column | column << width * stride) << col * stride for col in range(width)]
+        moves = [(masks[col], (width - 1 - 2 * col) * stride) for col in range(width)]
+        self._mirror_up = tuple((mask, shift) for mask, shift in moves if shift > 0)
+        self._mirror_down = tuple((mask, -shift) for mask, shift in moves if shift < 0)
+        self._mirror_still = sum(mask for mask, shift in moves if shift == 0)
         self._records = [[_Drop(self, p, col) for col in range(width)] for p in (0, 1)]
         self._windows = self._make_windows()
         self._order: tuple[int, ...] = centre_first(width)
@@ -338,17 +349,13 @@ class ConnectFourBoard(ABoardModel):
 
     def table_key(self) -> tuple[Any, bool]:
         """A position and its mirror image share one key (the smaller of the two)."""
-        key = self.key()
-        stride = self.height + 1
-        column = (1 << stride) - 1
-        width = self.width
-        mirror = 0
-        for block in range(2 * width):  # X's columns, then O's
-            bits = key >> block * stride & column
-            if bits:
-                # Column c of a player's block goes to column width - 1 - c of the same block.
-                target = width - 1 - block if block < width else 3 * width - 1 - block
-                mirror |= bits << target * stride
+        stones = self._stones
+        key = stones[0] | stones[1] << (self.width * (self.height + 1))
+        mirror = key & self._mirror_still
+        for mask, shift in self._mirror_up:
+            mirror |= (key & mask) << shift
+        for mask, shift in self._mirror_down:
+            mirror |= (key & mask) >> shift
         return (mirror, True) if mirror < key else (key, False)
 
     def mirror_move(self, move: Move) -> Move:

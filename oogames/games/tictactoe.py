@@ -187,6 +187,12 @@ class TicTacToeBoard(AGridBoard):
         """The position as one int: X's stones in the low bits, O's above them."""
         return self._stones[0] | self._stones[1] << (self.rows * self.cols)
 
+    def table_key(self) -> tuple[Any, bool]:
+        """The key alone files the position: its stones tell whose turn it is (what
+        :meth:`key` computes, without the call: a table asks at every node)."""
+        stones = self._stones
+        return stones[0] | stones[1] << (self.rows * self.cols), False
+
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.tictactoe_svg`)."""
         return tictactoe_svg(self)

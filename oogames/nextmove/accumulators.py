@@ -432,6 +432,9 @@ class AAccDecorator(AAccumulator):
     #: True for decorators that change only the order of the search (and what the
     #: rules alone settle), never the values: a transposition table may decorate them.
     orders_only: ClassVar[bool] = False
+    #: False for a decorator of the root alone, whose children are the wrapped
+    #: accumulator's own (its ``_wrap`` returns them as they are).
+    wraps_children: ClassVar[bool] = True
 
     def __init__(self, inner: AAccumulator) -> None:
         self.inner = inner

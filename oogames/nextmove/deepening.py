@@ -245,6 +245,7 @@ class _RootRecord(AAccDecorator):
     the search below the root costs nothing more."""
 
     __slots__ = ("values",)
+    wraps_children = False
 
     def __init__(self, inner: AAccumulator) -> None:
         super().__init__(inner)

@@ -19,6 +19,7 @@ from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchError, SearchStopped, SettingsError
+from oogames.nextmove._tabled import table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
@@ -90,6 +91,12 @@ class _MinMaxStatus(IBoardStatusVisitor):
     """Values the position a move reached and folds it into the parent's accumulator."""
 
     __slots__ = ("evaluated", "guessed", "hits", "lam", "leaves", "max_depth", "quick", "win")
+
+    leaves: int
+    evaluated: int
+    hits: int
+    guessed: int
+    max_depth: int
 
     def __init__(self, lam: _MinMaxLambda, win: float, quick: bool) -> None:
         self.lam = lam
@@ -344,8 +351,14 @@ class MinMax(INextMoveStrategy):
                 "a draw or a loss; search it without by_margin"
             )
         lam = _MinMaxLambda(stop, deadline, node_limit)
-        kind = _MarginStatus if self.by_margin else _MinMaxStatus
+        table = None if self.by_margin else table_root(acc)
+        kind = (
+            _MarginStatus if self.by_margin else _MinMaxStatus if table is None else table_status()
+        )
         status = kind(lam, self.win_value, self.prefer_quick_wins)
+        if table is not None:  # the status keeps the table (a speed trick, see _tabled)
+            status.rules = table.rules  # type: ignore[attr-defined]
+            table.fast = True
         lam.status = status
 
         def work() -> None:

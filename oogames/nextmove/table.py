@@ -34,7 +34,14 @@ from typing import Any, Final, TypeAlias
 from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import Move
 from oogames.errors import SettingsError
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, DepthAcc, depth_limit
+from oogames.nextmove._tabled import PLAIN, TableRoot
+from oogames.nextmove.accumulators import (
+    AAccDecorator,
+    AAccumulator,
+    DepthAcc,
+    _new,
+    depth_limit,
+)
 from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
 
@@ -108,6 +115,57 @@ def _prime_at_most(size: int) -> int:
     return size
 
 
+class TableRules:
+    """How one search files values in its table: the table, the depth limit, and how wins
+    are valued (shared by every node of the search, and by both forms of the table:
+    :class:`TTAcc` and the built-in form of :mod:`oogames.nextmove._tabled`).
+
+    Wins and losses are filed relative to the position (a win in 3 plies from
+    there) and every value from player 0's view, so an entry serves whoever
+    meets the position, at whatever depth.
+
+    Args:
+        table: The table.
+        limit: The depth limit of the search (None: to the end of the game).
+        win_value: The value of a win, as the search scores it.
+        quick_wins: Whether wins are scored by their distance.
+    """
+
+    __slots__ = ("limit", "quick_wins", "table", "threshold", "win_value")
+
+    def __init__(
+        self,
+        table: TranspositionTable,
+        limit: int | None,
+        win_value: float = WIN_VALUE,
+        quick_wins: bool = True,
+    ) -> None:
+        self.table = table
+        self.limit = limit
+        self.win_value = win_value
+        self.quick_wins = quick_wins
+        self.threshold = win_threshold(win_value)
+
+    def to_table(self, value: float, depth: int, model_player: int) -> float:
+        """From ``model_player``'s view ``depth`` plies down to player 0's view at the position."""
+        if self.quick_wins:
+            if value > self.threshold:
+                value += depth
+            elif value < -self.threshold:
+                value -= depth
+        return value if model_player == 0 else -value
+
+    def from_table(self, stored: float, depth: int, model_player: int) -> float:
+        """The inverse of :meth:`to_table`."""
+        value = stored if model_player == 0 else -stored
+        if self.quick_wins:
+            if value > self.threshold:
+                value -= depth
+            elif value < -self.threshold:
+                value += depth
+        return value
+
+
 class TTAcc(AAccDecorator):
     """Decorates an accumulator with a transposition table (decorator pattern).
 
@@ -121,18 +179,7 @@ class TTAcc(AAccDecorator):
             :class:`~oogames.MinMax` does by default).
     """
 
-    __slots__ = (
-        "_guessed",
-        "first",
-        "first_done",
-        "key",
-        "limit",
-        "mark",
-        "mirrored",
-        "quick_wins",
-        "table",
-        "win_value",
-    )
+    __slots__ = ("_guessed", "first", "first_done", "key", "mark", "mirrored", "rules")
 
     def __init__(
         self,
@@ -143,10 +190,7 @@ class TTAcc(AAccDecorator):
         quick_wins: bool = True,
     ) -> None:
         super().__init__(inner)
-        self.table = table
-        self.limit = limit
-        self.win_value = win_value
-        self.quick_wins = quick_wins
+        self.rules = TableRules(table, limit, win_value, quick_wins)
         self.key: Any = None
         self.mark = 0  # the table's guesses when this position's search began
         self._guessed = False
@@ -155,12 +199,25 @@ class TTAcc(AAccDecorator):
         self.first: Move | None = None
         self.first_done = False
 
+    @property
+    def table(self) -> TranspositionTable:
+        """The table."""
+        return self.rules.table
+
     def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return TTAcc(child, self.table, self.limit, self.win_value, self.quick_wins)
+        wrapped: TTAcc = _new(TTAcc)
+        AAccDecorator.__init__(wrapped, child)
+        wrapped.rules = self.rules
+        wrapped.key = wrapped.first = wrapped.mirrored = None
+        wrapped.mark = 0
+        wrapped._guessed = wrapped.first_done = False
+        wrapped.probes = True
+        return wrapped
 
     def _remaining(self) -> int:
         """Plies still to search below this position (-1: to the end of the game)."""
-        return -1 if self.limit is None else self.limit - self.inner.depth
+        limit = self.rules.limit
+        return -1 if limit is None else limit - self.inner.depth
 
     def probe(self, board: IBoardModel) -> float | None:
         """What the accumulators inside know, else the table's value or bounds for this
@@ -173,13 +230,14 @@ class TTAcc(AAccDecorator):
             known = inner.probe(board)
             if known is not None:
                 return known
-        self.mark = self.table.guesses
+        table = self.rules.table
+        self.mark = table.guesses
         entry = self._lookup(board)
         if entry is None or entry[3] != remaining:
             return None
-        value = self._from_table(entry[1])
+        value = self.rules.from_table(entry[1], inner.depth, inner.model_player)
         kind = entry[2]
-        if self.inner.model_player == 1 and kind != EXACT:
+        if inner.model_player == 1 and kind != EXACT:
             kind = LOWER + UPPER - kind  # stored from player 0's view
         if kind == EXACT:
             known = value
@@ -188,9 +246,9 @@ class TTAcc(AAccDecorator):
         else:
             known = inner.narrow(-math.inf, value)
         if known is not None:
-            self.table.hits += 1
+            table.hits += 1
             if entry[5]:
-                self.table.guesses += 1
+                table.guesses += 1
                 self._guessed = True
         return known
 
@@ -203,7 +261,7 @@ class TTAcc(AAccDecorator):
         """The wrapped accumulator's evaluation, counted as a guess in the table."""
         value = self.inner.evaluate(board)
         if value is not None:
-            self.table.guesses += 1
+            self.rules.table.guesses += 1
         return value
 
     def _lookup(self, board: IBoardModel) -> Entry | None:
@@ -211,7 +269,7 @@ class TTAcc(AAccDecorator):
         key, mirrored = board.table_key()
         self.key = key
         self.mirrored = board if mirrored else None
-        entry = self.table.get(key)
+        entry = self.rules.table.get(key)
         if entry is not None and entry[4] is not None:
             self.first = board.mirror_move(entry[4]) if mirrored else entry[4]
             self.selective = True
@@ -244,44 +302,21 @@ class TTAcc(AAccDecorator):
             child._store()
 
     def _store(self) -> None:
-        value = self.inner.val
+        inner = self.inner
+        value = inner.val
         if math.isinf(value):
             return  # no move was folded in (a selective search left them all out)
-        alpha, beta = self.inner.window()
+        alpha, beta = inner.window()
         kind = UPPER if value <= alpha else LOWER if value >= beta else EXACT
-        if self.inner.model_player == 1 and kind != EXACT:
+        if inner.model_player == 1 and kind != EXACT:
             kind = LOWER + UPPER - kind  # stored from player 0's view
-        move = self.inner.move
+        move = inner.move
         if self.mirrored is not None and move is not None:
             move = self.mirrored.mirror_move(move)
-        table = self.table
-        guessed = table.guesses != self.mark
-        table.put(self.key, self._to_table(value), kind, self._remaining(), move, guessed)
-
-    def _to_table(self, value: float) -> float:
-        """From the model player's view at this depth to player 0's view at this position."""
-        if self.quick_wins:
-            depth = self.inner.depth
-            if value > self.threshold:
-                value += depth
-            elif value < -self.threshold:
-                value -= depth
-        return value if self.inner.model_player == 0 else -value
-
-    def _from_table(self, stored: float) -> float:
-        value = stored if self.inner.model_player == 0 else -stored
-        if self.quick_wins:
-            depth = self.inner.depth
-            if value > self.threshold:
-                value -= depth
-            elif value < -self.threshold:
-                value += depth
-        return value
-
-    @property
-    def threshold(self) -> float:
-        """Values beyond this are wins or losses counted in plies (:func:`win_threshold`)."""
-        return win_threshold(self.win_value)
+        rules = self.rules
+        table = rules.table
+        stored = rules.to_table(value, inner.depth, inner.model_player)
+        table.put(self.key, stored, kind, self._remaining(), move, table.guesses != self.mark)
 
 
 class TTFac(IAccFactory):
@@ -296,6 +331,8 @@ class TTFac(IAccFactory):
         size: Slots of a new table.
         win_value: The value of a win, as the search scores it.
         quick_wins: Whether the search scores wins by their distance.
+        built_in: Over plain alpha-beta, have the search keep the table itself (the same
+            search, faster); False always decorates with :class:`TTAcc`.
 
     Raises:
         SettingsError: The inner search has horizons other than depth limits
@@ -309,7 +346,7 @@ class TTFac(IAccFactory):
     (True, True)
     """
 
-    __slots__ = ("inner_factory", "quick_wins", "table", "win_value")
+    __slots__ = ("built_in", "inner_factory", "quick_wins", "table", "win_value")
 
     def __init__(
         self,
@@ -318,17 +355,24 @@ class TTFac(IAccFactory):
         size: int = 1 << 18,
         win_value: float = WIN_VALUE,
         quick_wins: bool = True,
+        built_in: bool = True,
     ) -> None:
         self.inner_factory = inner_factory
+        self.built_in = built_in
         self.table = TranspositionTable(size) if table is None else table
         self.win_value = check_win_value(win_value)
         self.quick_wins = quick_wins
         _limit_of(inner_factory.make_acc(0))  # refuse unsound stacks now
 
     def make_acc(self, model_player: int) -> AAccumulator:
-        """The inner factory's root accumulator, decorated with the table."""
+        """The inner factory's root accumulator with the table: over plain alpha-beta, a
+        root whose search keeps the table itself (:mod:`oogames.nextmove._tabled`, a
+        speed trick); around any other stack, a :class:`TTAcc` decorator."""
         inner = self.inner_factory.make_acc(model_player)
-        return TTAcc(inner, self.table, _limit_of(inner), self.win_value, self.quick_wins)
+        rules = TableRules(self.table, _limit_of(inner), self.win_value, self.quick_wins)
+        if self.built_in and type(inner) in PLAIN:
+            return TableRoot(inner, rules)
+        return TTAcc(inner, self.table, rules.limit, self.win_value, self.quick_wins)
 
     @property
     def name(self) -> str:
@@ -340,7 +384,7 @@ def _limit_of(stack: AAccumulator) -> int | None:
     """The depth limit of an accumulator stack; refuses horizons a table would misuse."""
     acc = stack
     while isinstance(acc, AAccDecorator):
-        if not isinstance(acc, DepthAcc | TTAcc) and not acc.orders_only:
+        if not isinstance(acc, DepthAcc | TTAcc | TableRoot) and not acc.orders_only:
             raise SettingsError(
                 f"a transposition table works with depth limits only, not {type(acc).__name__}"
             )
