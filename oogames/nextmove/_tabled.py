@@ -143,10 +143,12 @@ def table_status() -> type[_MinMaxStatus]:
                 acc.update_best(acc.current, value)
                 return
             limit = rules.limit
-            remaining = -1 if limit is None else limit - depth
-            # Guesses so far (horizons evaluated, guessed entries used, by any path of this
-            # search): an entry is a guess if they went up while its position was searched.
-            mark = self.evaluated + self.guessed
+            if limit is None:  # to the end: no horizon below, and no guessed entry either
+                remaining = mark = -1
+            else:  # guesses so far (horizons evaluated, guessed entries used, on any path of
+                # this search): an entry is a guess if they went up while it was searched
+                remaining = limit - depth
+                mark = self.evaluated + self.guessed
             key, mirrored = host.table_key()
             slots = table.slots
             slot = hash(key) % table.size
@@ -184,7 +186,7 @@ def table_status() -> type[_MinMaxStatus]:
             move = child.move
             if mirrored and move is not None:
                 move = host.mirror_move(move)
-            guessed = self.evaluated + self.guessed != mark
+            guessed = mark >= 0 and self.evaluated + self.guessed != mark
             slots[slot] = (key, stored, kind, remaining, move, guessed)
             acc.update_best(acc.current, value, child)
 
@@ -192,7 +194,13 @@ def table_status() -> type[_MinMaxStatus]:
             """What an entry of the same depth says of ``child``'s position: its value, a
             bound that settles it, or None after narrowing its window (hits counted)."""
             rules = self.rules
-            value = rules.from_table(entry[1], depth, child.model_player)
+            value = entry[1] if child.model_player == 0 else -entry[1]  # from_table, inline
+            if rules.quick_wins:
+                threshold = rules.threshold
+                if value > threshold:
+                    value -= depth
+                elif value < -threshold:
+                    value += depth
             kind = entry[2]
             if kind == _EXACT:
                 known = value
