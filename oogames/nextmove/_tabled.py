@@ -194,7 +194,7 @@ def table_status() -> type[_MinMaxStatus]:
             """What an entry of the same depth says of ``child``'s position: its value, a
             bound that settles it, or None after narrowing its window (hits counted)."""
             rules = self.rules
-            value = entry[1] if child.model_player == 0 else -entry[1]  # from_table, inline
+            value: float = entry[1] if child.model_player == 0 else -entry[1]  # from_table
             if rules.quick_wins:
                 threshold = rules.threshold
                 if value > threshold:
@@ -202,6 +202,7 @@ def table_status() -> type[_MinMaxStatus]:
                 elif value < -threshold:
                     value += depth
             kind = entry[2]
+            known: float | None
             if kind == _EXACT:
                 known = value
             elif (kind == _LOWER) == (child.model_player == 0):  # filed from player 0's view
