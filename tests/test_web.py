@@ -225,3 +225,79 @@ def test_redo_and_go(client: TestClient) -> None:
     assert state["over"] and len(state["moves"]) == len(played)
     nothing = act(client, game_id, "redo")
     assert nothing.status_code == 400 and "nothing to redo" in nothing.json()["error"]
+
+
+# -- what a request may not do (see the threat model in docs/web.rst) ---------------------
+
+
+@pytest.mark.parametrize("field", ["player0", "player1"])
+def test_a_request_never_names_code_to_load(
+    client: TestClient, tmp_path: Path, field: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A path or a module in a player field: 400 in one line, and nothing is imported."""
+    marker = tmp_path / "ran"
+    evil = tmp_path / "evil.py"
+    evil.write_text(f"open({str(marker)!r}, 'w').write('ran')\nclass Bot: pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for spec in (f"{evil}:Bot", "evil:Bot", "evil:Bot:3", f"{evil}:Bot@1", "os.path:join"):
+        refused = client.post("/api/games", json={"game": "nim", field: spec})
+        assert refused.status_code == 400, (spec, refused.text)
+        assert "names code to load" in refused.json()["error"]
+    assert not marker.exists()
+    refused = client.post("/api/games", json={"game": "nim", field: ["alphabeta"]})
+    assert refused.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"game": ' + b"9" * 5000 + b"}",
+        b'{"first": ' + b"9" * 5000 + b"}",
+        b"[" * 2000 + b"]" * 2000,
+        b'{"a": ' + b"[" * 40 + b"]" * 40 + b"}",
+        b'{"hint_depth": 1e999}',
+        b'{"game": "nim", "first": -1}',
+        b"\xff\xfe",
+    ],
+)
+def test_numbers_nesting_and_bytes_that_once_gave_500_get_400(
+    client: TestClient, body: bytes
+) -> None:
+    """A 5,000-digit number, JSON nested 2,000 deep, bad bytes: 400 with one line."""
+    for url in ("/api/games", "/api/upload"):
+        response = client.post(url, content=body, headers={"Content-Type": "application/json"})
+        assert response.status_code == 400, (url, body[:40], response.text)
+        assert "error" in response.json()
+
+
+def test_a_deep_upload_while_a_search_runs_is_refused_and_the_server_lives(
+    client: TestClient,
+) -> None:
+    """The upload that once killed the server (262,144 bytes of brackets, a deep search
+    under way): 400, and the search goes on and can be stopped."""
+    state = new(client, game="connectfour", player0="alphabeta:14", player1="human")
+    time.sleep(0.2)
+    body = b"[" * 131072 + b"]" * 131072
+    response = client.post("/api/upload", content=body)
+    assert response.status_code == 400 and "nests" in response.json()["error"]
+    assert client.get(f"/api/games/{state['id']}").json()["thinking"]
+    act(client, state["id"], "stop")
+    assert settle(client, state["id"])["moves"] == []
+
+
+def test_a_hint_runs_off_the_event_loop_and_stop_ends_it(client: TestClient) -> None:
+    """A deep hint in one request: another client's request answers meanwhile, and Stop ends
+    the hint (the game unchanged)."""
+    import threading
+
+    state = new(client, game="connectfour", player0="human", player1="human", hint_depth=40)
+    answers: list[Any] = []
+    hinting = threading.Thread(target=lambda: answers.append(act(client, state["id"], "hint")))
+    hinting.start()
+    time.sleep(0.3)
+    assert client.get("/api/meta").status_code == 200
+    assert hinting.is_alive()  # the other request was answered while the hint searched
+    act(client, state["id"], "stop")
+    hinting.join(10)
+    assert not hinting.is_alive()
+    assert answers[0].status_code == 200 and answers[0].json()["info"] == "the hint was stopped"

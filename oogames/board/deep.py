@@ -87,8 +87,15 @@ def _roomy(function: Callable[[Callable[[], None]], None], room: int) -> Callabl
 
 _call_with_room = _roomy(_call, FRAME_ROOM)
 
+FRAMES_A_PLY: Final = 16
+"""Frames a limit allows for each ply a game can still last (a search uses about seven;
+decorators, tracers and evaluations add some)."""
+
+FRAME_ROOM_ABOVE: Final = 2_000
+"""Frames a limit allows beyond the plies, for the caller and an evaluation's own calls."""
+
 _limit_lock = threading.Lock()
-_limit_users = 0
+_limit_needs: list[int] = []  # the frames each search under way needs
 _limit_saved = 0
 
 
@@ -136,22 +143,38 @@ def restoring(board: IBoardModel) -> Iterator[None]:
         raise
 
 
+def frames_for(board: IBoardModel) -> int:
+    """The recursion limit a search of ``board`` needs: enough for every ply the game can
+    still last (its ``max_plies_left``), or :data:`FRAME_LIMIT` for a game that does not
+    say how long it can last.
+
+    The limit is process-wide, and C code that recurses (a JSON parser given deeply
+    nested input) in another thread is bounded only by it: a limit no higher than the
+    game needs keeps such a thread from running off its stack while a search runs.
+    """
+    plies = board.max_plies_left()
+    if plies is None or plies < 0:
+        return FRAME_LIMIT
+    return min(FRAME_LIMIT, FRAME_ROOM_ABOVE + FRAMES_A_PLY * plies)
+
+
 @contextmanager
-def _deep_frames() -> Iterator[None]:
-    """Raise the recursion limit while at least one search runs (the limit is process-wide)."""
-    global _limit_users, _limit_saved
+def _deep_frames(frames: int) -> Iterator[None]:
+    """Raise the recursion limit to ``frames`` while the search runs: the limit is
+    process-wide, so it is the most that any search under way needs, and back to what it
+    was when none runs."""
+    global _limit_saved
     with _limit_lock:
-        if _limit_users == 0:
+        if not _limit_needs:
             _limit_saved = sys.getrecursionlimit()
-            sys.setrecursionlimit(max(_limit_saved, FRAME_LIMIT))
-        _limit_users += 1
+        _limit_needs.append(frames)
+        sys.setrecursionlimit(max([_limit_saved, *_limit_needs]))
     try:
         yield
     finally:
         with _limit_lock:
-            _limit_users -= 1
-            if _limit_users == 0:
-                sys.setrecursionlimit(_limit_saved)
+            _limit_needs.remove(frames)
+            sys.setrecursionlimit(max([_limit_saved, *_limit_needs]))
 
 
 class _Worker:
@@ -231,8 +254,9 @@ def run_deep(
             failure.append(
                 SearchDepthError(
                     f"the {what} went deeper than Python's frame limit allows "
-                    f"({FRAME_LIMIT:,} frames, about {FRAME_LIMIT // 7:,} plies); "
-                    f"the board is unchanged"
+                    f"({sys.getrecursionlimit():,} frames, about "
+                    f"{sys.getrecursionlimit() // 7:,} plies; a game that says how long it "
+                    "can last gets as many as it needs); the board is unchanged"
                 )
             )
         except BaseException as error:  # carried to the caller's thread
@@ -243,7 +267,7 @@ def run_deep(
     if getattr(_local, "deep", False):
         job()
     else:
-        with _deep_frames():
+        with _deep_frames(frames_for(board)):
             _worker().jobs.put(job)
             interrupted: BaseException | None = None
             while not done.is_set():

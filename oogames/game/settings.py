@@ -40,13 +40,19 @@ class PlayerSpec:
         parse_spec(self.label, ("human",))
 
     @classmethod
-    def parse(cls, text: str) -> PlayerSpec:
+    def parse(cls, text: str, *, plugins_allowed: bool = True) -> PlayerSpec:
         """Read ``"human"``, ``"random"``, ``"alphabeta"`` or ``"alphabeta:4"``.
 
+        Args:
+            text: The spec.
+            plugins_allowed: Whether it may name a plug-in (code to load); see
+                :func:`~oogames.nextmove.specs.parse_spec`.
+
         Raises:
-            StrategySpecError: An unknown kind or a bad depth (a :class:`SettingsError`).
+            StrategySpecError: An unknown kind or a bad depth (a :class:`SettingsError`),
+                or a plug-in where none is allowed.
         """
-        kind, depth, seconds = parse_spec(text, ("human",))
+        kind, depth, seconds = parse_spec(text, ("human",), plugins_allowed=plugins_allowed)
         return cls(kind, depth, seconds)
 
     @property

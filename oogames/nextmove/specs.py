@@ -87,7 +87,9 @@ MAX_DEPTH = 10_000
 """The deepest ``:DEPTH`` a strategy name may ask for."""
 
 
-def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None, float | None]:
+def parse_spec(
+    spec: str, kinds: tuple[str, ...] = (), *, plugins_allowed: bool = True
+) -> tuple[str, int | None, float | None]:
     """Read a strategy name ``NAME[:DEPTH][@SECONDS]``: the name, the depth and the clock.
 
     The one reader of the grammar: the command line, the game settings and
@@ -100,6 +102,10 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
             ``"alphabeta@0.5"`` (case and spaces around it do not matter).
         kinds: Names accepted besides ``random`` and the searches (the game
             settings add ``human``); these and ``random`` take no depth or clock.
+        plugins_allowed: Whether the spec may name code to load (``MODULE:CLASS``,
+            ``FILE.py:CLASS``); False where the spec comes from someone who may not run
+            code here (a request to the web server): only built-in names and installed
+            packages' strategies are read, and nothing is imported.
 
     Raises:
         StrategySpecError: An unknown name, a depth that is not a whole number
@@ -112,6 +118,11 @@ def parse_spec(spec: str, kinds: tuple[str, ...] = ()) -> tuple[str, int | None,
     """
     plugin = _plugin_spec(spec)
     if plugin is not None:
+        if not plugins_allowed:
+            raise StrategySpecError(
+                f"{shown(spec)} names code to load; only the built-in strategies and those "
+                f"of installed packages are accepted here: {', '.join(strategy_names())}"
+            )
         return plugin
     rest, at, clock_text = spec.strip().lower().partition("@")
     name, colon, depth_text = rest.partition(":")

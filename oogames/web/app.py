@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -107,14 +108,36 @@ def _error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
 
 
+MAX_NESTING = 32
+"""How deeply a request's JSON may nest (a save file nests 3 deep)."""
+
+
 async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
     body = await request.body()
     if len(body) > limit:
         raise _TooBig(len(body))
+    if _nesting(body) > MAX_NESTING:  # before the parser's C recursion sees it
+        raise _BadRequest(f"the JSON nests more than {MAX_NESTING} deep")
     try:
         return json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, RecursionError):  # not JSON, not UTF-8, a number over 4,300 digits
         raise _BadRequest("the body is not JSON") from None
+
+
+_BRACKETS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _nesting(body: bytes) -> int:
+    """How deeply ``body``'s brackets nest, outside strings (at most its length)."""
+    deepest = depth = 0
+    for found in _BRACKETS.finditer(body):
+        token = found.group()
+        if token in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in (b"]", b"}"):
+            depth -= 1
+    return deepest
 
 
 class _BadRequest(Exception):
@@ -168,8 +191,8 @@ def create_app(folder: Path | None = None) -> Starlette:
             game=name,
             options=options,
             players=(
-                PlayerSpec.parse(str(data.get("player0", "human"))),
-                PlayerSpec.parse(str(data.get("player1", "alphabeta:4"))),
+                _player(data, "player0", "human"),
+                _player(data, "player1", "alphabeta:4"),
             ),
             first=_small_int(data.get("first", 0), "first"),
             hint_depth=_small_int(data.get("hint_depth", 3), "hint_depth"),
@@ -207,7 +230,8 @@ def create_app(folder: Path | None = None) -> Starlette:
         move = data.get("move")
         if move is not None and not isinstance(move, str):
             raise _BadRequest("a move is sent as its text")
-        game.act(data["action"], move)
+        # Off the event loop: a hint searches, and other requests must not wait for it.
+        await asyncio.to_thread(game.act, data["action"], move)
         return JSONResponse(game.state())
 
     async def events(request: Request) -> StreamingResponse:
@@ -293,6 +317,15 @@ def create_app(folder: Path | None = None) -> Starlette:
 
 class _NotFound(Exception):
     pass
+
+
+def _player(data: dict[str, Any], field: str, default: str) -> PlayerSpec:
+    """A side named in a request: a built-in strategy or an installed package's, never code
+    to load (a path or a module)."""
+    value = data.get(field, default)
+    if not isinstance(value, str):
+        raise _BadRequest(f"{field} must be a text such as human or alphabeta:4")
+    return PlayerSpec.parse(value, plugins_allowed=False)
 
 
 def _small_int(value: Any, name: str) -> int:

@@ -90,6 +90,7 @@ class WebGame:
         self.folder = folder
         self.changed = changed
         self.thinking = False
+        self.hinting = False  # a hint's search runs (in a request's worker thread)
         self.info = ""
         self.last_result: dict[str, Any] | None = None
         self.last_search: tuple[int, str, int | None] | None = None  # ply, search, depth
@@ -182,9 +183,11 @@ class WebGame:
                 computer thinking); the game is unchanged.
         """
         if action == "stop":
-            if self.thinking:
+            if self.thinking or self.hinting:
                 self.model.stop()
             return
+        if self.hinting:
+            raise SettingsError("wait: a hint is being searched (Stop stops it)")
         if action == "now":
             if self.thinking and not self.model.move_now():
                 raise SettingsError("this computer has no move before its search ends: Stop it")
@@ -202,7 +205,7 @@ class WebGame:
                 else:  # the person's move; the computer answers in its thread
                     model.request_move(board.to_move, board.parse_move(move))
             elif action == "hint":
-                model.hint()
+                self._hint()
             elif action == "accept":
                 if model.last_hint is None:
                     raise SettingsError("there is no hint to play: ask for one first")
@@ -216,6 +219,16 @@ class WebGame:
             self._touch()
         if action in ("move", "accept", "go", "redo"):
             self.run_computer()
+
+    def _hint(self) -> None:
+        """Search a hint (the caller's thread: never the server's event loop); Stop ends it."""
+        self.hinting = True
+        try:
+            self.model.hint()
+        except SearchStopped:
+            self.info = "the hint was stopped"
+        finally:
+            self.hinting = False
 
     def run_computer(self) -> None:
         """Let a computer that is to move think, in a thread; the request does not wait."""
