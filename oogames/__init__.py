@@ -27,6 +27,7 @@ from oogames.board import (
 )
 from oogames.board.perft import perft
 from oogames.errors import (
+    BoardContractError,
     BoardOptionError,
     GameOverError,
     IllegalMoveError,
@@ -85,6 +86,7 @@ __all__ = [
     "AlphaAcc",
     "AlphaBetaFac",
     "BetaAcc",
+    "BoardContractError",
     "BoardOptionError",
     "DepthAcc",
     "DepthFac",

@@ -47,7 +47,7 @@ from oogames.nextmove.specs import (
     strategy_names,
     with_depth,
 )
-from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 from oogames.parsing import MAX_DIGITS, whole_number
 from oogames.pictures.svg import svg_to_png
 from oogames.trace.compare import compare, format_table
@@ -429,7 +429,7 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     totals = [0, 0]
     while not board.is_over:
         strategy = players[board.to_move]
-        result = strategy.analyze(board)
+        result = checked_result(strategy, strategy.analyze(board.copy()), board)
         totals[board.to_move] += result.stats.nodes
         print(f"{board.ply + 1}. {_describe(board, strategy, result)}", file=out)
         board.play(result.move)

@@ -170,6 +170,11 @@ class TraceLimitError(SearchError):
     """A traced search generated more nodes than its limit allows (the board is restored)."""
 
 
+class BoardContractError(OogamesError, RuntimeError):
+    """A board that breaks the contract in play: for example, a game in which no player
+    can move and that is not over (the board must end it, in a draw if nothing else)."""
+
+
 class RenderError(OogamesError, RuntimeError):
     """A drawing that could not be made (an unknown format, or a missing drawing program)."""
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS, Move
 from oogames.errors import (
+    BoardContractError,
     NoHintError,
     NothingToUndoError,
     NotYourTurnError,
@@ -53,6 +54,7 @@ class TurnControl:
         """
         while not board.is_over:
             if board.can_pass():
+                _check_not_stuck(board)
                 requestor.request_move(board.to_move, PASS)
                 continue
             side = self.current(board)
@@ -60,6 +62,26 @@ class TurnControl:
                 side.take_turn(board, requestor)
                 return
             side.take_turn(board, requestor)
+
+
+def _check_not_stuck(board: ABoardModel) -> None:
+    """Refuse a game in which the player to move must pass and the next must too, the game
+    not over: the passes would go on forever. The board is left as it was.
+
+    Raises:
+        BoardContractError: No player can move and the game is not over.
+    """
+    undos = [board.play(PASS)]
+    if not board.is_over and board.can_pass():
+        undos.append(board.play(PASS))  # back to the first player, in the same position
+    stuck = len(undos) == 2 and not board.is_over and board.can_pass()
+    for undo in reversed(undos):
+        undo()
+    if stuck:
+        raise BoardContractError(
+            f"{type(board).__name__}: no player can move, yet the game is not over; the "
+            "board must end such a game (a draw, for example)"
+        )
 
 
 class _Views(IModel2ViewAdapter):

@@ -10,7 +10,7 @@ from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
 from oogames.errors import SearchStopped
 from oogames.nextmove.results import SearchResult
-from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 
 
 class IRequestor(abc.ABC):
@@ -125,7 +125,9 @@ class ComputerPlayer(APlayer):
             if self.thinking is not None:
                 self.thinking(self.player, True)
             try:
-                result = self.strategy.analyze(board.copy(), self.player)
+                result = checked_result(
+                    self.strategy, self.strategy.analyze(board.copy(), self.player), board
+                )
             finally:
                 if self.thinking is not None:
                     self.thinking(self.player, False)

@@ -10,6 +10,7 @@ loop over moves here: the board's ``map`` is the only one.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any, Final
 
@@ -25,9 +26,6 @@ from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 from oogames.nextmove.values import WIN_VALUE, check_win_value
-
-__all__ = ["POLL_EVERY", "WIN_VALUE", "MinMax"]
-
 
 POLL_EVERY: Final = 256
 """How many nodes a search makes between two looks at its stop flag."""
@@ -376,6 +374,11 @@ class MinMax(INextMoveStrategy):
         if acc.move is None:
             raise SearchError(
                 f"the search found no move for player {acc.player} (a broken board model)"
+            )
+        if not math.isfinite(acc.val):
+            raise SearchError(
+                f"the search's value is {acc.val}: an evaluation returned it (evaluations "
+                "return finite numbers, inside the win threshold)"
             )
         stats = SearchStats(
             lam.nodes,

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import abc
+import math
 
 from oogames.board.model import IBoardModel
-from oogames.board.moves import Move
+from oogames.board.moves import PASS, Move
 from oogames.board.visitors import IS_OVER
-from oogames.errors import GameOverError, NotYourTurnError
+from oogames.errors import GameOverError, NotYourTurnError, PluginError, SearchError
 from oogames.nextmove.results import SearchResult
 
 
@@ -83,3 +84,27 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
             None, player, f"it is player {board.to_move}'s turn, not player {player}'s"
         )
     return player
+
+
+def checked_result(strategy: INextMoveStrategy, result: object, board: IBoardModel) -> SearchResult:
+    """``result``, what ``strategy.analyze(board)`` returned, if a caller can use it: a
+    :class:`SearchResult` with a legal move and a value that is a number, not NaN.
+
+    Every place that asks a strategy for a move reads its answer through this, so a
+    strategy of one's own that returns the wrong thing is named in one line.
+
+    Raises:
+        PluginError: It is not a SearchResult, or its move is not legal here.
+        SearchError: Its value is NaN (an evaluation returned NaN).
+    """
+    name = getattr(strategy, "name", type(strategy).__name__)
+    if not isinstance(result, SearchResult):
+        raise PluginError(
+            f"the strategy {name!r} returned {type(result).__name__} "
+            f"{str(result)[:40]!r} from analyze, not a SearchResult"
+        )
+    if result.move not in (board.legal_moves() or [PASS]):  # a forced pass is the one move
+        raise PluginError(f"the strategy {name!r} chose {result.move!r}, not a legal move here")
+    if result.value is not None and isinstance(result.value, float) and math.isnan(result.value):
+        raise SearchError(f"the strategy {name!r} valued its move NaN (an evaluation returned NaN)")
+    return result

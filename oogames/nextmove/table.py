@@ -45,9 +45,9 @@ from oogames.nextmove.accumulators import (
 from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
 
-#: An entry: the key, the value (player 0's view, wins counted from the position), its
-#: kind, the plies that were left to search, the best move, and whether the value was
-#: derived from evaluated horizons (a guess, not the game's value).
+# An entry: the key, the value (player 0's view, wins counted from the position), its
+# kind, the plies that were left to search, the best move, and whether the value was
+# derived from evaluated horizons (a guess, not the game's value).
 Entry: TypeAlias = tuple[Any, float, int, int, Move, bool]
 
 EXACT: Final = 0

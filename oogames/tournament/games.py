@@ -22,6 +22,7 @@ import attrs
 
 from oogames.board.moves import PASS
 from oogames.errors import OogamesError, SettingsError, one_line
+from oogames.nextmove.strategy import checked_result
 
 #: How a finished game ended, from the first player's side.
 RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -246,7 +247,7 @@ def play_game(task: GameTask) -> GameRecord:
             alarm.start()
         start = time.perf_counter()
         try:
-            result = strategy.analyze(board.copy())
+            result = checked_result(strategy, strategy.analyze(board.copy()), board)
         except OogamesError as error:
             elapsed = time.perf_counter() - start
             seconds[side] += elapsed

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import attrs
 
 from oogames.board.model import ABoardModel
-from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 
 
 @attrs.frozen
@@ -55,7 +55,7 @@ def compare(
     rows = CompareTable()
     for label, board in boards:
         for strategy in strategies:
-            result = strategy.analyze(board)
+            result = checked_result(strategy, strategy.analyze(board), board)
             stats = result.stats
             rows.append(
                 CompareRow(

@@ -1,0 +1,80 @@
+"""Strategies and boards of one's own that misbehave are named in one line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from oogames import BoardContractError, MinMax, PluginError, SearchError
+from oogames.game import GameModel, GameSettings, PlayerSpec
+from oogames.games import NimBoard
+from oogames.nextmove import DepthFac
+from oogames.nextmove.factories import AlphaBetaFac
+from oogames.nextmove.random_move import RandomValidMove
+from oogames.nextmove.results import SearchResult, SearchStats
+from oogames.nextmove.strategy import INextMoveStrategy, checked_result
+
+
+class Returns(INextMoveStrategy):
+    """A strategy that returns whatever it is given."""
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def analyze(self, board: Any, player: int | None = None) -> Any:
+        return self.answer
+
+    @property
+    def name(self) -> str:
+        return "returns"
+
+
+@pytest.mark.parametrize(
+    ("answer", "error", "words"),
+    [
+        (None, PluginError, "returned NoneType"),
+        (3, PluginError, "not a SearchResult"),
+        (SearchResult(99, 0.0, (), SearchStats(), 0), PluginError, "not a legal move"),
+        (SearchResult(1, float("nan"), (), SearchStats(), 0), SearchError, "NaN"),
+    ],
+)
+def test_a_strategy_that_returns_the_wrong_thing_is_named(
+    answer: Any, error: type[Exception], words: str
+) -> None:
+    """None, a bare move, an illegal move, a NaN value: one error naming the strategy."""
+    board = NimBoard()
+    with pytest.raises(error, match=words):
+        checked_result(Returns(answer), answer, board)
+    good = RandomValidMove(1).analyze(board)
+    assert checked_result(RandomValidMove(1), good, board) is good
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf")])
+def test_an_evaluation_that_is_not_a_finite_number_is_a_search_error(value: float) -> None:
+    """An evaluation returning NaN or infinity: SearchError, never an OverflowError later."""
+    board = NimBoard()
+    with pytest.raises(SearchError, match="evaluation"):
+        MinMax(DepthFac(AlphaBetaFac(), 2, lambda b, p: value)).analyze(board)
+    assert board.ply == 0
+
+
+class Stuck(NimBoard):
+    """A board whose game never ends once the total reaches 5: nobody can move then."""
+
+    def _map_moves(self, player: int, lam: Any, param: Any) -> None:
+        if self._total >= 5:
+            lam.no_apply(player, self, param)
+            return
+        super()._map_moves(player, lam, param)
+
+
+def test_a_game_no_player_can_go_on_with_is_refused_and_kept() -> None:
+    """No player can move and the game is not over: one BoardContractError naming the board,
+    and the game as it was (no endless passes)."""
+    settings = GameSettings("nim", players=(PlayerSpec("human"), PlayerSpec("human")))
+    model = GameModel(settings, start=False, board=Stuck())
+    model.play("3")
+    with pytest.raises(BoardContractError, match="Stuck: no player can move"):
+        model.play("2")
+    assert model.board.key() == Stuck.from_moves([3, 2]).key() and model.board.ply == 2
