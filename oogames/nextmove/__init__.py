@@ -27,7 +27,7 @@ from oogames.nextmove.andor import (
 from oogames.nextmove.average import AverageFac, AverageMaxAcc, AverageMinAcc
 from oogames.nextmove.deepening import IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
-from oogames.nextmove.minmax import POLL_EVERY, WIN_VALUE, MinMax
+from oogames.nextmove.minmax import POLL_EVERY, MinMax
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening, mtdf
 from oogames.nextmove.negamax import NegaAlphaBetaAcc, NegaAlphaBetaFac, NegamaxAcc, NegamaxFac
 from oogames.nextmove.ordering import (
@@ -43,6 +43,7 @@ from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.selective import SelectiveAcc, SelectiveFac, best_by_evaluation
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.nextmove.table import TranspositionTable, TTAcc, TTFac
+from oogames.nextmove.values import WIN_VALUE
 from oogames.nextmove.variable_depth import VariableDepthAcc, VariableDepthFac
 
 __all__ = [

@@ -43,9 +43,9 @@ from oogames.board.moves import PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.accumulators import Evaluation
-from oogames.nextmove.minmax import WIN_VALUE
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+from oogames.nextmove.values import WIN_VALUE
 
 if TYPE_CHECKING:
     from oogames.trace.tracer import SearchTrace

@@ -25,7 +25,8 @@ from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
-from oogames.nextmove.values import WIN_VALUE, check_win_value
+from oogames.nextmove.values import WIN_VALUE as WIN_VALUE  # where it was, for its users
+from oogames.nextmove.values import check_win_value
 
 POLL_EVERY: Final = 256
 """How many nodes a search makes between two looks at its stop flag."""

@@ -34,7 +34,7 @@ from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
 from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
-from oogames.nextmove.minmax import WIN_VALUE
+from oogames.nextmove.values import WIN_VALUE
 
 
 def _exact(acc: AAccumulator) -> bool:

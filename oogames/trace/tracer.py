@@ -24,9 +24,10 @@ from oogames.board.moves import Move
 from oogames.errors import TraceLimitError
 from oogames.nextmove.accumulators import AAccDecorator, AAccumulator
 from oogames.nextmove.factories import IAccFactory
-from oogames.nextmove.minmax import WIN_VALUE, MinMax
+from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import check_can_move
+from oogames.nextmove.values import WIN_VALUE
 
 
 @attrs.define(eq=False)
