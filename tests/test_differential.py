@@ -13,8 +13,9 @@ must give the reference value, a move that reaches it, an honest ``exact``
 flag (true only for the game's value, and always when no horizon could
 matter) and the board as it was.
 
-A slice runs in the normal test run; the full run checks 200 positions per game
-per spec (about 25 minutes on one core) and prints the counts::
+A slice runs in the normal test run (one position a game: about 20 seconds); the full
+run checks 200 positions per game and spec, every spec deepened (an estimate from the
+slice: a few hours on one core) and prints the counts::
 
     OOGAMES_DIFF=full .venv/bin/python -m pytest tests/test_differential.py
 """
