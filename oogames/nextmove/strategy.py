@@ -86,9 +86,12 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     return player
 
 
-def checked_result(strategy: INextMoveStrategy, result: object, board: IBoardModel) -> SearchResult:
+def checked_result(
+    strategy: INextMoveStrategy, result: object, board: IBoardModel, *, legal: bool = True
+) -> SearchResult:
     """``result``, what ``strategy.analyze(board)`` returned, if a caller can use it: a
-    :class:`SearchResult` with a legal move and a value that is a number, not NaN.
+    :class:`SearchResult` with a legal move (unless ``legal`` is False: a caller that
+    plays the move and reports an illegal one itself) and a value that is not NaN.
 
     Every place that asks a strategy for a move reads its answer through this, so a
     strategy of one's own that returns the wrong thing is named in one line.
@@ -103,7 +106,7 @@ def checked_result(strategy: INextMoveStrategy, result: object, board: IBoardMod
             f"the strategy {name!r} returned {type(result).__name__} "
             f"{str(result)[:40]!r} from analyze, not a SearchResult"
         )
-    if result.move not in (board.legal_moves() or [PASS]):  # a forced pass is the one move
+    if legal and result.move not in (board.legal_moves() or [PASS]):  # a forced pass: the move
         raise PluginError(f"the strategy {name!r} chose {result.move!r}, not a legal move here")
     if result.value is not None and isinstance(result.value, float) and math.isnan(result.value):
         raise SearchError(f"the strategy {name!r} valued its move NaN (an evaluation returned NaN)")

@@ -247,7 +247,9 @@ def play_game(task: GameTask) -> GameRecord:
             alarm.start()
         start = time.perf_counter()
         try:
-            result = checked_result(strategy, strategy.analyze(board.copy()), board)
+            result = checked_result(
+                strategy, strategy.analyze(board.copy()), board, legal=False
+            )  # an illegal move is played below, and loses as such
         except OogamesError as error:
             elapsed = time.perf_counter() - start
             seconds[side] += elapsed
