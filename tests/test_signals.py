@@ -51,6 +51,6 @@ def test_an_exception_from_any_signal_handler_leaves_the_board_at_once(how: str)
             timer.join()
             assert snapshot(board) == before, (case, spec)
             board.play(board.legal_moves()[0])  # the board goes on as a board
-            count(f"an exception from a {how} signal handler: the board as it was")
+            count(f"an exception from the {how} signal's handler: the board as it was")
     finally:
         signal.signal(number, before_handler)
