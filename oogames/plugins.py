@@ -94,7 +94,7 @@ def _load_file(path_text: str, ref: str) -> ModuleType:
     sys.modules[name] = module  # classes defined in it find their module (attrs, pickle)
     try:
         spec.loader.exec_module(module)
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # sys.exit() at import is the plug-in's too
         del sys.modules[name]
         raise PluginCodeError(
             f"{shown(ref)}: loading {path_text} raised {type(error).__name__}: {error}",
@@ -117,7 +117,7 @@ def _load_module(module_name: str, ref: str) -> ModuleType:
             f"{shown(ref)}: importing {module_name} raised ModuleNotFoundError: {error}",
             _user_traceback(error),
         ) from None
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # sys.exit() at import is the plug-in's too
         raise PluginCodeError(
             f"{shown(ref)}: importing {module_name} raised {type(error).__name__}: {error}",
             _user_traceback(error),
@@ -192,7 +192,7 @@ def load_entry_point(point: EntryPoint) -> Any:
     """
     try:
         return point.load()
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # sys.exit() at import is the package's too
         raise PluginCodeError(
             f"the {point.group} entry point {point.name!r} ({point.value}) raised "
             f"{type(error).__name__}: {error}",

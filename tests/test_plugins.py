@@ -189,6 +189,7 @@ def test_bad_game_plugins_get_one_line(
         ("x = 1 +\n", "SyntaxError"),
         ("import not_installed_anywhere\n", "ModuleNotFoundError"),
         ("raise RuntimeError('my bug')\n", "RuntimeError: my bug"),
+        ("import sys; sys.exit(3)\n", "SystemExit: 3"),
     ],
 )
 def test_an_error_in_the_users_code_shows_its_traceback(
@@ -299,3 +300,28 @@ def test_a_saved_plugin_game_loads_only_when_trusted(
     model.load(path)  # the plug-in is running already
     assert model.board.moves == (2,)
     exits_with_message(["load", str(path)], "--trust", lambda: err(capsys))
+
+
+@pytest.mark.parametrize(
+    ("body", "raised"),
+    [
+        ("        import sys; sys.exit(3)\n", "SystemExit: 3"),
+        ("        raise ValueError('bad board')\n", "ValueError: bad board"),
+    ],
+)
+def test_a_board_whose_constructor_raises_or_exits_is_named(
+    tmp_path: Path, body: str, raised: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """sys.exit() or an exception in a plug-in board's constructor: the user's traceback,
+    one line naming the plug-in, exit 2 (never a silent exit or oogames' traceback)."""
+    path = tmp_path / f"exits_{len(body)}.py"
+    path.write_text(
+        "from oogames.games import NimBoard\n\n\nclass Board(NimBoard):\n"
+        "    def __init__(self, target: int = 21) -> None:\n" + body
+    )
+    with pytest.raises(SystemExit) as stopped:
+        main(["demo", "--game", f"{path}:Board"], out=io.StringIO())
+    assert stopped.value.code == 2
+    text = err(capsys)
+    assert raised in text and "oogames: error in your plug-in" in text
+    assert "constructor" in text

@@ -15,7 +15,7 @@ import attrs
 
 from oogames import plugins
 from oogames.board.model import ABoardModel
-from oogames.errors import BoardOptionError, PluginError, SettingsError, shown
+from oogames.errors import BoardOptionError, PluginCodeError, PluginError, SettingsError, shown
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.gametree import GameTreeBoard, Pass, Static, static_value
 from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
@@ -61,6 +61,8 @@ class GameInfo:
         Raises:
             BoardOptionError: An unknown option, or a bad value; the message
                 names the option by its command-line flag (``--max-add``).
+            PluginCodeError: A plug-in board's constructor raised (or called
+                ``sys.exit``), or needs arguments it was not given.
         """
         accepted = inspect.signature(self.board).parameters
         unknown = [name for name in options if name not in accepted]
@@ -81,6 +83,14 @@ class GameInfo:
                 if message.startswith(f"{name} "):
                     message = option_flag(name) + message[len(name) :]
             raise BoardOptionError(message) from None
+        except (Exception, SystemExit) as error:
+            if not self.is_plugin:
+                raise
+            raise PluginCodeError(
+                f"{shown(self.name)}: its board's constructor raised "
+                f"{type(error).__name__}: {error}",
+                plugins._user_traceback(error),
+            ) from None
 
     def default_options(self) -> dict[str, Any]:
         """The options of the default board, by name (``{"rows": 3, "cols": 3, "k": 3}``);

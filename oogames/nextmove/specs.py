@@ -403,7 +403,7 @@ def _call_with(target: Any, name: str, given: dict[str, Any]) -> Any:
         return target(**arguments)
     except OogamesError:
         raise
-    except Exception as error:
+    except (Exception, SystemExit) as error:  # sys.exit() in its constructor is its own
         raise PluginCodeError(
             f"{shown(name)} raised {type(error).__name__} when built: {error}",
             plugins._user_traceback(error),
