@@ -170,14 +170,15 @@ class AAccumulator(abc.ABC):
         """
         board.map(self.player, lam, param)
 
-    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
-        """After ``child`` was valued ``value``: a new child to value the same move again,
-        or None.
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
+        """After ``child`` was valued (``child.val``): a new child to value the same move
+        again, or None.
 
         Asked of the parent only when the child's :attr:`probes` is true, whether
-        the child was searched or settled by its :meth:`probe`. A null-window
-        search (:class:`~oogames.nextmove.pvs.PVSFac`) answers a child with the
-        full window when the null window could not settle it.
+        the child was searched or settled by its :meth:`probe` (then ``child.val``
+        is what the probe gave). A null-window search
+        (:class:`~oogames.nextmove.pvs.PVSFac`) answers a child with the full
+        window when the null window could not settle it.
         """
         return None
 
@@ -499,10 +500,10 @@ class AAccDecorator(AAccumulator):
         """Pass through to the wrapped accumulator."""
         self.inner.expand(board, lam, param)
 
-    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The wrapped accumulator's re-search, decorated like this one's children."""
         inner_child = child.inner if isinstance(child, AAccDecorator) else child
-        again = self.inner.retry(inner_child, value)
+        again = self.inner.retry(inner_child)
         return None if again is None else self._wrap(again)
 
     @property

@@ -265,9 +265,9 @@ class _RootRecord(AAccDecorator):
         self.values[move] = value
         self.inner.update_best(move, value, child)
 
-    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The inner root's retry (the child is the inner root's own, not decorated here)."""
-        return self.inner.retry(child, value)
+        return self.inner.retry(child)
 
 
 class AspirationDeepening(IterativeDeepening):

@@ -195,12 +195,13 @@ class _MinMaxStatus(IBoardStatusVisitor):
                 self.hits += 1
                 if child.guessed:
                     self.guessed += 1
+                child.val = value  # what the parent's retry reads
             else:
                 first = child.first_move()
                 if first is None or lam.apply(child.player, host, first, child):
                     child.expand(host, lam, child)
                 value, searched = child.val, child
-            again = acc.retry(child, value)
+            again = acc.retry(child)
             if again is None:
                 acc.update_best(acc.current, value, searched)
                 return

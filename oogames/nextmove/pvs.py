@@ -48,10 +48,10 @@ class PVSAlphaAcc(AlphaAcc):
         low = self.val if self.val > self.alpha else self.alpha
         return _child(PVSAlphaAcc, self, low, self.beta, False, same=True)
 
-    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
         low = self.val if self.val > self.alpha else self.alpha
-        if getattr(child, "null", False) and low < value < self.beta:
+        if getattr(child, "null", False) and low < child.val < self.beta:
             return _child(PVSBetaAcc, self, low, self.beta, False)
         return None
 
@@ -80,10 +80,10 @@ class PVSBetaAcc(BetaAcc):
         high = self.val if self.val < self.beta else self.beta
         return _child(PVSBetaAcc, self, self.alpha, high, False, same=True)
 
-    def retry(self, child: AAccumulator, value: float) -> AAccumulator | None:
+    def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
         high = self.val if self.val < self.beta else self.beta
-        if getattr(child, "null", False) and self.alpha < value < high:
+        if getattr(child, "null", False) and self.alpha < child.val < high:
             return _child(PVSAlphaAcc, self, self.alpha, high, False)
         return None
 
