@@ -170,6 +170,17 @@ def test_keyboard_play_and_the_hint_marked_on_the_board(server: str, browser: An
     page.close()
 
 
+def box_of(page: Any, selector: str) -> Any:
+    """The element's box, asked again while the page redraws it (a state pushed by the
+    server replaces the board's picture, and a box of the old one is None)."""
+    for _ in range(40):
+        box = page.locator(selector).first.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(50)
+    return None
+
+
 def test_a_phone_sized_window_keeps_the_board_and_the_controls_in_reach(
     server: str, browser: Any
 ) -> None:
@@ -177,10 +188,8 @@ def test_a_phone_sized_window_keeps_the_board_and_the_controls_in_reach(
     start_game(page, server, "othello", "human")
     width = 375
     page.wait_for_selector("#board svg")
-    board = page.locator("#board svg").bounding_box()
-    assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= width
-    for selector in ("#status", "button[data-action=undo]", "#new"):
-        box = page.locator(selector).bounding_box()
+    for selector in ("#board svg", "#status", "button[data-action=undo]", "#new"):
+        box = box_of(page, selector)
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
     click_move(page, "d3")
     page.wait_for_function(
