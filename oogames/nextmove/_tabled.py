@@ -170,7 +170,7 @@ def table_status() -> type[_MinMaxStatus]:
             if first is None or lam.apply(child.player, host, first, child):
                 host.map(child.player, lam, child)
             # File the value (map folded in at least one move: a plain child leaves none
-            # out): a win counted from this position, from player 0's view.
+            # out): TableRules.to_table and TTAcc._store's kind, written out on the hot path.
             value = stored = child.val
             if rules.quick_wins:
                 threshold = rules.threshold
@@ -194,13 +194,7 @@ def table_status() -> type[_MinMaxStatus]:
             """What an entry of the same depth says of ``child``'s position: its value, a
             bound that settles it, or None after narrowing its window (hits counted)."""
             rules = self.rules
-            value: float = entry[1] if child.model_player == 0 else -entry[1]  # from_table
-            if rules.quick_wins:
-                threshold = rules.threshold
-                if value > threshold:
-                    value -= depth
-                elif value < -threshold:
-                    value += depth
+            value = rules.from_table(entry[1], depth, child.model_player)
             kind = entry[2]
             known: float | None
             if kind == _EXACT:
