@@ -159,3 +159,31 @@ def test_bit_parallel_evaluation_equals_the_line_by_line_sum(
     play_choices(board, path, stop_before_end=True)
     for player in (0, 1):
         assert connect_four_lines(board, player) == connect_four_lines_by_loop(board, player)
+
+
+_SIZES = st.sampled_from([(4, 4), (7, 6), (5, 3), (1, 3), (8, 8)])
+_CHOICES = st.lists(st.integers(0, 63), max_size=64)
+
+
+@given(_SIZES, _CHOICES, _CHOICES)
+def test_table_key_is_one_key_for_a_position_and_its_mirror_image(
+    size: tuple[int, int], first: list[int], second: list[int]
+) -> None:
+    """table_key names a position up to its mirror image: a position and its mirror share
+    the key, and two positions share it only if one is the other or its mirror; moves
+    filed under a mirrored key are the mirror image's, turned back by mirror_move."""
+    width, height = size
+    k = min(width, height, 4)
+    a, b = ConnectFourBoard(width, height, k), ConnectFourBoard(width, height, k)
+    play_choices(a, first)
+    play_choices(b, second)
+    mirrored_a = ConnectFourBoard.from_moves(
+        [width - 1 - move for move in a.moves], width=width, height=height, k=k
+    )
+    assert mirrored_a.table_key()[0] == a.table_key()[0]
+    same = b.key() in (a.key(), mirrored_a.key())
+    assert (a.table_key()[0] == b.table_key()[0]) == same
+    key, mirrored = a.table_key()
+    if mirrored:  # the key is the mirror image's: the mirror image files it unmirrored
+        assert mirrored_a.table_key() == (key, False)
+    assert [a.mirror_move(column) for column in range(width)] == list(range(width))[::-1]

@@ -95,9 +95,9 @@ class ConnectFourBoard(ABoardModel):
         "_exact",
         "_exact_key",
         "_heights",
-        "_mirror_down",
+        "_mirror_pairs",
         "_mirror_still",
-        "_mirror_up",
+        "_o_shift",
         "_order",
         "_ranked_order",
         "_records",
@@ -126,16 +126,18 @@ class ConnectFourBoard(ABoardModel):
         self._heights = list(self._bottoms)
         self._cells = width * height
         self._stones = [0, 0]
+        self._o_shift = width * stride  # where O's block starts in key()
         # Shifts along a column, a row and both diagonals.
         self._directions = (1, stride, stride + 1, stride - 1)
-        # The mirror image moves column c to width - 1 - c, for both players at once: a
-        # mask of the column in X's and O's blocks, and how far its bits move.
-        column = (1 << stride) - 1
-        masks = [(column | column << width * stride) << col * stride for col in range(width)]
-        moves = [(masks[col], (width - 1 - 2 * col) * stride) for col in range(width)]
-        self._mirror_up = tuple((mask, shift) for mask, shift in moves if shift > 0)
-        self._mirror_down = tuple((mask, -shift) for mask, shift in moves if shift < 0)
-        self._mirror_still = sum(mask for mask, shift in moves if shift == 0)
+        # The mirror image of table_key's key swaps columns c and width - 1 - c: per
+        # pair, the masks of the left and the right column and how far their bits move;
+        # a middle column stays.
+        masks = [((1 << stride) - 1) << col * stride for col in range(width)]
+        self._mirror_pairs = tuple(
+            (masks[col], masks[width - 1 - col], (width - 1 - 2 * col) * stride)
+            for col in range(width // 2)
+        )
+        self._mirror_still = masks[width // 2] if width % 2 else 0
         self._records = [[_Drop(self, p, col) for col in range(width)] for p in (0, 1)]
         self._windows = self._make_windows()
         self._order: tuple[int, ...] = centre_first(width)
@@ -348,14 +350,15 @@ class ConnectFourBoard(ABoardModel):
         return self._cells - len(self._history)
 
     def table_key(self) -> tuple[Any, bool]:
-        """A position and its mirror image share one key (the smaller of the two)."""
+        """A position and its mirror image share one key (the smaller of the two, each
+        half the size of :meth:`key`'s: mirroring it costs half as much)."""
         stones = self._stones
-        key = stones[0] | stones[1] << (self.width * (self.height + 1))
+        # One bit a cell, as Pons keys positions: X's stones, and a mark on the first
+        # empty cell of each column (what adding the bottom row to the stones makes).
+        key = stones[0] | (stones[0] | stones[1]) + self._bottom_mask
         mirror = key & self._mirror_still
-        for mask, shift in self._mirror_up:
-            mirror |= (key & mask) << shift
-        for mask, shift in self._mirror_down:
-            mirror |= (key & mask) >> shift
+        for left, right, shift in self._mirror_pairs:
+            mirror |= (key & left) << shift | (key & right) >> shift
         return (mirror, True) if mirror < key else (key, False)
 
     def mirror_move(self, move: Move) -> Move:
@@ -374,7 +377,7 @@ class ConnectFourBoard(ABoardModel):
 
     def key(self) -> int:
         """The position as one int: X's tokens in the low bits, O's above them."""
-        return self._stones[0] | self._stones[1] << (self.width * (self.height + 1))
+        return self._stones[0] | self._stones[1] << self._o_shift
 
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.connectfour_svg`)."""

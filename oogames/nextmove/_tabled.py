@@ -14,7 +14,8 @@ are the plain accumulators, and the search's status visitor
 (:func:`table_status`) probes and files each of them as it meets it, in one
 method. The entries, the values and the order are the decorator's (the
 differential tests hold both to a reference minimax); the cost of a node
-drops to about 1.6 times a plain node's (``benchmarks/table_cost.py``).
+drops to 1.3 to 1.45 times a plain node's instructions
+(``benchmarks/table_cost.py --instructions``).
 
 Where the root is not where the search starts from (a decorator above it
 that decorates the children, a search valued by margins), the root wraps its
@@ -120,19 +121,26 @@ def table_status() -> type[_MinMaxStatus]:
         for every plain child, in ``no_winner_case``: what ``TTAcc`` does through its
         hooks, without their calls at every node."""
 
-        __slots__ = ("rules",)
+        __slots__ = ("limit", "quick_wins", "rules", "size", "slots", "threshold")
 
         rules: TableRules
 
+        def keep(self, rules: TableRules) -> None:
+            """Keep ``rules``' table for this search (its fields are read at every node)."""
+            self.rules = rules
+            self.slots = rules.table.slots
+            self.size = rules.table.size
+            self.limit = rules.limit
+            self.quick_wins = rules.quick_wins
+            self.threshold = rules.threshold
+
         def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
             """Score a horizon; settle the position by the table, or search and file it."""
-            made = acc.make_opposite()
-            if made.__class__ not in PLAIN:  # a decorator's child: the general protocol
-                self.child_case(host, acc, made)
+            child: Any = acc.make_opposite()
+            if type(child) not in PLAIN:  # a decorator's child: the general protocol
+                self.child_case(host, acc, child)
                 return
-            child: Any = made  # an AlphaAcc or a BetaAcc, limited or not
-            rules = self.rules
-            table = rules.table
+            # child is an AlphaAcc or a BetaAcc, limited or not
             depth = child.depth
             if child.horizon:  # a depth limit's horizon: evaluated (a guess), never filed
                 value = child.evaluate(host)
@@ -142,7 +150,7 @@ def table_status() -> type[_MinMaxStatus]:
                     self.max_depth = depth
                 acc.update_best(acc.current, value)
                 return
-            limit = rules.limit
+            limit = self.limit
             if limit is None:  # to the end: no horizon below, and no guessed entry either
                 remaining = mark = -1
             else:  # guesses so far (horizons evaluated, guessed entries used, on any path of
@@ -150,9 +158,9 @@ def table_status() -> type[_MinMaxStatus]:
                 remaining = limit - depth
                 mark = self.evaluated + self.guessed
             key, mirrored = host.table_key()
-            slots = table.slots
-            slot = hash(key) % table.size
-            entry = slots[slot]
+            slots = self.slots
+            slot = hash(key) % self.size
+            entry = slots.get(slot)
             first = None
             if entry is not None and entry[0] == key:
                 # The entry's best move is searched first; when map offers it again the
@@ -161,22 +169,31 @@ def table_status() -> type[_MinMaxStatus]:
                 first = entry[4]
                 if first is not None and mirrored:
                     first = host.mirror_move(first)
-                if entry[3] == remaining:
-                    known = self._settle(child, entry, depth)
+                if entry[3] == remaining:  # the same depth: its value, or a bound
+                    model_player = child.model_player
+                    known = self.rules.from_table(entry[1], depth, model_player)
+                    kind = entry[2]
+                    if kind != _EXACT:  # a bound settles it, or narrows its window
+                        if (kind == _LOWER) == (model_player == 0):  # filed from 0's view
+                            known = child.narrow(known, math.inf)
+                        else:
+                            known = child.narrow(-math.inf, known)
                     if known is not None:
+                        self.rules.table.hits += 1
+                        self.hits += 1
+                        if entry[5]:
+                            self.guessed += 1
                         acc.update_best(acc.current, known)
                         return
-            lam = self.lam
-            if first is None or lam.apply(child.player, host, first, child):
-                host.map(child.player, lam, child)
+            if first is None or self.lam.apply(child.player, host, first, child):
+                host.map(child.player, self.lam, child)
             # File the value (map folded in at least one move: a plain child leaves none
             # out): TableRules.to_table and TTAcc._store's kind, written out on the hot path.
             value = stored = child.val
-            if rules.quick_wins:
-                threshold = rules.threshold
-                if stored > threshold:
+            if self.quick_wins:
+                if stored > self.threshold:
                     stored += depth
-                elif stored < -threshold:
+                elif stored < -self.threshold:
                     stored -= depth
             kind = _UPPER if value <= child.alpha else _LOWER if value >= child.beta else _EXACT
             if child.model_player:
@@ -186,28 +203,14 @@ def table_status() -> type[_MinMaxStatus]:
             move = child.move
             if mirrored and move is not None:
                 move = host.mirror_move(move)
-            guessed = mark >= 0 and self.evaluated + self.guessed != mark
-            slots[slot] = (key, stored, kind, remaining, move, guessed)
+            slots[slot] = (
+                key,
+                stored,
+                kind,
+                remaining,
+                move,
+                mark >= 0 and self.evaluated + self.guessed != mark,
+            )
             acc.update_best(acc.current, value, child)
-
-        def _settle(self, child: Any, entry: Any, depth: int) -> float | None:
-            """What an entry of the same depth says of ``child``'s position: its value, a
-            bound that settles it, or None after narrowing its window (hits counted)."""
-            rules = self.rules
-            value = rules.from_table(entry[1], depth, child.model_player)
-            kind = entry[2]
-            known: float | None
-            if kind == _EXACT:
-                known = value
-            elif (kind == _LOWER) == (child.model_player == 0):  # filed from player 0's view
-                known = child.narrow(value, math.inf)
-            else:
-                known = child.narrow(-math.inf, value)
-            if known is not None:
-                rules.table.hits += 1
-                self.hits += 1
-                if entry[5]:
-                    self.guessed += 1
-            return known
 
     return TableStatus
