@@ -864,3 +864,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except (Exception, SystemExit) as error:  # a plug-in's code raised, or called sys.exit()
+        blamed = plugins.blame(error)
+        if blamed is None:
+            raise
+        sys.stderr.write(blamed.details)
+        parser.exit(2, f"oogames: error in your plug-in: {_printable(str(blamed))}\n")

@@ -49,6 +49,10 @@ _REF = re.compile(
 
 _loaded_files: dict[Path, ModuleType] = {}
 
+#: Where the code of every plug-in loaded so far lives (a module's file, a package's
+#: folder), and the reference it was loaded by: what :func:`blame` looks for.
+_plugin_places: dict[str, str] = {}
+
 
 def split_ref(text: str) -> tuple[str, str, str] | None:
     """``(module or file, attribute, the rest)`` if ``text`` names a plug-in, else None.
@@ -101,12 +105,59 @@ def _load_file(path_text: str, ref: str) -> ModuleType:
             _user_traceback(error),
         ) from None
     _loaded_files[path] = module
+    _remember(module, ref)
     return module
+
+
+def _remember(module: ModuleType | None, ref: str) -> None:
+    """Note where ``module``'s code lives, so that :func:`blame` knows it is ``ref``'s."""
+    if module is None:
+        return
+    locations = getattr(module.__spec__, "submodule_search_locations", None)
+    own = os.path.realpath(os.path.dirname(__file__))
+    for place in [*(locations or ()), getattr(module, "__file__", None)]:
+        if place and not _inside(os.path.realpath(place), own):  # oogames' own is no plug-in
+            _plugin_places.setdefault(os.path.realpath(place), ref)
+
+
+def blame(error: BaseException) -> PluginCodeError | None:
+    """The plug-in whose code raised ``error`` (any exception, or ``sys.exit()``) as one
+    :class:`PluginCodeError` carrying the user's traceback, or None if no plug-in's code
+    is on its traceback (then it is not the plug-in's fault, as far as can be told).
+
+    The message names the plug-in, the function of its code that was running (the
+    outermost of its frames: what oogames called), and what happened.
+    """
+    for frame in traceback.extract_tb(error.__traceback__):
+        path = os.path.realpath(frame.filename)
+        ref = next((r for place, r in _plugin_places.items() if _inside(path, place)), None)
+        if ref is None:
+            continue
+        if isinstance(error, SystemExit):
+            what = f"called sys.exit({error.code!r})"
+        else:
+            what = f"raised {type(error).__name__}: {error}"
+        return PluginCodeError(f"{shown(ref)}: its {frame.name} {what}", _user_traceback(error))
+    return None
+
+
+def ref_of(thing: object) -> str | None:
+    """The reference of the plug-in whose code defines ``thing``'s class, if any."""
+    module = sys.modules.get(type(thing).__module__)
+    path = getattr(module, "__file__", None)
+    if not path:
+        return None
+    path = os.path.realpath(path)
+    return next((ref for place, ref in _plugin_places.items() if _inside(path, place)), None)
+
+
+def _inside(path: str, place: str) -> bool:
+    return path == place or path.startswith(place.rstrip(os.sep) + os.sep)
 
 
 def _load_module(module_name: str, ref: str) -> ModuleType:
     try:
-        return importlib.import_module(module_name)
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name is not None and module_name.startswith(error.name):
             raise PluginError(
@@ -122,6 +173,8 @@ def _load_module(module_name: str, ref: str) -> ModuleType:
             f"{shown(ref)}: importing {module_name} raised {type(error).__name__}: {error}",
             _user_traceback(error),
         ) from None
+    _remember(module, ref)
+    return module
 
 
 def load_object(ref: str) -> Any:
@@ -191,10 +244,12 @@ def load_entry_point(point: EntryPoint) -> Any:
         PluginCodeError: The package's module raised while it loaded.
     """
     try:
-        return point.load()
+        found = point.load()
     except (Exception, SystemExit) as error:  # sys.exit() at import is the package's too
         raise PluginCodeError(
             f"the {point.group} entry point {point.name!r} ({point.value}) raised "
             f"{type(error).__name__}: {error}",
             _user_traceback(error),
         ) from None
+    _remember(sys.modules.get(point.module), point.name)
+    return found

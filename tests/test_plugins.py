@@ -325,3 +325,179 @@ def test_a_board_whose_constructor_raises_or_exits_is_named(
     text = err(capsys)
     assert raised in text and "oogames: error in your plug-in" in text
     assert "constructor" in text
+
+
+# -- a misbehaving plug-in, at every stage, in every command ------------------------------
+
+BAD_STRATEGIES = """
+import sys
+from oogames.nextmove.random_move import RandomValidMove
+
+
+class Raises(RandomValidMove):
+    def analyze(self, board, player=None):
+        raise ValueError("my bug")
+
+
+class Exits(RandomValidMove):
+    def analyze(self, board, player=None):
+        sys.exit(3)
+
+
+class ReturnsNone(RandomValidMove):
+    def analyze(self, board, player=None):
+        return None
+
+
+class NoPlayerArgument(RandomValidMove):
+    def analyze(self, board):
+        return super().analyze(board)
+"""
+
+BAD_GAMES = '''
+import math, sys
+from oogames.games import NimBoard
+
+
+class TextEvaluation(NimBoard):
+    def evaluate(self, player):
+        return "good"
+
+
+class NanEvaluation(NimBoard):
+    def evaluate(self, player):
+        return math.nan
+
+
+class ListKey(NimBoard):
+    def key(self):
+        return [self.total, self.to_move]
+
+
+class RaisingEvaluation(NimBoard):
+    def evaluate(self, player):
+        raise ZeroDivisionError("oops")
+
+
+class ExitingEvaluation(NimBoard):
+    def evaluate(self, player):
+        sys.exit(4)
+
+
+class NeverEnds(NimBoard):
+    """Forgets to end the game: no moves and not over."""
+
+    def _map_moves(self, player, lam, param):
+        return None
+'''
+
+# (strategy or game, what the one line says, whether the user's traceback comes too)
+BAD_STRATEGY_CASES = [
+    ("Raises", "its analyze raised ValueError: my bug", True),
+    ("Exits", "its analyze called sys.exit(3)", True),
+    ("ReturnsNone", "returned NoneType 'None' from analyze, not a SearchResult", False),
+]
+BAD_GAME_CASES = [
+    ("TextEvaluation", "its evaluate returned str 'good', not a finite number", False),
+    ("NanEvaluation", "its evaluate returned float nan, not a finite number", False),
+    ("ListKey", "its key() returned list [0, 0], which cannot be hashed", False),
+    ("RaisingEvaluation", "its evaluate raised ZeroDivisionError: oops", True),
+    ("ExitingEvaluation", "its evaluate called sys.exit(4)", True),
+    ("NeverEnds", "no player can move, yet the game is not over", False),
+]
+
+
+def _commands_for_strategy(ref: str) -> list[list[str]]:
+    return [
+        ["demo", "--game", "nim", "--player0", ref, "--player1", "random", "--seed", "1"],
+        ["play", "nim", "--player0", ref, "--player1", "human"],
+        ["compare", "nim", "--strategies", f"random,{ref}"],
+    ]
+
+
+def _commands_for_game(ref: str) -> list[list[str]]:
+    return [
+        ["demo", "--game", ref, "--player0", "alphabeta+tt:3", "--player1", "random"],
+        ["demo", "--game", ref, "--player0", "mcts+eval:50", "--player1", "random"],
+        ["play", ref, "--player0", "alphabeta+tt:3", "--player1", "human"],
+        ["tree", ref, "--strategy", "alphabeta+tt:2"],
+        ["compare", ref, "--strategies", "alphabeta+tt:2"],
+    ]
+
+
+@pytest.mark.parametrize(("name", "message", "traceback"), BAD_STRATEGY_CASES)
+def test_a_misbehaving_strategy_is_named_in_one_line_in_every_command(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    message: str,
+    traceback: bool,
+) -> None:
+    """A plug-in strategy that raises, exits or returns the wrong thing: one line naming it
+    and what it did, the user's traceback for their own code, exit 2, in every command."""
+    (tmp_path / "badbots.py").write_text(BAD_STRATEGIES)
+    monkeypatch.chdir(tmp_path)  # short references, shown whole
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
+    ref = f"badbots.py:{name}"
+    for argv in _commands_for_strategy(ref):
+        _check_named(argv, ref, message, traceback, capsys)
+
+
+@pytest.mark.parametrize(("name", "message", "traceback"), BAD_GAME_CASES)
+def test_a_misbehaving_game_is_named_in_one_line_in_every_command(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    message: str,
+    traceback: bool,
+) -> None:
+    """A plug-in game whose evaluation is text, NaN, raises or exits, whose key cannot be
+    hashed, or that never ends: one line naming it and its fault, exit 2, in every command
+    and under every kind of search (table, MCTS)."""
+    (tmp_path / "badgames.py").write_text(BAD_GAMES)
+    monkeypatch.chdir(tmp_path)  # short references, shown whole
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    ref = f"badgames.py:{name}"
+    for argv in _commands_for_game(ref):
+        if name == "ListKey" and "mcts" in " ".join(argv):
+            continue  # MCTS files no positions by key
+        _check_named(argv, ref, message, traceback, capsys)
+
+
+def _check_named(
+    argv: list[str], ref: str, message: str, traceback: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A command exits 2 with the line last; the console says it and keeps the game (a
+    game that can never go on is refused before it starts)."""
+    if argv[0] == "play" and "NeverEnds" not in ref:
+        out = io.StringIO()
+        assert main(argv, out=out) == 0
+        said = [line for line in out.getvalue().splitlines() if message in line]
+        text = err(capsys)
+        assert len(said) == 1 and said[0].count("! ") == 1, (argv, out.getvalue())
+        last = said[0]
+    else:
+        with pytest.raises(SystemExit) as stopped:
+            main(argv, out=io.StringIO())
+        text = err(capsys)
+        assert stopped.value.code == 2, (argv, text)
+        last = text.strip().splitlines()[-1]
+    assert ref in last and message in last, (argv, text)
+    # The user's own traceback, never oogames' frames.
+    assert ("Traceback" in text) == traceback, (argv, text)
+    assert "oogames/" not in text.replace(ref, ""), (argv, text)
+    count("a misbehaving plug-in named in one line")
+
+
+def test_every_caller_asks_a_strategy_with_the_board_alone(tmp_path: Path) -> None:
+    """A strategy whose analyze takes only the board (as demo always called it) plays in
+    the game model too: every caller asks ``analyze(board)``."""
+    path = tmp_path / "onearg.py"
+    path.write_text(BAD_STRATEGIES)
+    settings = GameSettings(
+        "nim", players=(PlayerSpec.parse(f"{path}:NoPlayerArgument"), PlayerSpec("human"))
+    )
+    model = GameModel(settings)
+    assert model.board.ply == 1

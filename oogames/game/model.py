@@ -13,10 +13,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from oogames.board.faults import check_not_stuck
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS, Move
 from oogames.errors import (
-    BoardContractError,
     NoHintError,
     NothingToUndoError,
     NotYourTurnError,
@@ -54,7 +54,7 @@ class TurnControl:
         """
         while not board.is_over:
             if board.can_pass():
-                _check_not_stuck(board)
+                check_not_stuck(board)
                 requestor.request_move(board.to_move, PASS)
                 continue
             side = self.current(board)
@@ -62,26 +62,6 @@ class TurnControl:
                 side.take_turn(board, requestor)
                 return
             side.take_turn(board, requestor)
-
-
-def _check_not_stuck(board: ABoardModel) -> None:
-    """Refuse a game in which the player to move must pass and the next must too, the game
-    not over: the passes would go on forever. The board is left as it was.
-
-    Raises:
-        BoardContractError: No player can move and the game is not over.
-    """
-    undos = [board.play(PASS)]
-    if not board.is_over and board.can_pass():
-        undos.append(board.play(PASS))  # back to the first player, in the same position
-    stuck = len(undos) == 2 and not board.is_over and board.can_pass()
-    for undo in reversed(undos):
-        undo()
-    if stuck:
-        raise BoardContractError(
-            f"{type(board).__name__}: no player can move, yet the game is not over; the "
-            "board must end such a game (a draw, for example)"
-        )
 
 
 class _Views(IModel2ViewAdapter):
@@ -153,10 +133,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """Make ``settings``' game (at ``board``, or its start) the current one, history cleared.
 
         Everything is built before anything is replaced, so settings that
-        cannot be played (a bad option, a player that cannot be made) raise
-        and leave the current game as it was.
+        cannot be played (a bad option, a player that cannot be made, a board
+        no one can move on that is not over) raise and leave the current game
+        as it was.
         """
         board = settings.make_board() if board is None else board
+        check_not_stuck(board)  # a game that could never go on is refused at once
         turns = self._make_turns(settings, board)
         self.settings = settings
         self.board = board

@@ -125,9 +125,7 @@ class ComputerPlayer(APlayer):
             if self.thinking is not None:
                 self.thinking(self.player, True)
             try:
-                result = checked_result(
-                    self.strategy, self.strategy.analyze(board.copy(), self.player), board
-                )
+                result = checked_result(self.strategy, self.strategy.analyze(board.copy()), board)
             finally:
                 if self.thinking is not None:
                     self.thinking(self.player, False)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 import attrs
 
 from oogames.board.deep import StopFlag, run_deep
+from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import PASS, Move
@@ -321,7 +322,10 @@ class MCTS(INextMoveStrategy):
         def work() -> None:
             self._run(board, root, deadline, counts)
 
-        run_deep(board, work, self._stop, "MCTS")
+        try:
+            run_deep(board, work, self._stop, "MCTS")
+        except (IndexError, TypeError, ValueError) as error:  # no move to choose, a value
+            raise board_fault(board, player) or error from error  # not a number: the board's?
         seconds = time.perf_counter() - start
         self._root = root
         self._root_game = _game_of(board)
@@ -435,6 +439,8 @@ class MCTS(INextMoveStrategy):
                 return status.result
         assert evaluate is not None  # only a playout cut short gets here
         value = evaluate(board, 1)
+        if value != value:  # NaN: neither good nor bad, and no draw either
+            raise ValueError(f"an evaluation returned {value!r}, not a number")
         return 1.0 if value > 0 else 0.0 if value < 0 else DRAW
 
     @staticmethod

@@ -15,6 +15,7 @@ import time
 from typing import Any, Final
 
 from oogames.board.deep import StopFlag, run_deep
+from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
@@ -371,14 +372,17 @@ class MinMax(INextMoveStrategy):
                 acc.expand(board, lam, acc)
 
         start = time.perf_counter()
-        run_deep(board, work, stop)
+        try:
+            run_deep(board, work, stop)
+        except TypeError as error:  # a value or a key of the wrong type: the board's, if it
+            raise board_fault(board, acc.player) or error from error  # says what is wrong
         seconds = time.perf_counter() - start
         if acc.move is None:
-            raise SearchError(
+            raise board_fault(board, acc.player) or SearchError(
                 f"the search found no move for player {acc.player} (a broken board model)"
             )
         if not math.isfinite(acc.val):
-            raise SearchError(
+            raise board_fault(board, acc.player) or SearchError(
                 f"the search's value is {acc.val}: an evaluation returned it (evaluations "
                 "return finite numbers, inside the win threshold)"
             )

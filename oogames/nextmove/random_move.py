@@ -6,9 +6,11 @@ import random
 import time
 from typing import Any
 
+from oogames.board.faults import check_not_stuck
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
+from oogames.errors import BoardContractError
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 
@@ -53,6 +55,11 @@ class RandomValidMove(INextMoveStrategy):
         start = time.perf_counter()
         moves: list[Move] = []
         board.map(player, _GATHER, moves)
+        if not moves:  # map offered nothing, not even a pass
+            check_not_stuck(board)
+            raise BoardContractError(
+                f"{type(board).__name__}.map offered player {player} no move, not even a pass"
+            )
         move = self._random.choice(moves)
         stats = SearchStats(seconds=time.perf_counter() - start)
         return SearchResult(move, None, (move,), stats, player)

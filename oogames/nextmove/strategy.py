@@ -5,6 +5,7 @@ from __future__ import annotations
 import abc
 import math
 
+from oogames import plugins
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import IS_OVER
@@ -100,7 +101,7 @@ def checked_result(
         PluginError: It is not a SearchResult, or its move is not legal here.
         SearchError: Its value is NaN (an evaluation returned NaN).
     """
-    name = getattr(strategy, "name", type(strategy).__name__)
+    name = plugins.ref_of(strategy) or getattr(strategy, "name", type(strategy).__name__)
     if not isinstance(result, SearchResult):
         raise PluginError(
             f"the strategy {name!r} returned {type(result).__name__} "

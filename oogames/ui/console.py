@@ -22,6 +22,7 @@ import sys
 import threading
 from typing import Any, TextIO
 
+from oogames import plugins
 from oogames.board.moves import Move
 from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
@@ -217,6 +218,12 @@ class ConsoleView(IModel2ViewAdapter):
             return self.command(words)
         except OogamesError as error:
             self.say(f"! {one_line(error)}")
+        except (Exception, SystemExit) as error:  # a plug-in's code raised or exited: the
+            blamed = plugins.blame(error)  # game goes on as it was, the plug-in is named
+            if blamed is None:
+                raise
+            sys.stderr.write(blamed.details)
+            self.say(f"! error in your plug-in: {one_line(blamed)}")
         except KeyboardInterrupt:
             board = self.model.board
             turn = "" if board.is_over else f"; {self.model.current.name} to move"

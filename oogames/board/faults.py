@@ -1,0 +1,77 @@
+"""What a board model does wrong, told in one line: the checks the searches, the
+players and the game model make when a board breaks its contract.
+
+A board written as a plug-in may forget that a game with no moves must end,
+file positions under a key that cannot be hashed, or evaluate to text or NaN.
+The search would then fail deep inside its accumulators with an error that
+names none of this; instead, when a search finds no move or fails on a value
+of the wrong type, it asks :func:`board_fault` what the board does wrong, and
+raises that.
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Real
+
+from oogames.board.model import ABoardModel, IBoardModel
+from oogames.board.moves import PASS
+from oogames.errors import BoardContractError
+
+
+def check_not_stuck(board: IBoardModel) -> None:
+    """Refuse a game in which the player to move must pass and the next must too, the game
+    not over: the passes would go on forever. The board is left as it was.
+
+    Raises:
+        BoardContractError: No player can move and the game is not over.
+    """
+    if not isinstance(board, ABoardModel) or board.is_over or not board.can_pass():
+        return
+    undos = [board.play(PASS)]
+    if not board.is_over and board.can_pass():
+        undos.append(board.play(PASS))  # back to the first player, in the same position
+    stuck = len(undos) == 2 and not board.is_over and board.can_pass()
+    for undo in reversed(undos):
+        undo()
+    if stuck:
+        raise BoardContractError(
+            f"{_name(board)}: no player can move, yet the game is not over; the "
+            "board must end such a game (a draw, for example)"
+        )
+
+
+def board_fault(board: IBoardModel, player: int) -> BoardContractError | None:
+    """What ``board`` does wrong in its position, for ``player`` to move, if anything a
+    search relies on: a game no one can move in that is not over, a table key that
+    cannot be hashed, an evaluation that is not a finite number. None if all is well.
+    The board is left as it was."""
+    try:
+        check_not_stuck(board)
+    except BoardContractError as fault:
+        return fault
+    for method in ("key", "table_key"):
+        key = getattr(board, method)()
+        try:
+            hash(key)
+        except TypeError:
+            return BoardContractError(
+                f"{_name(board)}: its {method}() returned {type(key).__name__} {key!r:.40}, "
+                "which cannot be hashed (a table files positions by it: make it a tuple "
+                "of numbers or strings, an int or a str)"
+            )
+    evaluate = getattr(board, "evaluate", None)
+    if evaluate is not None:
+        value = evaluate(player)
+        if not isinstance(value, Real) or not math.isfinite(value):
+            return BoardContractError(
+                f"{_name(board)}: its evaluate returned {type(value).__name__} {value!r:.40}, "
+                "not a finite number"
+            )
+    return None
+
+
+def _name(board: IBoardModel) -> str:
+    from oogames.plugins import ref_of  # plug-ins know where a board's class came from
+
+    return ref_of(board) or type(board).__name__
