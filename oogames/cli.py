@@ -48,7 +48,7 @@ from oogames.nextmove.specs import (
     with_depth,
 )
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
-from oogames.parsing import MAX_DIGITS, whole_number
+from oogames.parsing import MAX_DIGITS, read_seconds, read_whole, whole_number
 from oogames.pictures.svg import svg_to_png
 from oogames.trace.compare import compare, format_table
 from oogames.trace.match import format_rows, run_match
@@ -90,9 +90,33 @@ def _whole(text: str) -> int:
     return value
 
 
+def _whole_from(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (argparse names the flag)."""
+
+    def read(text: str) -> int:
+        try:
+            return read_whole(text, "the value", low, high, UsageError)
+        except UsageError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return read
+
+
+def _seconds_from(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from ``low`` to ``high`` (no ``inf``, no ``nan``)."""
+
+    def read(text: str) -> float:
+        try:
+            return read_seconds(text, "the value", low, high, UsageError)
+        except UsageError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return read
+
+
 def _whole_list(text: str, what: str) -> list[int]:
-    """Whole numbers separated by commas, like ``3,4,5``."""
-    values = [whole_number(part) for part in text.split(",") if part.strip()]
+    """Whole numbers separated by commas, like ``3,4,5`` (an empty one is refused)."""
+    values = [whole_number(part) for part in text.split(",")]
     if not values or any(value is None for value in values):
         raise UsageError(f"{what} are whole numbers separated by commas, not {shown(text)}")
     return [value for value in values if value is not None]
@@ -335,13 +359,22 @@ def build_parser() -> argparse.ArgumentParser:
         "random) or plug-ins (mybot.py:Bot:4)",
     )
     tournament.add_argument(
-        "--games", type=_whole, default=2, help="games per pairing (default 2: both colours)"
+        "--games",
+        type=_whole_from(1, 10_000),
+        default=2,
+        help="games per pairing, 1 to 10,000 (default 2: both colours)",
     )
     tournament.add_argument(
-        "--openings", type=_whole, default=1, help="random openings to play from (default 1)"
+        "--openings",
+        type=_whole_from(1, 10_000),
+        default=1,
+        help="random openings to play from, 1 to 10,000 (default 1)",
     )
     tournament.add_argument(
-        "--opening-plies", type=int, default=2, help="plies of each random opening (default 2)"
+        "--opening-plies",
+        type=_whole_from(0, 1_000),
+        default=2,
+        help="plies of each random opening, 0 to 1,000 (default 2)",
     )
     tournament.add_argument(
         "--openings-file", help="openings to play from: one a line, moves by spaces"
@@ -351,17 +384,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--gauntlet", action="store_true", help="the first player against each other only"
     )
     tournament.add_argument(
-        "--move-seconds", type=float, help="time a move may take (over it by the margin loses)"
+        "--move-seconds",
+        type=_seconds_from(0.001, 86_400),
+        help="time a move may take, up to a day (over it by the margin loses)",
     )
     tournament.add_argument(
-        "--time-margin", type=float, default=0.5, help="how far over a move may run (0.5 = 50%%)"
+        "--time-margin",
+        type=_seconds_from(0, 10),
+        default=0.5,
+        help="how far over a move may run, 0 to 10 (0.5 = 50%%)",
+    )
+    tournament.add_argument(
+        "--plugin-seconds",
+        type=_seconds_from(0.001, 86_400),
+        help="a plug-in player's move is stopped (its process killed) after this long "
+        "(default: the move's time and a second; 600 in an untimed game)",
     )
     tournament.add_argument(
         "--db", default="tournament.sqlite", help="the results database (default tournament.sqlite)"
     )
     tournament.add_argument(
         "--workers",
-        type=_whole,
+        type=_whole_from(1, 1_024),
         help="worker processes on a local Dask cluster (default: the machine's cores when "
         "Dask is installed, else 1); 1 plays here without Dask",
     )
@@ -386,10 +430,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--db", default=":memory:", help="store the games here (SQLite) to resume a long match"
     )
     match.add_argument(
-        "--workers", type=_whole, default=1, help="worker processes on a local Dask cluster"
+        "--workers",
+        type=_whole_from(1, 1_024),
+        default=1,
+        help="worker processes on a local Dask cluster",
     )
     match.add_argument("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
     return parser
+
+
+def _given(spec: str | None, flag: str) -> str | None:
+    """A player given on the command line (None: not given), refusing an empty one."""
+    if spec is not None and not spec.strip():
+        raise UsageError(f"{flag} is empty: name a player (human, random, alphabeta:4, ...)")
+    return spec
 
 
 def _describe(board: Any, strategy: INextMoveStrategy, result: SearchResult) -> str:
@@ -415,7 +469,10 @@ def _default_spec(info: GameInfo, board: Any) -> str:
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game and print it to ``out``; returns the exit status."""
     info, board = _make_board(args)
-    specs = [args.player0 or _default_spec(info, board), args.player1 or _default_spec(info, board)]
+    specs = [
+        _given(args.player0, "--player0") or _default_spec(info, board),
+        _given(args.player1, "--player1") or _default_spec(info, board),
+    ]
     seed = args.seed
     players = [
         make_strategy(spec, info.evaluate, None if seed is None else seed + number)
@@ -453,11 +510,14 @@ def run_play(args: argparse.Namespace, out: TextIO) -> int:
     """Start the game the arguments describe, in the chosen view; returns the exit status."""
     info, given = _game_options(args)
     board = info.make(**given)
-    second = args.player1 or _default_spec(info, board)
+    second = _given(args.player1, "--player1") or _default_spec(info, board)
     settings = GameSettings(
         game=info.name,
         options={**given, **board.options()},
-        players=(PlayerSpec.parse(args.player0), PlayerSpec.parse(second)),
+        players=(
+            PlayerSpec.parse(_given(args.player0, "--player0") or "human"),
+            PlayerSpec.parse(second),
+        ),
         first=args.first,
         hint_depth=args.hint_depth,
         seed=args.seed,
@@ -665,8 +725,6 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
             info.board.from_moves(" ".join(opening), **given)
     else:
         openings = random_openings(info.name, given, args.openings, args.opening_plies, args.seed)
-    if args.move_seconds is not None and not 0 < args.move_seconds <= 86_400:
-        raise UsageError("--move-seconds: seconds over 0, at most a day")
     tasks = schedule(
         info.name,
         options,
@@ -677,6 +735,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         args.gauntlet,
         args.move_seconds,
         args.time_margin,
+        args.plugin_seconds,
     )
     key = tournament_key(tasks)
     store = ResultStore(args.db)

@@ -10,6 +10,7 @@ it here instead.
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 from oogames.errors import OogamesError, SettingsError, shown
@@ -64,6 +65,33 @@ def read_whole(
     if value is None or value < low or (high is not None and value > high):
         bound = f"from {low} up" if high is None else f"from {low} to {high:,}"
         raise error(f"{what} must be a whole number {bound}, not {shown(text)}")
+    return value
+
+
+def read_seconds(
+    text: str, what: str, low: float, high: float, error: type[OogamesError] = SettingsError
+) -> float:
+    """Read a finite number of seconds over ``low`` (or ``low`` itself when it is 0) and
+    at most ``high`` that a user typed for ``what``.
+
+    Raises:
+        SettingsError: ``text`` is not such a number (or ``error``): words, ``inf``,
+            ``nan``, a negative or a huge number.
+
+    >>> from oogames.parsing import read_seconds
+    >>> read_seconds("0.5", "--move-seconds", 0, 86_400)
+    0.5
+    >>> read_seconds("nan", "--time-margin", 0, 10)
+    Traceback (most recent call last):
+    ...
+    oogames.errors.SettingsError: --time-margin must be a number from 0 to 10, not 'nan'
+    """
+    try:
+        value = float(text) if len(text) <= 40 else math.nan
+    except ValueError:
+        value = math.nan
+    if not (low <= value <= high):  # NaN fails every comparison
+        raise error(f"{what} must be a number from {low:g} to {high:,g}, not {shown(text)}")
     return value
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 import textwrap
 from pathlib import Path
 
@@ -46,6 +47,42 @@ class Sleeper(INextMoveStrategy):
     def analyze(self, board, player=None):
         time.sleep(0.3)
         return RandomValidMove(0).analyze(board, player)
+
+
+class Exits(RandomValidMove):
+    def analyze(self, board, player=None):
+        import sys
+        sys.exit(5)
+
+
+class Vanishes(RandomValidMove):
+    def analyze(self, board, player=None):
+        import os
+        os._exit(0)
+
+
+class Loops(RandomValidMove):  # ignores cancel() for ever
+
+    def cancel(self):
+        pass
+
+    def analyze(self, board, player=None):
+        while True:
+            time.sleep(0.01)
+
+
+class ReturnsNone(RandomValidMove):
+    def analyze(self, board, player=None):
+        return None
+
+
+class Chatty(RandomValidMove):  # prints, even straight to descriptor 1
+
+    def analyze(self, board, player=None):
+        import os
+        print("thinking...")
+        os.write(1, b"{not json\\n")
+        return super().analyze(board, player)
 """
 
 
@@ -102,21 +139,37 @@ def bots(tmp_path: Path) -> str:
 
 @pytest.mark.parametrize(
     ("bot", "reason"),
-    [("Crasher", "crash: ZeroDivisionError: my bug"), ("Cheater", "illegal: ")],
+    [
+        ("Crasher", "crash: .*its analyze raised ZeroDivisionError: my bug"),
+        ("Cheater", "illegal: "),
+        ("Exits", r"crash: .*its analyze called sys.exit\(5\)"),
+        ("Vanishes", "crash: its process exited with status 0 in the middle of the game"),
+        ("Loops", r"time: no answer for a move in 0.5 s \(its process was stopped\)"),
+        ("ReturnsNone", "crash: the strategy .* returned NoneType 'None' from analyze"),
+    ],
 )
-def test_a_plugin_that_crashes_or_cheats_loses_and_the_tournament_goes_on(
+def test_a_plugin_that_misbehaves_loses_and_the_tournament_goes_on(
     bots: str, bot: str, reason: str, tmp_path: Path
 ) -> None:
+    """Raising, cheating, exiting, vanishing, looping for ever, answering None: the plug-in
+    loses each game with the reason stored, and every game is played and stored."""
     opens = [()]
-    tasks = schedule("tictactoe", {}, [f"{bots}:{bot}", "random"], 2, opens, 3)
+    tasks = schedule("tictactoe", {}, [f"{bots}:{bot}", "random"], 2, opens, 3, plugin_seconds=0.5)
     store = ResultStore(tmp_path / "r.sqlite")
     run_games(tasks, store, "k")
     records = store.records("k")
     assert len(records) == 2
     for record in records:
-        assert record.reason.startswith(reason)
+        assert re.match(reason, record.reason), record.reason
         assert record.score_of(0) == 0.0  # the plug-in lost both colours
         count("forfeits checked")
+
+
+def test_a_plugin_player_that_prints_plays_its_games(bots: str) -> None:
+    """What a plug-in player prints never reaches the answers of its process."""
+    task = GameTask("0-1-0", "tictactoe", {}, f"{bots}:Chatty", "random", 0, 1)
+    record = play_game(task)
+    assert record.reason == "rules" and len(record.moves) >= 5
 
 
 def test_a_move_over_its_time_loses_on_time(bots: str) -> None:

@@ -16,13 +16,20 @@ import random
 import threading
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from oogames.board.moves import PASS
+from oogames import plugins
+from oogames.board.model import ABoardModel
+from oogames.board.moves import PASS, Move
 from oogames.errors import OogamesError, SettingsError, one_line
-from oogames.nextmove.strategy import checked_result
+from oogames.nextmove.specs import make_strategy, parse_spec
+from oogames.nextmove.strategy import INextMoveStrategy, checked_result
+from oogames.tournament.isolated import IsolatedPlayer, PlayerFault
+
+if TYPE_CHECKING:
+    from oogames.games import GameInfo
 
 #: How a finished game ended, from the first player's side.
 RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -45,6 +52,9 @@ class GameTask:
         move_seconds: The time a move may take (None: no limit).
         margin: How far over ``move_seconds`` a move may run before it loses the
             game on time (0.5: 50 % over).
+        plugin_seconds: How long a plug-in player's move may run before its process is
+            stopped and it loses (None: the time limit and a second, or
+            :data:`PLUGIN_MOVE_SECONDS` in an untimed game).
     """
 
     game_id: str
@@ -58,6 +68,12 @@ class GameTask:
     seed: int = 0
     move_seconds: float | None = None
     margin: float = 0.5
+    plugin_seconds: float | None = None
+
+
+#: Fields added after tournaments were first stored: a task's key leaves them out while
+#: they hold their default, so that a database made before them still resumes.
+_LATER_FIELDS = frozenset({"plugin_seconds"})
 
 
 @attrs.frozen
@@ -117,10 +133,10 @@ def random_openings(
 
     info = find_game(game)
     rng = random.Random(seed)
-    found: list[tuple[str, ...]] = []
-    tries = 0
-    while len(found) < count and tries < 50 * count + 50:
-        tries += 1
+    found: dict[tuple[str, ...], None] = {}  # in the order drawn
+    misses = 0  # draws in a row that found nothing new: the game has no more openings
+    while len(found) < count and misses < 1_000:
+        misses += 1
         board = info.make(**options)
         line: list[str] = []
         for _ in range(plies):
@@ -135,8 +151,9 @@ def random_openings(
         if board.is_over:
             continue
         if tuple(line) not in found:
-            found.append(tuple(line))
-    return found or [()]
+            found[tuple(line)] = None
+            misses = 0
+    return list(found) or [()]
 
 
 def read_openings(text: str, count: int | None = None) -> list[tuple[str, ...]]:
@@ -151,6 +168,10 @@ def read_openings(text: str, count: int | None = None) -> list[tuple[str, ...]]:
     return openings[:count] if count else openings
 
 
+MAX_GAMES = 100_000
+"""The most games one tournament plays."""
+
+
 def schedule(
     game: str,
     options: dict[str, Any],
@@ -161,6 +182,7 @@ def schedule(
     gauntlet: bool = False,
     move_seconds: float | None = None,
     margin: float = 0.5,
+    plugin_seconds: float | None = None,
 ) -> list[GameTask]:
     """Every game of the tournament, in order.
 
@@ -170,12 +192,19 @@ def schedule(
     from both sides and two deterministic strategies do not replay one game.
 
     Raises:
-        SettingsError: Fewer than two players, or no game to play.
+        SettingsError: Fewer than two players, no game to play, or more than
+            :data:`MAX_GAMES`.
     """
     if len(players) < 2:
         raise SettingsError("a tournament needs at least two players")
     if games < 1:
         raise SettingsError("each pairing plays at least one game (--games)")
+    pairings = len(players) - 1 if gauntlet else len(players) * (len(players) - 1) // 2
+    if pairings * games > MAX_GAMES:
+        raise SettingsError(
+            f"{pairings:,} pairings of {games:,} games is {pairings * games:,} games; "
+            f"a tournament plays at most {MAX_GAMES:,}"
+        )
     pairs = [(0, j) for j in range(1, len(players))] if gauntlet else [
         (i, j) for i in range(len(players)) for j in range(i + 1, len(players))
     ]  # fmt: skip
@@ -197,15 +226,89 @@ def schedule(
                     seed * 1_000_003 + len(tasks),
                     move_seconds,
                     margin,
+                    plugin_seconds,
                 )
             )
     return tasks
 
 
+PLUGIN_MOVE_SECONDS = 600.0
+"""How long a plug-in player may take over a move in an untimed game before its process
+is stopped and it loses the game."""
+
+
+class _Player:
+    """A built-in player, searching in this process (it stops when told to)."""
+
+    def __init__(self, strategy: INextMoveStrategy) -> None:
+        self.strategy = strategy
+
+    def move(
+        self, board: ABoardModel, moves: list[str], limit: float | None, hard: float
+    ) -> tuple[Move | str, int, int]:
+        """Its move, the nodes searched and the positions evaluated.
+
+        Raises:
+            PlayerFault: It raised, answered wrongly or ran out of time.
+        """
+        strategy = self.strategy
+        alarm = None
+        if limit is not None:
+            alarm = threading.Timer(limit + 0.5, strategy.cancel)
+            alarm.daemon = True
+            alarm.start()
+        start = time.perf_counter()
+        try:  # an illegal move is played by the caller, and loses as such
+            result = checked_result(strategy, strategy.analyze(board.copy()), board, legal=False)
+        except OogamesError as error:
+            over = limit is not None and time.perf_counter() - start > limit
+            raise PlayerFault("time" if over else f"crash: {one_line(error)}") from None
+        except (Exception, SystemExit) as error:  # a bug loses its game, the tournament goes on
+            blamed = plugins.blame(error)
+            detail = one_line(blamed) if blamed else f"{type(error).__name__}: {error}"
+            raise PlayerFault(f"crash: {detail}") from None
+        finally:
+            if alarm is not None:
+                alarm.cancel()
+        return result.move, result.stats.nodes, result.stats.evaluated
+
+    def close(self) -> None:
+        """Nothing to end."""
+
+
+class _IsolatedPlayer(_Player):
+    """A plug-in player, in its process (see :mod:`oogames.tournament.isolated`)."""
+
+    def __init__(self, process: IsolatedPlayer) -> None:
+        self.process = process
+
+    def move(
+        self, board: ABoardModel, moves: list[str], limit: float | None, hard: float
+    ) -> tuple[Move | str, int, int]:
+        return self.process.move(moves, hard)
+
+    def close(self) -> None:
+        self.process.close()
+
+
+def _player(task: GameTask, info: GameInfo, spec: str, seed: int) -> _Player:
+    """The player ``spec`` names: a plug-in in its own process, a built-in here."""
+    name = parse_spec(spec)[0]
+    if plugins.is_ref(name) or name in plugins.entry_point_strategies():
+        return _IsolatedPlayer(IsolatedPlayer(task.game, task.options, spec, seed))
+    return _Player(make_strategy(spec, info.evaluate, seed))
+
+
 def tournament_key(tasks: Sequence[GameTask]) -> str:
     """A fingerprint of the tournament's games (what a resumed run must match)."""
-    text = json.dumps([attrs.asdict(task) for task in tasks], sort_keys=True, default=list)
+    text = json.dumps(
+        [attrs.asdict(task, filter=_keyed) for task in tasks], sort_keys=True, default=list
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _keyed(field: attrs.Attribute[Any], value: Any) -> bool:
+    return field.name not in _LATER_FIELDS or value != field.default
 
 
 def play_game(task: GameTask) -> GameRecord:
@@ -214,71 +317,66 @@ def play_game(task: GameTask) -> GameRecord:
     Each strategy is given a copy of the board, so a strategy that changes the
     board cannot change the game. A move that takes longer than
     ``move_seconds * (1 + margin)`` loses on time; at that point built-in searches
-    are also told to stop.
+    are also told to stop. A plug-in player plays from a process of its own
+    (:mod:`oogames.tournament.isolated`), killed if it has not answered a second
+    after that (or after ``PLUGIN_MOVE_SECONDS`` in an untimed game): whatever it
+    does (hang, exit, crash) loses its game, with the reason recorded.
     """
     from oogames.games import find_game
-    from oogames.nextmove.specs import make_strategy
 
     info = find_game(task.game)
     board = info.make(**task.options)
     for text in task.opening:
         board.play(board.parse_move(text))
     first_side = board.to_move  # the task's first player moves first after the opening
-    players = [
-        make_strategy(task.first, info.evaluate, task.seed),
-        make_strategy(task.second, info.evaluate, task.seed + 1),
-    ]
+    specs = [(task.first, task.seed), (task.second, task.seed + 1)]
     if first_side == 1:
-        players.reverse()  # players[side] plays the board's player ``side``
+        specs.reverse()  # players[side] plays the board's player ``side``
     seconds = [0.0, 0.0]
     nodes = [0, 0]
     evaluated = [0, 0]
     moves = list(task.opening)
     limit = None if task.move_seconds is None else task.move_seconds * (1 + task.margin)
+    hard = task.plugin_seconds or (PLUGIN_MOVE_SECONDS if limit is None else limit + 1.0)
     reason = "rules"
     loser: int | None = None
-    while not board.is_over:
-        side = board.to_move
-        strategy = players[side]
-        alarm = None
-        if limit is not None:
-            alarm = threading.Timer(limit + 0.5, strategy.cancel)
-            alarm.daemon = True
-            alarm.start()
-        start = time.perf_counter()
-        try:
-            result = checked_result(
-                strategy, strategy.analyze(board.copy()), board, legal=False
-            )  # an illegal move is played below, and loses as such
-        except OogamesError as error:
+    players: list[_Player] = []
+    try:
+        for side, (spec, seed) in enumerate(specs):
+            try:
+                players.append(_player(task, info, spec, seed))
+            except OogamesError as error:  # its process could not build it
+                loser, reason = side, getattr(error, "reason", f"crash: {one_line(error)}")
+                break
+        while loser is None and not board.is_over:
+            side = board.to_move
+            start = time.perf_counter()
+            try:
+                move, searched, scored = players[side].move(board, moves, limit, hard)
+            except PlayerFault as fault:
+                seconds[side] += time.perf_counter() - start
+                loser, reason = side, fault.reason
+                break
             elapsed = time.perf_counter() - start
             seconds[side] += elapsed
-            loser = side
-            over = limit is not None and elapsed > limit
-            reason = "time" if over else f"crash: {one_line(error)}"
-            break
-        except Exception as error:  # a plug-in's bug loses its game, the tournament goes on
-            seconds[side] += time.perf_counter() - start
-            loser, reason = side, f"crash: {type(error).__name__}: {error}"
-            break
-        finally:
-            if alarm is not None:
-                alarm.cancel()
-        elapsed = time.perf_counter() - start
-        seconds[side] += elapsed
-        nodes[side] += result.stats.nodes
-        evaluated[side] += result.stats.evaluated
-        if limit is not None and elapsed > limit:
-            loser, reason = side, f"time: {elapsed:.2f} s for a move of {task.move_seconds:g} s"
-            break
-        move = result.move
-        try:
-            board.play(move, side)
-        except (OogamesError, TypeError) as error:
-            detail = one_line(error) if isinstance(error, OogamesError) else str(error)
-            loser, reason = side, f"illegal: {detail}"
-            break
-        moves.append("pass" if move is PASS else board.format_move(move))
+            nodes[side] += searched
+            evaluated[side] += scored
+            if limit is not None and elapsed > limit:
+                loser = side
+                reason = f"time: {elapsed:.2f} s for a move of {task.move_seconds:g} s"
+                break
+            try:
+                if isinstance(move, str):  # from a player's process: its text
+                    move = PASS if move == "pass" else board.parse_move(move)
+                board.play(move, side)
+            except (OogamesError, TypeError) as error:
+                detail = one_line(error) if isinstance(error, OogamesError) else str(error)
+                loser, reason = side, f"illegal: {detail}"
+                break
+            moves.append("pass" if move is PASS else board.format_move(move))
+    finally:
+        for player in players:
+            player.close()
     if loser is not None:
         result_text = "0-1" if loser == first_side else "1-0"
     elif board.winner is None:

@@ -91,7 +91,7 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
     if scheduler is not None:
         try:
             client = distributed.Client(scheduler, timeout="10s")
-        except OSError as error:
+        except (OSError, ValueError, TypeError) as error:  # unreachable, or no address
             raise SettingsError(f"--scheduler: cannot reach {scheduler}: {error}") from None
         try:
             yield client

@@ -1,0 +1,197 @@
+"""A plug-in player in a process of its own, stopped at a hard deadline.
+
+A built-in strategy stops when it is told to (``cancel``); a player written as
+a plug-in may not: it can loop and never look, call ``sys.exit()`` or
+``os._exit()``, or crash the interpreter. In a tournament such a player must
+lose its game, not end or hang the tournament, so :func:`play_game
+<oogames.tournament.games.play_game>` runs every plug-in player through an
+:class:`IsolatedPlayer`: a child process (``python -m
+oogames.tournament.isolated``) that builds the strategy once and answers one
+request a move. The parent sends the moves played so far and waits for the
+answer until the deadline; a child that is late is killed, one that dies is
+noticed, and either way the player loses the game with the reason stored.
+
+What the boundary trusts: the child runs the plug-in's code with the
+parent's rights (this is containment of faults, not a sandbox against
+malice); the parent reads only one JSON line a move from it, at most
+:data:`MAX_ANSWER` bytes, and checks the move against the game's rules.
+
+The cost: starting the child (a Python interpreter importing oogames and the
+plug-in) once per player per game, about 0.1 to 0.3 seconds here
+(``benchmarks/tournament.py`` prints it), and a round trip of a few
+milliseconds a move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import subprocess
+import sys
+from typing import Any
+
+from oogames.errors import OogamesError, one_line
+
+MAX_ANSWER = 1 << 16
+"""The longest answer line the parent reads from a player's process."""
+
+START_SECONDS = 30.0
+"""How long a player's process may take to start and build its strategy."""
+
+
+class PlayerFault(OogamesError):
+    """A player's process did not answer as it must: it was late (killed), it exited, or
+    it said something that is not an answer. ``reason`` is what the game records."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class IsolatedPlayer:
+    """One plug-in player in a child process, for one game.
+
+    Args:
+        game: The game's name (as :func:`~oogames.games.find_game` takes it).
+        options: The board's options.
+        spec: The player's strategy spec.
+        seed: The seed the strategy is built with.
+
+    Raises:
+        PlayerFault: The process could not be started, or its strategy not built.
+    """
+
+    def __init__(self, game: str, options: dict[str, Any], spec: str, seed: int) -> None:
+        self.spec = spec
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "oogames.tournament.isolated"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        self._selector = selectors.DefaultSelector()
+        assert self.process.stdout is not None
+        self._selector.register(self.process.stdout, selectors.EVENT_READ)
+        header = {"game": game, "options": options, "spec": spec, "seed": seed}
+        answer = self._ask(header, START_SECONDS, "to start")
+        if "error" in answer:
+            self.close()
+            raise PlayerFault(f"crash: {answer['error']}")
+
+    def move(self, moves: list[str], seconds: float) -> tuple[str, int, int]:
+        """The player's move after ``moves`` (in notation; ``"pass"`` for a pass): the
+        move's text, the nodes searched and the positions evaluated.
+
+        Raises:
+            PlayerFault: No answer within ``seconds`` (the process is killed), the
+                process exited, or the strategy raised or answered wrongly.
+        """
+        answer = self._ask({"moves": moves}, seconds, "a move")
+        if "error" in answer:
+            raise PlayerFault(f"crash: {answer['error']}")
+        move, nodes, evaluated = answer.get("move"), answer.get("nodes"), answer.get("evaluated")
+        if not (isinstance(move, str) and isinstance(nodes, int) and isinstance(evaluated, int)):
+            raise PlayerFault(f"crash: its process answered {str(answer)[:60]!r}")
+        return move, nodes, evaluated
+
+    def _ask(self, request: dict[str, Any], seconds: float, what: str) -> dict[str, Any]:
+        process = self.process
+        assert process.stdin is not None and process.stdout is not None
+        try:
+            process.stdin.write(json.dumps(request) + "\n")
+            process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise PlayerFault(self._exited()) from None
+        if not self._selector.select(timeout=max(0.0, seconds)):
+            self.close()
+            raise PlayerFault(
+                f"time: no answer for {what} in {seconds:.3g} s (its process was stopped)"
+            )
+        line = process.stdout.readline(MAX_ANSWER)
+        if not line:
+            raise PlayerFault(self._exited())
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict):
+            self.close()
+            raise PlayerFault(f"crash: its process wrote {line[:60]!r}, not an answer")
+        return answer
+
+    def _exited(self) -> str:
+        try:
+            status = self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.close()
+            return "crash: its process stopped answering"
+        return f"crash: its process exited with status {status} in the middle of the game"
+
+    def close(self) -> None:
+        """End the process (killed if it does not end on its own at once)."""
+        process = self.process
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        for stream in (process.stdin, process.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+        self._selector.close()
+
+
+def _serve() -> None:
+    """The child: build the strategy the header names, then answer one request a line."""
+    from oogames import plugins
+    from oogames.board.moves import PASS
+    from oogames.games import find_game
+    from oogames.nextmove.specs import make_strategy
+    from oogames.nextmove.strategy import checked_result
+
+    # Answers go out on a descriptor of their own: what the plug-in prints, even straight
+    # to descriptor 1, goes where its standard error goes (nowhere), never into an answer.
+    reply_to = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+
+    def reply(answer: dict[str, Any]) -> None:
+        reply_to.write(json.dumps(answer) + "\n")
+        reply_to.flush()
+
+    def fault(error: BaseException) -> str:
+        blamed = plugins.blame(error)
+        if blamed is not None:
+            return one_line(blamed)
+        return one_line(error) if isinstance(error, OogamesError) else repr(error)[:200]
+
+    header = json.loads(sys.stdin.readline())
+    try:
+        info = find_game(header["game"])
+        strategy = make_strategy(header["spec"], info.evaluate, header["seed"])
+    except (Exception, SystemExit) as error:
+        reply({"error": fault(error)})
+        return
+    reply({"ready": True})
+    for line in sys.stdin:
+        moves = json.loads(line)["moves"]
+        try:
+            board = info.make(**header["options"])
+            for text in moves:
+                board.play(PASS if text == "pass" else board.parse_move(text))
+            result = checked_result(  # an illegal move loses as such, in the parent
+                strategy, strategy.analyze(board.copy()), board, legal=False
+            )
+            move = "pass" if result.move is PASS else board.format_move(result.move)
+            reply({"move": move, "nodes": result.stats.nodes, "evaluated": result.stats.evaluated})
+        except (Exception, SystemExit) as error:
+            reply({"error": fault(error)})
+            return
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        _serve()
+    os._exit(0)  # no clean-up of the plug-in's threads: the parent has its answer
