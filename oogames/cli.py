@@ -745,7 +745,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         played = run_games(
             tasks, store, key, workers=workers, scheduler=args.scheduler, progress=progress
         )
-    records = store.records(key)
+    records = store.records(key, players)
     store.close()
     result = standings(players, records)
     if args.report:

@@ -9,13 +9,14 @@ not find there.
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from oogames.errors import UsageError
-from oogames.tournament.games import GameRecord
+from oogames.errors import UsageError, shown
+from oogames.tournament.games import RESULTS, GameRecord
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -45,6 +46,11 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
+#: What reading a damaged file can raise: SQLite's errors, and a text that is not UTF-8
+#: (a ValueError) or a number too big for Python's types.
+_DB_ERRORS = (sqlite3.Error, ValueError, OverflowError)
+
+
 class ResultStore:
     """A SQLite file of tournaments and their finished games.
 
@@ -67,26 +73,33 @@ class ResultStore:
                     self._db.execute(
                         f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
                     )
-        except sqlite3.Error as error:
+        except _DB_ERRORS as error:
             raise UsageError(f"--db: {self.path} cannot be used as a database: {error}") from None
 
-    def _fail(self, error: sqlite3.Error) -> UsageError:
+    def _fail(self, error: Exception) -> UsageError:
         return UsageError(f"--db: {self.path}: {error} (the games stored so far are kept)")
 
     def register(self, key: str, description: dict[str, Any]) -> None:
-        """Note the tournament ``key`` and what it is (kept from its first run)."""
-        with self._db:
-            self._db.execute(
-                "INSERT OR IGNORE INTO tournaments (key, description) VALUES (?, ?)",
-                (key, json.dumps(description, sort_keys=True)),
-            )
+        """Note the tournament ``key`` and what it is (kept from its first run).
+
+        Raises:
+            UsageError: The database cannot be read or written (damaged, locked).
+        """
+        try:
+            with self._db:
+                self._db.execute(
+                    "INSERT OR IGNORE INTO tournaments (key, description) VALUES (?, ?)",
+                    (key, json.dumps(description, sort_keys=True)),
+                )
+        except _DB_ERRORS as error:
+            raise self._fail(error) from None
 
     def finished_ids(self, key: str) -> set[str]:
         """The ids of the games of tournament ``key`` already stored."""
         try:
             rows = self._db.execute("SELECT game_id FROM games WHERE tournament = ?", (key,))
             return {row[0] for row in rows}
-        except sqlite3.Error as error:
+        except _DB_ERRORS as error:
             raise self._fail(error) from None
 
     def add(self, key: str, record: GameRecord) -> None:
@@ -97,7 +110,7 @@ class ResultStore:
         """
         try:
             self._insert(key, record)
-        except sqlite3.Error as error:
+        except _DB_ERRORS as error:
             raise self._fail(error) from None
 
     def _insert(self, key: str, record: GameRecord) -> None:
@@ -127,14 +140,46 @@ class ResultStore:
                 ),
             )
 
-    def records(self, key: str) -> list[GameRecord]:
-        """Every stored game of tournament ``key``, in the order of their ids."""
+    def records(self, key: str, players: Sequence[str] | None = None) -> list[GameRecord]:
+        """Every stored game of tournament ``key``, in the order of their ids.
+
+        Args:
+            key: The tournament's fingerprint.
+            players: The tournament's players, if known: each game's players must be
+                theirs.
+
+        Raises:
+            UsageError: The database cannot be read, or a stored game is damaged (the
+                database is left as it is: nothing stored is lost).
+        """
         try:
-            return self._read(key)
-        except sqlite3.Error as error:
+            return [self._checked(row, players) for row in self._read(key)]
+        except _DB_ERRORS as error:
             raise self._fail(error) from None
 
-    def _read(self, key: str) -> list[GameRecord]:
+    def _checked(self, row: Sequence[Any], players: Sequence[str] | None) -> GameRecord:
+        """The record of a row, or a UsageError saying what is damaged in it."""
+        try:
+            record = _record(row)
+        except (ValueError, TypeError) as error:
+            raise self._damaged(row, str(error)) from None
+        if players is not None:
+            for index, spec in (
+                (record.first_index, record.first),
+                (record.second_index, record.second),
+            ):
+                if not (0 <= index < len(players) and players[index] == spec):
+                    raise self._damaged(row, f"its player {index} is not {shown(spec)}")
+        return record
+
+    def _damaged(self, row: Sequence[Any], what: str) -> UsageError:
+        game = shown(row[0]) if row else "?"
+        return UsageError(
+            f"--db: {self.path}: the stored game {game} is damaged ({what}); the database is "
+            "left as it is"
+        )
+
+    def _read(self, key: str) -> list[Sequence[Any]]:
         rows = self._db.execute(
             "SELECT game_id, first_index, second_index, first, second, opening, moves, result, "
             "reason, seconds_first, seconds_second, nodes_first, nodes_second, evaluated_first, "
@@ -142,23 +187,51 @@ class ResultStore:
             "WHERE tournament = ? ORDER BY game_id",
             (key,),
         )
-        return [_record(row) for row in rows]
+        return list(rows)
 
     def close(self) -> None:
         """Close the file."""
         self._db.close()
 
 
-def _record(row: Iterable[Any]) -> GameRecord:
+def _record(row: Sequence[Any]) -> GameRecord:
+    """The record a row stores.
+
+    Raises:
+        ValueError: A value of the row is not what the games table holds.
+    """
     (game_id, a, b, first, second, opening, moves, result, reason, s1, s2, n1, n2, e1, e2) = row
+    texts = {"game id": game_id, "first": first, "second": second, "reason": reason}
+    for name, value in texts.items():
+        if not isinstance(value, str):
+            raise ValueError(f"its {name} is {shown(value)}, not a text")
+    counts = {"player": a, "other player": b, "nodes": n1, "its nodes": n2}
+    counts |= {"evaluated": e1, "its evaluated": e2}
+    for name, value in counts.items():
+        if not isinstance(value, int) or value < 0:
+            raise ValueError(f"its {name} is {shown(value)}, not a count")
+    for value in (s1, s2):
+        if not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+            raise ValueError(f"its seconds are {shown(value)}, not a time")
+    if result not in RESULTS:
+        raise ValueError(f"its result is {shown(result)}, not one of {', '.join(RESULTS)}")
+    lines = []
+    for name, text in (("opening", opening), ("moves", moves)):
+        try:
+            line = json.loads(text) if isinstance(text, str) else None
+        except ValueError:
+            line = None
+        if not isinstance(line, list) or not all(isinstance(m, str) for m in line):
+            raise ValueError(f"its {name} are {shown(text)}, not a list of moves")
+        lines.append(tuple(line))
     return GameRecord(
         game_id,
         a,
         b,
         first,
         second,
-        tuple(json.loads(opening)),
-        tuple(json.loads(moves)),
+        lines[0],
+        lines[1],
         result,
         reason,
         (s1, s2),
