@@ -18,6 +18,7 @@ import random
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import count
@@ -115,3 +116,189 @@ def test_damaged_pages_and_truncations_are_one_line_or_a_good_run(
         path = tmp_path / f"damaged-{case}.sqlite"
         path.write_bytes(bytes(data))
         _check(path, bytes(data), capsys, f"case {case}")
+
+
+# -- a hostile web client -------------------------------------------------------------------
+
+BAD_REQUESTS = 2_000 if FULL else 200
+RACE_REQUESTS = 40 if FULL else 6  # per client, 20 clients on one game
+
+
+def _web_client(folder: Path) -> object:
+    pytest.importorskip("starlette", reason="the browser view needs the extra oogames[web]")
+    pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
+    from starlette.testclient import TestClient
+
+    from oogames.web.app import create_app
+
+    return TestClient(create_app(folder))
+
+
+def _hostile_values(rng: random.Random, marker_refs: list[str]) -> object:
+    """A value a hostile client might put in any field."""
+    choices: list[object] = [
+        *marker_refs,
+        "alphabeta:4",
+        "mcts@0.1",
+        "human",
+        "random",
+        "alphabeta:" + "9" * rng.randrange(1, 60),
+        "x" * rng.randrange(0, 5000),
+        "\x00\x1b[31m\n\r",
+        "../../etc/passwd",
+        "nim",
+        "connectfour",
+        "width=9999999 height=2",
+        "target=" + "9" * 30,
+        rng.randrange(-(10**30), 10**30),
+        10 ** rng.randrange(1, 4000),
+        rng.random() * 1e308,
+        -1,
+        0,
+        True,
+        None,
+        [],
+        {},
+        ["alphabeta"],
+        {"game": "nim"},
+    ]
+    return rng.choice(choices)
+
+
+FIELDS = ["game", "options", "player0", "player1", "first", "hint_depth", "action", "move"]
+FIELDS += ["format", "version", "moves", "settings", "players"]
+ACTIONS = ["move", "hint", "accept", "undo", "redo", "stop", "go", "now", "", "quit", "x" * 99]
+
+
+def _bad_request(rng: random.Random, ids: list[str], save: str, refs: list[str]) -> tuple:
+    """(method, url, body bytes or None): one hostile request."""
+    game_id = rng.choice([*ids, "nope", "0" * 32, "../x", "%00", "a" * 300])
+    routes = ["/api/games", f"/api/games/{game_id}/action", "/api/upload"]
+    routes += [f"/api/games/{game_id}", f"/api/games/{game_id}/save"]
+    url = rng.choice([*routes, f"/api/games/{game_id}/tree", "/api/meta"])
+    method = "get" if url.endswith(("save", "tree", "meta")) or rng.random() < 0.1 else "post"
+    kind = rng.randrange(6)
+    if kind == 0:  # an object of hostile fields
+        fields = rng.sample(FIELDS, rng.randrange(0, len(FIELDS)))
+        body = json_bytes({f: _hostile_values(rng, refs) for f in fields})
+    elif kind == 1:  # an action with a hostile move
+        body = json_bytes({"action": rng.choice(ACTIONS), "move": _hostile_values(rng, refs)})
+    elif kind == 2:  # deep nesting
+        depth = rng.choice([33, 100, 2_000, 131_072])
+        body = b"[" * depth + b"]" * depth
+    elif kind == 3:  # a damaged save
+        data = bytearray(save.encode())
+        for _ in range(rng.randrange(1, 6)):
+            at = rng.randrange(len(data))
+            data[at : at + 3] = rng.choice([b"", rng.randbytes(3), b'":9', b"[[["])
+        body = bytes(data)
+    elif kind == 4:  # a save that names code to load
+        body = save.replace('"nim"', json_text(rng.choice(refs))).encode()
+    else:  # bytes
+        body = rng.randbytes(rng.randrange(0, 300))
+    return method, url, body
+
+
+def json_text(value: object) -> str:
+    import json
+
+    return json.dumps(value)
+
+
+def json_bytes(value: object) -> bytes:
+    return json_text(value).encode()
+
+
+def test_a_hostile_client_gets_no_500_loads_no_code_and_loses_no_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bad requests on every route (hostile fields, deep nesting, damaged saves, plug-in
+    references in every field, bytes): never a 500, every refusal one line, no code
+    loaded, and every game kept replays after a restart."""
+    marker = tmp_path / "ran"
+    (tmp_path / "evil.py").write_text(f"open({str(marker)!r}, 'w').write('ran')\nclass Bot: pass\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    refs = [f"{tmp_path / 'evil.py'}:Bot", "evil:Bot", "evil:Bot:3", "os:system", "evil.py:Bot"]
+    folder = tmp_path / "games"
+    client: Any = _web_client(folder)
+    ids = []
+    for game in ("nim", "tictactoe", "connectfour"):
+        made = client.post("/api/games", json={"game": game, "player1": "random"})
+        assert made.status_code == 200
+        ids.append(made.json()["id"])
+    save = client.get(f"/api/games/{ids[0]}/save").text
+    rng = random.Random(5)
+    statuses: dict[int, int] = {}
+    for case in range(BAD_REQUESTS):
+        method, url, body = _bad_request(rng, ids, save, refs)
+        if method == "get":
+            response = client.get(url)
+        else:
+            response = client.post(url, content=body, headers={"Content-Type": "application/json"})
+        statuses[response.status_code] = statuses.get(response.status_code, 0) + 1
+        assert response.status_code in (200, 400, 404, 405, 413), (case, url, body[:80])
+        if response.status_code != 200 and url.startswith("/api"):
+            assert response.headers["content-type"] == "application/json", (case, url, response)
+            error = response.json()["error"]
+            assert error and "\n" not in error, (case, error)
+        if response.status_code == 200 and url in ("/api/games", "/api/upload"):
+            ids.append(response.json()["id"])
+        count("hostile web requests: no 500, one line")
+    assert not marker.exists(), "a request loaded code"
+    assert statuses.get(400, 0) > BAD_REQUESTS // 4  # most were refused, as they should be
+    _every_game_replays(client, folder, ids)
+
+
+def _every_game_replays(client: Any, folder: Path, ids: list[str]) -> None:
+    """Every game the server answered for is there after a restart, move for move."""
+    before = {}
+    for game_id in ids:
+        game = client.app.state.games.games.get(game_id)
+        if game is not None:
+            game.wait()
+        before[game_id] = client.get(f"/api/games/{game_id}").json()["moves"]
+    restarted: Any = _web_client(folder)
+    for game_id, moves in before.items():
+        after = restarted.get(f"/api/games/{game_id}")
+        assert after.status_code == 200 and after.json()["moves"] == moves, game_id
+        count("web games replayed after a restart")
+
+
+def test_twenty_clients_racing_on_one_game_keep_it_whole(tmp_path: Path) -> None:
+    """20 clients send moves, undos, hints, stops, gos and move-nows to one game at once:
+    no 500, and the game is a legal game that replays after a restart."""
+    import threading
+
+    from oogames.games import ConnectFourBoard
+
+    folder = tmp_path / "games"
+    client: Any = _web_client(folder)
+    made = client.post(
+        "/api/games",
+        json={"game": "connectfour", "player0": "human", "player1": "alphabeta+tt@0.05"},
+    )
+    game_id = made.json()["id"]
+    problems: list[str] = []
+
+    def race(seed: int) -> None:
+        rng = random.Random(seed)
+        for _ in range(RACE_REQUESTS):
+            action = rng.choice(["move", "move", "move", "undo", "redo", "stop", "go", "now"])
+            response = client.post(
+                f"/api/games/{game_id}/action",
+                json={"action": action, "move": str(rng.randrange(0, 9))},
+            )
+            if response.status_code not in (200, 400):
+                problems.append(f"{action}: {response.status_code} {response.text[:80]}")
+            count("racing web requests: no 500")
+
+    threads = [threading.Thread(target=race, args=(seed,)) for seed in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    assert not problems, problems[:5]
+    client.app.state.games.games[game_id].wait()
+    moves = client.get(f"/api/games/{game_id}").json()["moves"]
+    ConnectFourBoard.from_moves(" ".join(moves))  # a legal game
+    _every_game_replays(client, folder, [game_id])

@@ -310,7 +310,10 @@ def create_app(folder: Path | None = None) -> Starlette:
     async def not_found(request: Request, error: Exception) -> Response:
         return _error(404, "no such game or page")
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found})
+    async def not_allowed(request: Request, error: Exception) -> Response:
+        return _error(405, f"{request.method} is not how this address is used")
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed})
     app.state.games = games
     return app
 
