@@ -6,10 +6,15 @@ a move at a time, chosen at random from the legal moves the server sends. For
 every move it times the request, from sending the click to having the new
 state (board picture included) back: the server's work plus the loopback.
 At the end each game's moves, read back from the server, must be exactly the
-moves sent. Figures are printed, never asserted (but a lost move or an error
-is reported and exits 1).
+moves sent.
 
-    python benchmarks/web_load.py [--games 20] [--game connectfour]
+Then ``--games`` games of two computers (``--thinker``, a timed search) think
+at once on the same server, and another client asks for the games list and a
+game's state every ``--probe-every`` seconds: what a person opening the page
+waits while the server's computers think. Figures are printed, never asserted
+(but a lost move or an error is reported and exits 1).
+
+    python benchmarks/web_load.py [--games 20] [--game connectfour] [--probes 100]
 """
 
 from __future__ import annotations
@@ -52,11 +57,45 @@ def play(address: str, game: str, seed: int, times: list[float], problems: list[
     return len(sent)
 
 
+def probe_while_thinking(
+    address: str, args: argparse.Namespace, problems: list[str]
+) -> tuple[list[float], list[int]]:
+    """Start ``args.games`` games of two computers, then time another client's requests
+    while they think; the times, and how many games were thinking at each probe."""
+    ids = []
+    for _ in range(args.games):
+        state = call(
+            address,
+            "/api/games",
+            {"game": args.game, "player0": args.thinker, "player1": args.thinker},
+        )
+        ids.append(state["id"])
+    waits: list[float] = []
+    thinking: list[int] = []
+    for probe in range(args.probes):
+        time.sleep(args.probe_every)
+        start = time.perf_counter()
+        call(address, "/api/meta")
+        state = call(address, f"/api/games/{ids[probe % len(ids)]}")
+        waits.append(time.perf_counter() - start)
+        sample = ids[:5]  # how many think now, estimated from five games
+        busy = sum(call(address, f"/api/games/{game_id}")["thinking"] for game_id in sample)
+        thinking.append(busy * len(ids) // len(sample))
+    for game_id in ids:  # stop them: the server's work ends with the benchmark
+        call(address, f"/api/games/{game_id}/action", {"action": "stop"})
+    if not waits:
+        problems.append("no probe was answered")
+    return waits, thinking
+
+
 def main() -> None:
     """Start a server, play the games at once, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games played at once")
     parser.add_argument("--game", default="connectfour", help="which game")
+    parser.add_argument("--thinker", default="alphabeta+tt@1", help="the thinking computers")
+    parser.add_argument("--probes", type=int, default=100, help="requests timed while they think")
+    parser.add_argument("--probe-every", type=float, default=0.05, help="seconds between them")
     args = parser.parse_args()
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -91,6 +130,7 @@ def main() -> None:
         for thread in threads:
             thread.join()
         seconds = time.perf_counter() - start
+        waits, thinking = probe_while_thinking(address, args, problems)
     finally:
         server.terminate()
         server.wait(10)
@@ -101,6 +141,13 @@ def main() -> None:
             f"a move, click to new state: median {statistics.median(ordered) * 1000:.1f} ms, "
             f"95th percentile {ordered[int(len(ordered) * 0.95)] * 1000:.1f} ms, "
             f"worst {ordered[-1] * 1000:.1f} ms"
+        )
+    if waits:
+        print(
+            f"another client while {args.games} games of two computers ({args.thinker}) think "
+            f"(on average {statistics.mean(thinking):.1f} thinking): median "
+            f"{statistics.median(waits) * 1000:.1f} ms, 95th percentile "
+            f"{sorted(waits)[int(len(waits) * 0.95)] * 1000:.1f} ms over {len(waits)} requests"
         )
     print(f"errors and lost moves: {len(problems)}")
     for problem in problems[:10]:
