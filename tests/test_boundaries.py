@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import run_cli
 
 from oogames import BoardContractError, MinMax, PluginError, SearchError
 from oogames.game import GameModel, GameSettings, PlayerSpec
@@ -78,3 +79,36 @@ def test_a_game_no_player_can_go_on_with_is_refused_and_kept() -> None:
     with pytest.raises(BoardContractError, match="Stuck: no player can move"):
         model.play("2")
     assert model.board.key() == Stuck.from_moves([3, 2]).key() and model.board.ply == 2
+
+
+def test_the_tree_of_a_search_as_deep_as_the_game_is_drawn() -> None:
+    """A traced search 1,000 plies deep (Nim of 1,000, one at a time) is drawn as text, DOT
+    and SVG: the drawings recurse as deep as the trace, in a deep-safe thread."""
+    from oogames import MinMaxFac
+    from oogames.games import NimBoard
+    from oogames.trace import draw_svg, to_dot, to_text, trace_search
+
+    trace = trace_search(NimBoard(1000, 1), MinMaxFac(), limit=5_000)
+    assert trace.root.height() == 1000 and trace.nodes() == 1000
+    assert "loss1000" in to_text(trace) and "digraph" in to_dot(trace)
+    assert draw_svg(trace).startswith("<svg")
+    text = run_cli("tree", "nim", "--target", "1000", "--max-add", "1")
+    assert "more nodes" in text
+
+
+def test_a_game_tree_as_deep_as_memory_allows_and_one_that_contains_itself() -> None:
+    """A tree nested 5,000 deep is read and searched; a tree that contains itself is refused
+    in one line (it would never end); a subtree may be shared."""
+    from oogames.errors import BoardOptionError
+    from oogames.games import GameTreeBoard
+
+    deep: object = "X"
+    for _ in range(5000):
+        deep = {"a": deep}
+    assert MinMax(AlphaBetaFac()).analyze(GameTreeBoard(deep)).outcome() == "win in 5000"
+    looped: dict[str, object] = {}
+    looped["a"] = {"b": looped}
+    with pytest.raises(BoardOptionError, match="contains itself"):
+        GameTreeBoard(looped)
+    shared = {"x": "O"}
+    assert GameTreeBoard({"a": shared, "b": shared}).legal_moves() == ["a", "b"]

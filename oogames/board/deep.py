@@ -222,7 +222,7 @@ def run_deep(
     """Run ``work()``, a search of ``board``, deep-safe and exception-safe.
 
     ``work`` runs in a search thread with a :data:`STACK_BYTES` stack
-    under a recursion limit of :data:`FRAME_LIMIT`, inside
+    under a recursion limit the game needs (:func:`frames_for`), inside
     :func:`restoring`. Its result or its exception comes back to the
     caller. If the caller gets any exception while it waits
     (:class:`KeyboardInterrupt`, or what a signal handler raises: a time
@@ -242,14 +242,31 @@ def run_deep(
     Raises:
         SearchDepthError: The search went deeper than the recursion limit allows.
     """
+
+    def restored() -> T:
+        with restoring(board):
+            return work()
+
+    return deep_call(restored, frames_for(board), stop, what)
+
+
+def deep_call(
+    work: Callable[[], T], frames: int, stop: StopFlag | None = None, what: str = "search"
+) -> T:
+    """Run ``work()`` in a search thread (see :func:`run_deep`) under a recursion limit of
+    ``frames``: for any work that recurses as deep as a game goes (a search, or drawing
+    the tree a search made).
+
+    Raises:
+        SearchDepthError: It went deeper than ``frames`` allow.
+    """
     outcome: list[T] = []
     failure: list[BaseException] = []
     done = threading.Event()
 
     def job() -> None:
         try:
-            with restoring(board):
-                outcome.append(work())
+            outcome.append(work())
         except RecursionError:
             failure.append(
                 SearchDepthError(
@@ -267,7 +284,7 @@ def run_deep(
     if getattr(_local, "deep", False):
         job()
     else:
-        with _deep_frames(frames_for(board)):
+        with _deep_frames(frames):
             _worker().jobs.put(job)
             interrupted: BaseException | None = None
             while not done.is_set():

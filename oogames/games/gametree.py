@@ -30,7 +30,7 @@ from oogames.board.moves import PASS, Move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import IUndoMove, SnapshotRecord
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
-from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.errors import BoardOptionError, IllegalMoveError, shown
 
 
 @attrs.frozen
@@ -58,23 +58,43 @@ def _strip(node: Any) -> Any:
     return node
 
 
-def _check(node: Any) -> None:
-    """Raise BoardOptionError unless ``node`` is a well-formed game tree."""
-    node = _strip(node)
-    if isinstance(node, str):
-        if node not in _OUTCOME:
-            raise BoardOptionError(f'a leaf is "X", "O" or "draw", not {node!r}')
-    elif isinstance(node, Pass):
-        _check(node.then)
-    elif isinstance(node, dict):
+def _check(tree: Any) -> None:
+    """Raise BoardOptionError unless ``tree`` is a well-formed game tree.
+
+    Walked without recursion (a tree may be as deep as memory allows) and with the path
+    kept, so that a tree that contains itself is refused rather than walked for ever.
+    """
+    on_path: set[int] = set()  # the containers from the root down to the node at hand
+    done: set[int] = set()  # containers checked already (a subtree may be shared)
+    waiting: list[tuple[Any, bool]] = [(tree, False)]
+    while waiting:
+        node, leaving = waiting.pop()
+        node = _strip(node)
+        if leaving:
+            on_path.discard(id(node))
+            done.add(id(node))
+            continue
+        if isinstance(node, str):
+            if node not in _OUTCOME:
+                raise BoardOptionError(f'a leaf is "X", "O" or "draw", not {node!r}')
+            continue
+        if not isinstance(node, (Pass, dict)):
+            raise BoardOptionError(f"not a node of a game tree: {shown(node)}")
+        if id(node) in on_path:
+            raise BoardOptionError("the tree contains itself: a game tree must end")
+        if id(node) in done:
+            continue
+        on_path.add(id(node))
+        waiting.append((node, True))
+        if isinstance(node, Pass):
+            waiting.append((node.then, False))
+            continue
         if not node:
             raise BoardOptionError("a position needs a move; write Pass(node) for a pass")
         for move, child in node.items():
             if not isinstance(move, str):
-                raise BoardOptionError(f"moves are strings, not {move!r}")
-            _check(child)
-    else:
-        raise BoardOptionError(f"not a node of a game tree: {node!r}")
+                raise BoardOptionError(f"moves are strings, not {shown(move)}")
+            waiting.append((child, False))
 
 
 class GameTreeBoard(ABoardModel):

@@ -15,15 +15,35 @@ under the position that was cut. Big trees are summarised: past
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Concatenate, ParamSpec, TypeVar
 
+from oogames.board.deep import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.board.moves import Move
 from oogames.errors import RenderError
 from oogames.nextmove.values import is_proven, plies_to_end
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
 from oogames.trace.tracer import SearchTrace, TraceNode
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _deep(
+    render: Callable[Concatenate[SearchTrace, P], R],
+) -> Callable[Concatenate[SearchTrace, P], R]:
+    """Run a drawing of a trace where it may recurse as deep as the trace goes (a trace of
+    a long game is as deep as the game; see :func:`oogames.board.deep.deep_call`)."""
+
+    def drawn(trace: SearchTrace, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        frames = FRAME_ROOM_ABOVE + FRAMES_A_PLY * trace.root.height()
+        return deep_call(lambda: render(trace, *args, **kwargs), frames, what="drawing")
+
+    functools.update_wrapper(drawn, render)  # its name, its docs, its signature
+    return drawn
 
 
 def _number(value: float | None, trace: SearchTrace) -> str:
@@ -64,6 +84,7 @@ def _budgeted(root: TraceNode, max_nodes: int, max_depth: int | None) -> set[int
     return shown
 
 
+@_deep
 def to_text(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = None) -> str:
     """The searched tree as indented text, one position a line.
 
@@ -116,6 +137,7 @@ def _quote(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
+@_deep
 def to_dot(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = None) -> str:
     """The searched tree as a Graphviz DOT graph.
 
@@ -284,6 +306,7 @@ def _stub(trace: SearchTrace, hidden: list[TraceNode], skipped: list[Move]) -> P
     )
 
 
+@_deep
 def picture_tree(
     trace: SearchTrace,
     level_width: int = LEVEL_WIDTH,
@@ -333,6 +356,7 @@ def picture_tree(
     return root
 
 
+@_deep
 def draw_svg(
     trace: SearchTrace,
     title: str = "",

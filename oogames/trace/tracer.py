@@ -69,8 +69,23 @@ class TraceNode:
         return [move for move in self.moves if repr(move) not in tried]
 
     def size(self) -> int:
-        """How many nodes lie below this one."""
-        return sum(1 + child.size() for child in self.children)
+        """How many nodes lie below this one (counted without recursion: a trace may be
+        as deep as the game)."""
+        count, waiting = 0, list(self.children)
+        while waiting:
+            node = waiting.pop()
+            count += 1
+            waiting.extend(node.children)
+        return count
+
+    def height(self) -> int:
+        """How many plies the deepest line below this one goes (without recursion)."""
+        deepest, waiting = 0, [(self, 0)]
+        while waiting:
+            node, plies = waiting.pop()
+            deepest = max(deepest, plies)
+            waiting.extend((child, plies + 1) for child in node.children)
+        return deepest
 
 
 class _Budget:
