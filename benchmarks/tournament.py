@@ -9,6 +9,9 @@
    tournament`` on a local cluster, killed (SIGKILL) in the middle and run
    again with the same database, against an uninterrupted run with the same
    seed: the standings must be the same.
+4. What a plug-in player's own process costs: random tic-tac-toe games, one
+   side a built-in ``random`` and then the same player as a plug-in (which
+   plays from a process of its own, killed at a hard deadline), serially.
 
 Figures are printed, never asserted (except that the resumed standings equal
 the uninterrupted ones, which is exact).
@@ -111,6 +114,17 @@ def main() -> None:
     print(f"   standings equal to an uninterrupted run with the same seed: {same}")
     if not same:
         raise SystemExit("the resumed standings differ")
+
+    plugin = folder / "plug.py"
+    plugin.write_text("from oogames.nextmove.random_move import RandomValidMove as Bot\n")
+    count = 10 if args.quick else 50
+    built_in = schedule("tictactoe", {}, ["random", "random"], count, [()], 1)
+    plugged = schedule("tictactoe", {}, [f"{plugin}:Bot", "random"], count, [()], 1)
+    here = timed_run(built_in, 1, folder, "built-in")
+    apart = timed_run(plugged, 1, folder, "plug-in")
+    print(f"4. a plug-in player in its own process, {count} random tic-tac-toe games:")
+    print(f"   built-in {here:.2f} s, plug-in {apart:.2f} s: ", end="")
+    print(f"{(apart - here) / count * 1000:.0f} ms more a game (its process started once a game)")
 
 
 def _keys(db: Path) -> list[str]:

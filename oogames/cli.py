@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from oogames import plugins
+from oogames.board.faults import check_not_stuck
 from oogames.errors import (
     BoardOptionError,
     OogamesError,
@@ -273,19 +274,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tree.add_argument(
         "--fold",
-        type=_whole,
+        type=_whole_from(1, 1_000),
         default=LEVEL_WIDTH,
-        help=f"a picture shows at most this many boxes a level, folding the rest "
+        help=f"a picture shows at most this many boxes a level (1 to 1,000), folding the rest "
         f"(default {LEVEL_WIDTH})",
     )
     tree.add_argument(
-        "--max-nodes", type=_whole, default=300, help="draw at most this many nodes (default 300)"
+        "--max-nodes",
+        type=_whole_from(1, 100_000),
+        default=300,
+        help="draw at most this many nodes, 1 to 100,000 (default 300)",
     )
     tree.add_argument(
         "--max-depth", type=_whole, help="draw no deeper than this many plies (summarise below)"
     )
     tree.add_argument(
-        "--limit", type=_whole, default=100_000, help="stop a search past this many nodes (100,000)"
+        "--limit",
+        type=_whole_from(1, 100_000_000),
+        default=100_000,
+        help="stop a search past this many nodes, up to 100,000,000 (default 100,000)",
     )
 
     compare = commands.add_parser(
@@ -709,7 +716,9 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     from oogames.tournament.report import print_rich, to_html, to_json, to_text
 
     info, given = _game_options(args)
-    options = {**given, **info.make(**given).options()}
+    start = info.make(**given)
+    check_not_stuck(start)  # a game no one can move in is refused before any is played
+    options = {**given, **start.options()}
     players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     for spec in players:  # every player must be buildable before a game is played
         make_strategy(spec, info.evaluate, 0)

@@ -17,9 +17,9 @@ malice); the parent reads only one JSON line a move from it, at most
 :data:`MAX_ANSWER` bytes, and checks the move against the game's rules.
 
 The cost: starting the child (a Python interpreter importing oogames and the
-plug-in) once per player per game, about 0.1 to 0.3 seconds here
-(``benchmarks/tournament.py`` prints it), and a round trip of a few
-milliseconds a move.
+plug-in) once per player per game, about 0.16 seconds on the development
+machine (``benchmarks/tournament.py``, part 4), and a round trip of a
+millisecond or so a move.
 """
 
 from __future__ import annotations

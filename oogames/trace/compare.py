@@ -55,7 +55,7 @@ def compare(
     rows = CompareTable()
     for label, board in boards:
         for strategy in strategies:
-            result = checked_result(strategy, strategy.analyze(board), board)
+            result = checked_result(strategy, strategy.analyze(board.copy()), board)
             stats = result.stats
             rows.append(
                 CompareRow(
