@@ -50,7 +50,8 @@ _REF = re.compile(
 _loaded_files: dict[Path, ModuleType] = {}
 
 #: Where the code of every plug-in loaded so far lives (a module's file, a package's
-#: folder), and the reference it was loaded by: what :func:`blame` looks for.
+#: folder), and how the user named that code (the file or the module of the reference):
+#: what :func:`blame` and :func:`ref_of` look for.
 _plugin_places: dict[str, str] = {}
 
 
@@ -105,19 +106,20 @@ def _load_file(path_text: str, ref: str) -> ModuleType:
             _user_traceback(error),
         ) from None
     _loaded_files[path] = module
-    _remember(module, ref)
+    _remember(module, path_text)
     return module
 
 
-def _remember(module: ModuleType | None, ref: str) -> None:
-    """Note where ``module``'s code lives, so that :func:`blame` knows it is ``ref``'s."""
+def _remember(module: ModuleType | None, name: str) -> None:
+    """Note where ``module``'s code lives, so that :func:`blame` knows it is the plug-in
+    code the user named ``name`` (a file or a module)."""
     if module is None:
         return
     locations = getattr(module.__spec__, "submodule_search_locations", None)
     own = os.path.realpath(os.path.dirname(__file__))
     for place in [*(locations or ()), getattr(module, "__file__", None)]:
         if place and not _inside(os.path.realpath(place), own):  # oogames' own is no plug-in
-            _plugin_places.setdefault(os.path.realpath(place), ref)
+            _plugin_places.setdefault(os.path.realpath(place), name)
 
 
 def blame(error: BaseException) -> PluginCodeError | None:
@@ -125,30 +127,41 @@ def blame(error: BaseException) -> PluginCodeError | None:
     :class:`PluginCodeError` carrying the user's traceback, or None if no plug-in's code
     is on its traceback (then it is not the plug-in's fault, as far as can be told).
 
-    The message names the plug-in, the function of its code that was running (the
-    outermost of its frames: what oogames called), and what happened.
+    The message names the plug-in (its file or module, and the class whose method was
+    running), the function of its code that was running (the outermost of its frames:
+    what oogames called), and what happened.
     """
-    for frame in traceback.extract_tb(error.__traceback__):
-        path = os.path.realpath(frame.filename)
-        ref = next((r for place, r in _plugin_places.items() if _inside(path, place)), None)
-        if ref is None:
-            continue
-        if isinstance(error, SystemExit):
-            what = f"called sys.exit({error.code!r})"
-        else:
-            what = f"raised {type(error).__name__}: {error}"
-        return PluginCodeError(f"{shown(ref)}: its {frame.name} {what}", _user_traceback(error))
+    tb = error.__traceback__
+    while tb is not None:
+        frame = tb.tb_frame
+        name = _place_of(frame.f_code.co_filename)
+        if name is not None:
+            owner = frame.f_locals.get("self")
+            ref = name if owner is None else f"{name}:{type(owner).__name__}"
+            if isinstance(error, SystemExit):
+                what = f"called sys.exit({error.code!r})"
+            else:
+                what = f"raised {type(error).__name__}: {error}"
+            return PluginCodeError(
+                f"{shown(ref)}: its {frame.f_code.co_name} {what}", _user_traceback(error)
+            )
+        tb = tb.tb_next
     return None
 
 
 def ref_of(thing: object) -> str | None:
-    """The reference of the plug-in whose code defines ``thing``'s class, if any."""
+    """How the user named the plug-in whose code defines ``thing``'s class
+    (``FILE.py:CLASS`` or ``MODULE:CLASS``), if any."""
     module = sys.modules.get(type(thing).__module__)
     path = getattr(module, "__file__", None)
-    if not path:
-        return None
-    path = os.path.realpath(path)
-    return next((ref for place, ref in _plugin_places.items() if _inside(path, place)), None)
+    name = _place_of(path) if path else None
+    return None if name is None else f"{name}:{type(thing).__name__}"
+
+
+def _place_of(filename: str) -> str | None:
+    """How the user named the plug-in code in ``filename``, if it is a plug-in's."""
+    path = os.path.realpath(filename)
+    return next((name for place, name in _plugin_places.items() if _inside(path, place)), None)
 
 
 def _inside(path: str, place: str) -> bool:
@@ -173,7 +186,7 @@ def _load_module(module_name: str, ref: str) -> ModuleType:
             f"{shown(ref)}: importing {module_name} raised {type(error).__name__}: {error}",
             _user_traceback(error),
         ) from None
-    _remember(module, ref)
+    _remember(module, module_name)
     return module
 
 
@@ -251,5 +264,5 @@ def load_entry_point(point: EntryPoint) -> Any:
             f"{type(error).__name__}: {error}",
             _user_traceback(error),
         ) from None
-    _remember(sys.modules.get(point.module), point.name)
+    _remember(sys.modules.get(point.module), point.module)
     return found

@@ -301,3 +301,37 @@ def test_a_hint_runs_off_the_event_loop_and_stop_ends_it(client: TestClient) -> 
     hinting.join(10)
     assert not hinting.is_alive()
     assert answers[0].status_code == 200 and answers[0].json()["info"] == "the hint was stopped"
+
+
+def test_an_installed_player_that_raises_or_exits_is_named_and_the_game_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An installed package's strategy whose code raises or calls sys.exit() while it plays:
+    the page says so in one line naming it, the game stays as it was, the server goes on."""
+    from importlib.metadata import EntryPoint
+
+    from oogames import plugins
+
+    (tmp_path / "faultybots.py").write_text(
+        "import sys\nfrom oogames.nextmove.random_move import RandomValidMove\n\n\n"
+        "class Raises(RandomValidMove):\n"
+        "    def analyze(self, board, player=None):\n        raise ValueError('my bug')\n\n\n"
+        "class Exits(RandomValidMove):\n"
+        "    def analyze(self, board, player=None):\n        sys.exit(3)\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    points = [
+        EntryPoint("raises", "faultybots:Raises", plugins.STRATEGY_GROUP),
+        EntryPoint("exits", "faultybots:Exits", plugins.STRATEGY_GROUP),
+    ]
+    monkeypatch.setattr(
+        plugins, "entry_points", lambda group: [p for p in points if p.group == group]
+    )
+    client = TestClient(create_app(tmp_path / "games"))
+    for name, said in (("raises", "its analyze raised ValueError: my bug"),
+                       ("exits", "its analyze called sys.exit(3)")):  # fmt: skip
+        state = new(client, game="nim", player0=name, player1="human")
+        after = settle(client, state["id"])
+        assert after["moves"] == [] and not after["thinking"], after
+        assert said in after["info"] and name.title() in after["info"], after["info"]
+    assert client.get("/api/meta").status_code == 200

@@ -21,6 +21,7 @@ from textual.containers import Container, Grid, Horizontal, Vertical, VerticalSc
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from oogames import plugins
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.board.states import EXTRA_TURN
@@ -525,6 +526,12 @@ class GameApp(App[int]):
             )
         except OogamesError as error:
             self.call_from_thread(self.show_info, f"[red]{one_line(error)}[/red]")
+        except (Exception, SystemExit) as error:  # a plug-in's own code: named, game kept
+            blamed = plugins.blame(error)
+            if blamed is None:
+                raise
+            said = f"[red]error in your plug-in: {one_line(blamed)}[/red]"
+            self.call_from_thread(self.show_info, said)
         finally:
             self._thread_ids.discard(threading.get_ident())
             self.call_from_thread(self._idle)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from oogames import plugins
 from oogames.board.moves import Move
 from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
@@ -245,6 +246,9 @@ class WebGame:
                 self.info = "stopped: the game is as it was (Go lets the computer search again)"
             except OogamesError as error:
                 self.info = one_line(error)
+            except (Exception, SystemExit) as error:  # an installed player's own bug: told
+                blamed = plugins.blame(error)  # on the page, the game kept as it was
+                self.info = one_line(blamed) if blamed else f"{type(error).__name__}: {error}"
             finally:
                 self.thinking = False
                 self._touch()
