@@ -54,7 +54,7 @@ class IsolatedPlayer:
     """One plug-in player in a child process, for one game.
 
     Args:
-        game: The game's name (as :func:`~oogames.games.find_game` takes it).
+        game: The game's name (a built-in name, an installed one or a plug-in reference).
         options: The board's options.
         spec: The player's strategy spec.
         seed: The seed the strategy is built with.
