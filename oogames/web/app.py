@@ -41,7 +41,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from oogames import plugins
-from oogames.errors import OogamesError, UsageError, one_line
+from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.saving import data_folder
 from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import GAMES, find_game
@@ -367,8 +367,10 @@ def serve(host: str, port: int, folder: Path | None, out: Any) -> int:
     where = folder or default_folder()
     try:
         where.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise UsageError(f"--data: cannot use {where}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise UsageError(
+            f"--data: cannot use {shown(str(where))}: {getattr(error, 'strerror', None) or error}"
+        ) from None
     print(f"oogames: serving on http://{host}:{port}/ (games kept in {where}; Ctrl-C stops)",
           file=out, flush=True)  # fmt: skip
     if host not in ("127.0.0.1", "localhost", "::1"):
