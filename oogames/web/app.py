@@ -362,8 +362,8 @@ def serve(host: str, port: int, folder: Path | None, out: Any) -> int:
     try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
         with socket.create_server((host, port)):
             pass
-    except (OSError, ValueError, UnicodeError) as error:
-        raise UsageError(f"cannot listen on {host} port {port}: {error}") from None
+    except (OSError, ValueError, TypeError, UnicodeError) as error:  # TypeError: a NUL
+        raise UsageError(f"cannot listen on {shown(host)} port {port}: {error}") from None
     where = folder or default_folder()
     try:
         where.mkdir(parents=True, exist_ok=True)
