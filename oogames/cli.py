@@ -49,7 +49,7 @@ from oogames.nextmove.specs import (
     with_depth,
 )
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
-from oogames.parsing import MAX_DIGITS, read_seconds, read_whole, whole_number
+from oogames.parsing import MAX_DIGITS, read_seconds, read_whole, user_path, whole_number
 from oogames.pictures.svg import svg_to_png
 from oogames.trace.compare import compare, format_table
 from oogames.trace.match import format_rows, run_match
@@ -581,7 +581,7 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     else:
         data = ((to_dot if suffix == ".dot" else to_text)(trace, *caps) + "\n").encode()
     try:
-        Path(os.path.expanduser(target)).write_bytes(data)
+        user_path(target, "--out").write_bytes(data)
     except ValueError:  # a NUL character in the name
         raise UsageError(f"--out: {shown(target)} is not a file name") from None
     except OSError as error:
@@ -705,7 +705,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         ) from None
     if not 1 <= args.port <= 65_535:
         raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
-    folder = Path(os.path.expanduser(args.data)) if args.data else None
+    folder = user_path(args.data, "--data") if args.data else None
     return serve(args.host, args.port, folder, out)
 
 
@@ -724,7 +724,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         make_strategy(spec, info.evaluate, 0)
     if args.openings_file:
         try:
-            text = Path(os.path.expanduser(args.openings_file)).read_text(encoding="utf-8")
+            text = user_path(args.openings_file, "--openings-file").read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError, ValueError) as error:
             raise UsageError(
                 f"--openings-file: cannot read {args.openings_file}: {error}"
@@ -760,7 +760,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.report:
         title = f"{info.name} tournament: {len(players)} players, {len(records)} games"
         try:
-            Path(os.path.expanduser(args.report)).write_text(to_html(result, title))
+            user_path(args.report, "--report").write_text(to_html(result, title))
         except OSError as error:
             raise UsageError(f"--report: cannot write {args.report}: {error}") from None
     if args.format == "json":

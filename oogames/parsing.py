@@ -11,9 +11,11 @@ it here instead.
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 from typing import Final
 
-from oogames.errors import OogamesError, SettingsError, shown
+from oogames.errors import OogamesError, SettingsError, UsageError, shown
 
 MAX_DIGITS: Final = 18
 """The longest number a user may type (no option or move of any game needs more)."""
@@ -93,6 +95,29 @@ def read_seconds(
     if not (low <= value <= high):  # NaN fails every comparison
         raise error(f"{what} must be a number from {low:g} to {high:,g}, not {shown(text)}")
     return value
+
+
+def user_path(
+    text: str | os.PathLike[str], what: str, error: type[OogamesError] = UsageError
+) -> Path:
+    """The file ``text`` names, ``~`` expanded, or one line saying it names no file (a NUL
+    byte, or ``~name`` of a user name that cannot be).
+
+    >>> from oogames.parsing import user_path
+    >>> user_path("~/game.json", "save").name
+    'game.json'
+    >>> user_path("~x\\x00y", "--db")
+    Traceback (most recent call last):
+    ...
+    oogames.errors.UsageError: --db: '~x\\x00y' is not a file name
+    """
+    try:
+        path = Path(os.path.expanduser(text))
+        if "\0" in str(path):
+            raise ValueError("a NUL byte")
+    except (ValueError, TypeError, UnicodeError, KeyError):
+        raise error(f"{what}: {shown(str(text))} is not a file name") from None
+    return path
 
 
 def option_flag(name: str) -> str:

@@ -10,7 +10,6 @@ the model, so a console view and an interactive view drive the same model.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from oogames.board.faults import check_not_stuck
@@ -31,6 +30,7 @@ from oogames.game.settings import GameSettings
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
+from oogames.parsing import user_path
 
 
 class TurnControl:
@@ -382,7 +382,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
             SaveFileError: The file cannot be written, or it exists and
                 ``overwrite`` is False.
         """
-        if not overwrite and Path(os.path.expanduser(path)).exists():
+        if not overwrite and user_path(path, "save", SaveFileError).exists():
             raise SaveFileError(f"{path} exists: save! {path} replaces it")
         save_game(path, self.settings, self.board)
         self._views.message(f"saved to {path}")

@@ -30,6 +30,7 @@ from oogames import plugins
 from oogames.board.model import ABoardModel
 from oogames.errors import IllegalMoveError, OogamesError, SaveFileError, one_line, shown
 from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.parsing import user_path
 
 FORMAT = "oogames-game"
 VERSION = 1
@@ -92,7 +93,7 @@ def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> N
     Raises:
         SaveFileError: The file cannot be written (the message says why).
     """
-    given = Path(os.path.expanduser(path))
+    given = user_path(path, "save", SaveFileError)
     text = json.dumps(game_to_dict(settings, board), indent=2) + "\n"
     try:
         target = Path(os.path.realpath(given)) if given.is_symlink() else given
@@ -163,7 +164,7 @@ def load_game(path: str | Path, trusted: Collection[str] = ()) -> tuple[GameSett
             its contents do not make a game (an illegal move says which); or it
             names a plug-in that is not trusted.
     """
-    path = Path(os.path.expanduser(path))
+    path = user_path(path, "the saved game", SaveFileError)
     try:
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from oogames.errors import UsageError, shown
+from oogames.parsing import user_path
 from oogames.tournament.games import RESULTS, GameRecord
 
 _SCHEMA = """
@@ -62,7 +63,7 @@ class ResultStore:
     """
 
     def __init__(self, path: str | Path) -> None:
-        self.path = Path(path).expanduser()
+        self.path = user_path(path, "--db")
         try:
             self._db = sqlite3.connect(self.path)
             self._db.execute("PRAGMA journal_mode=WAL")
