@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from oogames.errors import SettingsError
+from oogames.errors import SettingsError, one_line, shown
 from oogames.tournament.games import GameRecord, GameTask, play_game
 from oogames.tournament.store import ResultStore
 
@@ -91,8 +91,12 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
     if scheduler is not None:
         try:
             client = distributed.Client(scheduler, timeout="10s")
-        except (OSError, ValueError, TypeError) as error:  # unreachable, or no address
-            raise SettingsError(f"--scheduler: cannot reach {scheduler}: {error}") from None
+        except Exception as error:  # unreachable, no address, or something that is not a
+            # Dask scheduler answering there (one once sent a length that ran out of memory)
+            raise SettingsError(
+                f"--scheduler: cannot reach a Dask scheduler at {shown(scheduler)}: "
+                f"{type(error).__name__}: {one_line(error)}"
+            ) from None
         try:
             yield client
         finally:
