@@ -358,7 +358,7 @@ class MinMax(INextMoveStrategy):
         )
         status = kind(lam, self.win_value, self.prefer_quick_wins)
         if table is not None:  # the status keeps the table (a speed trick, see _tabled)
-            status.keep(table.rules)  # type: ignore[attr-defined]
+            status.keep(table.rules, board)  # type: ignore[attr-defined]
             table.fast = True
         lam.status = status
 
