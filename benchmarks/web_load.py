@@ -8,7 +8,7 @@ state (board picture included) back: the server's work plus the loopback.
 At the end each game's moves, read back from the server, must be exactly the
 moves sent.
 
-Then ``--games`` games of two computers (``--thinker``, a timed search) think
+Then ``--games`` games of two computers (``--thinker``, by default ``alphabeta:10``) think
 at once on the same server, and another client asks for the games list and a
 game's state every ``--probe-every`` seconds: what a person opening the page
 waits while the server's computers think. Figures are printed, never asserted
@@ -93,7 +93,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games played at once")
     parser.add_argument("--game", default="connectfour", help="which game")
-    parser.add_argument("--thinker", default="alphabeta+tt@1", help="the thinking computers")
+    parser.add_argument(
+        "--thinker", default="alphabeta:10", help="the thinking computers (alphabeta:10)"
+    )
     parser.add_argument("--probes", type=int, default=100, help="requests timed while they think")
     parser.add_argument("--probe-every", type=float, default=0.05, help="seconds between them")
     args = parser.parse_args()

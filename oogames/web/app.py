@@ -382,8 +382,8 @@ def serve(host: str, port: int, folder: Path | None, out: Any) -> int:
         )
     # The computers search in threads of this process, and every step of a request (each
     # await, each read and write) takes Python's lock back from them: handed over every
-    # 5 ms by default, a request waited 40 ms behind one search. Every 0.5 ms, a request
-    # answers in 8 ms beside one search and about 30 ms beside 20 (benchmarks/web_load.py).
+    # 5 ms by default, a request waited 40 ms behind one search; every 0.5 ms, 8 ms
+    # (benchmarks/web_load.py). Beside twenty searches it still waits about 180 ms.
     sys.setswitchinterval(SWITCH_SECONDS)
     uvicorn.run(create_app(where), host=host, port=port, log_level="warning")
     return 0
