@@ -335,3 +335,41 @@ def test_an_installed_player_that_raises_or_exits_is_named_and_the_game_kept(
         assert after["moves"] == [] and not after["thinking"], after
         assert said in after["info"] and name.title() in after["info"], after["info"]
     assert client.get("/api/meta").status_code == 200
+
+
+def test_searches_take_turns_and_a_waiting_one_stops_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With one search at a time (the server allows SEARCHES_AT_ONCE), a second game's
+    computer waits its turn, thinking; Stop ends its wait at once with the game as it was,
+    and a hint that waits stops the same way; the first game's search goes on."""
+    from oogames.game import players
+
+    monkeypatch.setattr(players, "_gate", None)
+    players.limit_searches(1)
+    try:
+        client = TestClient(create_app(tmp_path))
+        busy = new(client, game="connectfour", player0="alphabeta:14", player1="human")
+        waiting = new(client, game="connectfour", player0="alphabeta:2", player1="human")
+        time.sleep(0.3)
+        assert client.get(f"/api/games/{waiting['id']}").json()["thinking"]  # waits its turn
+        start = time.perf_counter()
+        act(client, waiting["id"], "stop")
+        after = settle(client, waiting["id"])
+        assert time.perf_counter() - start < 2 and after["moves"] == [] and not after["thinking"]
+        hint = new(client, game="connectfour", player0="human", player1="human", hint_depth=2)
+        import threading
+
+        answers: list[Any] = []
+        asking = threading.Thread(target=lambda: answers.append(act(client, hint["id"], "hint")))
+        asking.start()
+        time.sleep(0.3)
+        assert asking.is_alive()  # the hint waits for the busy search
+        act(client, hint["id"], "stop")
+        asking.join(2)
+        assert not asking.is_alive() and answers[0].status_code == 200
+        assert client.get(f"/api/games/{busy['id']}").json()["thinking"]  # still searching
+        act(client, busy["id"], "stop")
+        assert settle(client, busy["id"])["moves"] == []
+    finally:
+        players.limit_searches(None)

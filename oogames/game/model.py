@@ -24,7 +24,14 @@ from oogames.errors import (
     one_line,
 )
 from oogames.game.adapters import IModel2ViewAdapter, IView2ModelAdapter
-from oogames.game.players import APlayer, ComputerPlayer, HumanPlayer, IRequestor
+from oogames.game.players import (
+    APlayer,
+    ComputerPlayer,
+    HumanPlayer,
+    IRequestor,
+    search_slot,
+    wake_waiting,
+)
 from oogames.game.saving import load_game, save_game
 from oogames.game.settings import GameSettings
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
@@ -308,7 +315,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
         strategy = MinMax(DepthFac(AlphaBetaFac(), self.settings.hint_depth, info.evaluate))
         self._hint_strategy = strategy
         try:
-            result = strategy.analyze(self.board.copy())
+            with search_slot(lambda: self._hint_strategy is not strategy):
+                result = strategy.analyze(self.board.copy())
         finally:
             self._hint_strategy = None
         self.last_hint = result
@@ -329,6 +337,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
         hinting = self._hint_strategy
         if hinting is not None:
             hinting.cancel()
+            self._hint_strategy = None  # a hint waiting for its turn to search ends too
+            wake_waiting()
 
     def move_now(self) -> bool:
         """Move now: ask the computer that is thinking to play its best move so far (from any

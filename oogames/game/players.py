@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import abc
+import contextlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
@@ -61,6 +62,65 @@ class APlayer(abc.ABC):
     def can_move_now(self) -> bool:
         """Whether this side can be asked to move now while it thinks (:meth:`move_now`)."""
         return False
+
+
+class _Gate:
+    """At most ``count`` searches at once; the others wait, woken when one ends or a stop
+    comes (no polling: a waiting thread takes no turn of Python's lock)."""
+
+    def __init__(self, count: int) -> None:
+        self.free = count
+        self.changed = threading.Condition()
+
+    @contextlib.contextmanager
+    def slot(self, stopped: Callable[[], bool]) -> Iterator[None]:
+        with self.changed:
+            while self.free == 0:
+                if stopped():
+                    raise SearchStopped("stopped while it waited for its turn to search")
+                self.changed.wait()
+            self.free -= 1
+        try:
+            yield
+        finally:
+            with self.changed:
+                self.free += 1
+                self.changed.notify_all()
+
+    def wake(self) -> None:
+        with self.changed:
+            self.changed.notify_all()
+
+
+_gate: _Gate | None = None
+
+
+def limit_searches(count: int | None) -> None:
+    """Let at most ``count`` searches of the game model (computers' moves and hints) run at
+    once in this process; the others wait their turn (None: no limit, the default)."""
+    global _gate
+    _gate = None if count is None else _Gate(count)
+
+
+@contextlib.contextmanager
+def search_slot(stopped: Callable[[], bool]) -> Iterator[None]:
+    """Wait for a free search (see :func:`limit_searches`), then search inside this block.
+
+    Raises:
+        SearchStopped: ``stopped()`` became true while it waited.
+    """
+    gate = _gate
+    if gate is None:
+        yield
+        return
+    with gate.slot(stopped):
+        yield
+
+
+def wake_waiting() -> None:
+    """Let searches waiting for their turn look whether they were stopped."""
+    if _gate is not None:
+        _gate.wake()
 
 
 class HumanPlayer(APlayer):
@@ -125,7 +185,10 @@ class ComputerPlayer(APlayer):
             if self.thinking is not None:
                 self.thinking(self.player, True)
             try:
-                result = checked_result(self.strategy, self.strategy.analyze(board.copy()), board)
+                with search_slot(lambda: self._stopped):  # its turn among the process's
+                    result = checked_result(
+                        self.strategy, self.strategy.analyze(board.copy()), board
+                    )
             finally:
                 if self.thinking is not None:
                     self.thinking(self.player, False)
@@ -145,6 +208,7 @@ class ComputerPlayer(APlayer):
             if self._turn:
                 self._stopped = True
                 self.strategy.cancel()
+        wake_waiting()  # a turn still waiting for its search ends at once
 
     def move_now(self) -> bool:
         """Ask the search under way to play its best move so far (a timed search or MCTS);

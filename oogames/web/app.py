@@ -42,6 +42,7 @@ from starlette.routing import Route
 
 from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line, shown
+from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
 from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import GAMES, find_game
@@ -352,6 +353,10 @@ def _small_int(value: Any, name: str) -> int:
 SWITCH_SECONDS = 0.0005
 """How often the server's threads hand over Python's lock (``sys.setswitchinterval``)."""
 
+SEARCHES_AT_ONCE = 2
+"""How many of the server's computers search at once; the others wait their turn (see
+:func:`oogames.game.players.limit_searches`)."""
+
 
 def serve(host: str, port: int, folder: Path | None, out: Any) -> int:
     """Run the server until Ctrl-C (uvicorn); returns the exit status."""
@@ -382,8 +387,10 @@ def serve(host: str, port: int, folder: Path | None, out: Any) -> int:
         )
     # The computers search in threads of this process, and every step of a request (each
     # await, each read and write) takes Python's lock back from them: handed over every
-    # 5 ms by default, a request waited 40 ms behind one search; every 0.5 ms, 8 ms
-    # (benchmarks/web_load.py). Beside twenty searches it still waits about 180 ms.
+    # 5 ms by default, a request waited 40 ms behind one search; every 0.5 ms, 8 ms. Beside
+    # twenty searches it waited 180 ms: two search at once, the rest wait their turn, and a
+    # request answers in 17 ms beside twenty thinking games (benchmarks/web_load.py).
     sys.setswitchinterval(SWITCH_SECONDS)
+    limit_searches(SEARCHES_AT_ONCE)
     uvicorn.run(create_app(where), host=host, port=port, log_level="warning")
     return 0
