@@ -91,28 +91,27 @@ def _whole(text: str) -> int:
     return value
 
 
-def _whole_from(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (argparse names the flag)."""
+def _ranged(read: Callable[..., Any], *bounds: Any) -> Callable[[str], Any]:
+    """An argparse type reading with ``read`` (a reader of :mod:`oogames.parsing`) within
+    ``bounds``; its one-line error, with argparse naming the flag."""
 
-    def read(text: str) -> int:
+    def typed(text: str) -> Any:
         try:
-            return read_whole(text, "the value", low, high, UsageError)
+            return read(text, "the value", *bounds, UsageError)
         except UsageError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
-    return read
+    return typed
+
+
+def _whole_from(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+    return _ranged(read_whole, low, high)
 
 
 def _seconds_from(low: float, high: float) -> Callable[[str], float]:
     """An argparse type: a finite number from ``low`` to ``high`` (no ``inf``, no ``nan``)."""
-
-    def read(text: str) -> float:
-        try:
-            return read_seconds(text, "the value", low, high, UsageError)
-        except UsageError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return read
+    return _ranged(read_seconds, low, high)
 
 
 def _whole_list(text: str, what: str) -> list[int]:

@@ -436,10 +436,7 @@ def test_a_misbehaving_strategy_is_named_in_one_line_in_every_command(
 ) -> None:
     """A plug-in strategy that raises, exits or returns the wrong thing: one line naming it
     and what it did, the user's traceback for their own code, exit 2, in every command."""
-    (tmp_path / "badbots.py").write_text(BAD_STRATEGIES)
-    monkeypatch.chdir(tmp_path)  # short references, shown whole
-    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))
-    ref = f"badbots.py:{name}"
+    ref = _plugin_in(tmp_path, monkeypatch, "badbots.py", BAD_STRATEGIES, name, "1\nquit\n")
     for argv in _commands_for_strategy(ref):
         _check_named(argv, ref, message, traceback, capsys)
 
@@ -456,14 +453,22 @@ def test_a_misbehaving_game_is_named_in_one_line_in_every_command(
     """A plug-in game whose evaluation is text, NaN, raises or exits, whose key cannot be
     hashed, or that never ends: one line naming it and its fault, exit 2, in every command
     and under every kind of search (table, MCTS)."""
-    (tmp_path / "badgames.py").write_text(BAD_GAMES)
-    monkeypatch.chdir(tmp_path)  # short references, shown whole
-    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
-    ref = f"badgames.py:{name}"
+    ref = _plugin_in(tmp_path, monkeypatch, "badgames.py", BAD_GAMES, name, "quit\n")
     for argv in _commands_for_game(ref):
         if name == "ListKey" and "mcts" in " ".join(argv):
             continue  # MCTS files no positions by key
         _check_named(argv, ref, message, traceback, capsys)
+
+
+def _plugin_in(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, file: str, code: str, name: str, typed: str
+) -> str:
+    """Write the plug-in file in ``folder``, work there (short references, shown whole)
+    with ``typed`` as the console's input; the reference of ``name`` in it."""
+    (folder / file).write_text(code)
+    monkeypatch.chdir(folder)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    return f"{file}:{name}"
 
 
 def _check_named(
