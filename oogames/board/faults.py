@@ -29,11 +29,13 @@ def check_not_stuck(board: IBoardModel) -> None:
     if not isinstance(board, ABoardModel) or board.is_over or not board.can_pass():
         return
     undos = [board.play(PASS)]
-    if not board.is_over and board.can_pass():
-        undos.append(board.play(PASS))  # back to the first player, in the same position
-    stuck = len(undos) == 2 and not board.is_over and board.can_pass()
-    for undo in reversed(undos):
-        undo()
+    try:
+        if not board.is_over and board.can_pass():
+            undos.append(board.play(PASS))  # back to the first player, in the same position
+        stuck = len(undos) == 2 and not board.is_over and board.can_pass()
+    finally:  # the board as it was, whatever the board's own code raises
+        for undo in reversed(undos):
+            undo()
     if stuck:
         raise BoardContractError(
             f"{_name(board)}: no player can move, yet the game is not over; the "

@@ -30,6 +30,7 @@ import os
 import selectors
 import subprocess
 import sys
+import time
 from typing import Any
 
 from oogames.errors import OogamesError, one_line
@@ -70,7 +71,6 @@ class IsolatedPlayer:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-            text=True,
         )
         self._selector = selectors.DefaultSelector()
         assert self.process.stdout is not None
@@ -98,21 +98,31 @@ class IsolatedPlayer:
         return move, nodes, evaluated
 
     def _ask(self, request: dict[str, Any], seconds: float, what: str) -> dict[str, Any]:
+        """Send ``request``; the answer line, read by pieces until the deadline (a child that
+        writes half a line and hangs is stopped like one that writes nothing)."""
         process = self.process
         assert process.stdin is not None and process.stdout is not None
         try:
-            process.stdin.write(json.dumps(request) + "\n")
+            process.stdin.write(json.dumps(request).encode() + b"\n")
             process.stdin.flush()
         except (BrokenPipeError, OSError):
             raise PlayerFault(self._exited()) from None
-        if not self._selector.select(timeout=max(0.0, seconds)):
-            self.close()
-            raise PlayerFault(
-                f"time: no answer for {what} in {seconds:.3g} s (its process was stopped)"
-            )
-        line = process.stdout.readline(MAX_ANSWER)
-        if not line:
-            raise PlayerFault(self._exited())
+        deadline = time.monotonic() + max(0.0, seconds)
+        line = b""
+        while not line.endswith(b"\n"):
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._selector.select(timeout=left):
+                self.close()
+                raise PlayerFault(
+                    f"time: no answer for {what} in {seconds:.3g} s (its process was stopped)"
+                )
+            piece = os.read(process.stdout.fileno(), MAX_ANSWER)
+            if not piece:
+                raise PlayerFault(self._exited())
+            line += piece
+            if len(line) > MAX_ANSWER:
+                self.close()
+                raise PlayerFault(f"crash: its process wrote over {MAX_ANSWER:,} bytes at once")
         try:
             answer = json.loads(line)
         except ValueError:
