@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
 import shutil
 import subprocess
@@ -45,6 +46,11 @@ from oogames.nextmove import AAccumulator
 
 PONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Test_L3_R1"
 WIN = 1_000_000
+
+
+#: Each counted process hashes strings alike (Python salts them at random in each process,
+#: which moves the counts by a few dozen instructions a node from run to run).
+FIXED_HASHES = {**os.environ, "PYTHONHASHSEED": "0"}
 
 
 def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
@@ -170,6 +176,7 @@ def instructions() -> None:
                 capture_output=True,
                 text=True,
                 check=True,
+                env=FIXED_HASHES,
             )
             collected = re.search(r"Collected : (\d+)", run.stderr)
             assert collected is not None, run.stderr

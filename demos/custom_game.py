@@ -17,12 +17,10 @@ from oogames import (
     AlphaBetaFac,
     AMoveRecord,
     IBoardLambda,
-    IBoardStatusVisitor,
-    ICheckMoveVisitor,
     IllegalMoveError,
-    IUndoMove,
     MinMax,
     Move,
+    Played,
 )
 
 TARGET = 21
@@ -51,21 +49,13 @@ class TwentyOneBoard(ABoardModel):
         super().__init__()
         self.total = 0
 
-    def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
-    ) -> IUndoMove:
-        """Add ``move`` to the total for ``player``, then report the new status."""
+    def _play(self, player: int, move: Move) -> Played | None:
+        """Add ``move`` to the total; the record and the new state, or None if refused."""
         step = STEPS.get(move) if isinstance(move, int) else None
-        if step is None or not self._can_move(player) or self.total + step > TARGET:
-            return self._make_move_slow(player, move, check, status, param)
+        if step is None or self.total + step > TARGET:
+            return None  # the template explains the refusal
         self.total += step
-        state = WON[player] if self.total == TARGET else NON_TERMINAL
-        return self._finish_move(Add(self, player, step), state, check, status, param)
+        return Add(self, player, step), WON[player] if self.total == TARGET else NON_TERMINAL
 
     def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
         for step in STEPS:

@@ -1,4 +1,4 @@
-"""The 21 game as a plug-in, in 35 lines: ``oogames play demos/twenty_one.py:TwentyOne``."""
+"""The 21 game as a plug-in, in 34 lines: ``oogames play demos/twenty_one.py:TwentyOne``."""
 
 from oogames import NON_TERMINAL, WON, ABoardModel, SnapshotRecord
 
@@ -15,13 +15,12 @@ class TwentyOne(ABoardModel):
         self.target = target
         self.total = 0
 
-    def make_move(self, player, move, check, status, param=None):
-        if move not in (1, 2, 3) or not self._can_move(player) or self.total + move > self.target:
-            return self._make_move_slow(player, move, check, status, param)
+    def _play(self, player, move):
+        if move not in (1, 2, 3) or self.total + move > self.target:
+            return None  # refused: the board explains why
         record = SnapshotRecord(self, player, move, self.total)  # undo puts the total back
         self.total += move
-        state = WON[player] if self.total == self.target else NON_TERMINAL
-        return self._finish_move(record, state, check, status, param)
+        return record, WON[player] if self.total == self.target else NON_TERMINAL
 
     def _set_snapshot(self, total: object) -> None:
         self.total = total

@@ -23,6 +23,7 @@ from oogames.board import (
     ICheckMoveVisitor,
     IUndoMove,
     Move,
+    Played,
     SnapshotRecord,
 )
 from oogames.board.perft import perft
@@ -109,6 +110,7 @@ __all__ = [
     "NotYourTurnError",
     "NothingToUndoError",
     "OogamesError",
+    "Played",
     "PluginCodeError",
     "PluginError",
     "RandomValidMove",

@@ -291,3 +291,88 @@ def test_from_moves_names_the_first_bad_move(make_board: Callable[[], ABoardMode
         type(board).from_moves([first, "no such move"], **board.options())
     assert caught.value.index == 1
     assert "move 2" in str(caught.value)
+
+
+# -- the template method: a game writes _play, the base class runs the protocol ------------
+
+
+class _Calls(ABoardModel):
+    """Counts down from 3; each move takes 1 or 2; whoever takes the last wins. Records
+    every call of its _play hook."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.left = 3
+        self.asked: list[tuple[int, Any]] = []
+
+    def _play(self, player: int, move: Any) -> Any:
+        self.asked.append((player, move))
+        if move not in (1, 2) or move > self.left:
+            return None
+        from oogames import NON_TERMINAL, WON, SnapshotRecord
+
+        record = SnapshotRecord(self, player, move, self.left)
+        self.left -= move
+        return record, WON[player] if self.left == 0 else NON_TERMINAL
+
+    def _set_snapshot(self, snapshot: object) -> None:
+        assert isinstance(snapshot, int)
+        self.left = snapshot
+
+    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+        for take in (1, 2):
+            if take <= self.left and not lam.apply(player, self, take, param):
+                return
+
+    def key(self) -> Any:
+        return (self.left, self.to_move)
+
+    def _draw(self) -> str:
+        return f"{self.left} left"
+
+
+def test_the_template_runs_the_protocol_around_the_games_play() -> None:
+    board = _Calls()
+    recorder = Recorder()
+    undo = board.make_move(0, 2, recorder, recorder, "p")
+    assert recorder.calls == [("valid", 0, 2, "p"), ("none", "p")]
+    assert (board.left, board.to_move, board.moves) == (1, 1, (2,))
+    board.make_move(1, 1, recorder, recorder, "q")
+    assert recorder.calls[-2:] == [("valid", 1, 1, "q"), ("player1", "q")]
+    assert board.is_over and board.winner == 1
+    board.pop()
+    undo()
+    assert (board.left, board.to_move, board.moves, board.is_over) == (3, 0, (), False)
+
+
+def test_the_template_asks_play_only_for_the_player_to_move_in_a_game_that_goes_on() -> None:
+    board = _Calls()
+    recorder = Recorder()
+    assert board.make_move(1, 1, recorder, recorder) is NO_UNDO  # not player 1's turn
+    assert board.asked == []
+    assert board.make_move(0, 3, recorder, recorder) is NO_UNDO  # refused by _play
+    assert board.asked == [(0, 3)] and board.left == 3 and board.ply == 0
+    assert [call[0] for call in recorder.calls] == ["invalid", "invalid"]
+    board.play(1)
+    board.play(2)  # the game is over: _play is not asked again
+    asked = len(board.asked)
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        board.play(1)
+    assert len(board.asked) == asked
+
+
+def test_a_game_that_writes_neither_play_nor_make_move_is_told_so() -> None:
+    class NoRules(ABoardModel):
+        def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+            lam.no_apply(player, self, param)
+
+        def key(self) -> Any:
+            return 0
+
+        def _draw(self) -> str:
+            return ""
+
+    assert NoRules.unwritten_rules() == ["_play"]
+    assert _Calls.unwritten_rules() == []
+    with pytest.raises(NotImplementedError, match="neither _play nor make_move"):
+        NoRules().play(1)

@@ -170,7 +170,7 @@ def test_a_game_from_a_module_with_typed_options(plugin_dir: Path) -> None:
     [
         ("mygames:Nothing", "mygames has no Nothing"),
         ("mygames:not_a_class", "function, not a board"),
-        ("mygames:Unfinished", "does not write _draw, _map_moves, key, make_move"),
+        ("mygames:Unfinished", "does not write _draw, _map_moves, _play, key"),
         ("nosuchmodule:Board", "there is no module nosuchmodule"),
         ("missing.py:Board", "there is no file missing.py"),
     ],

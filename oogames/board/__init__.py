@@ -2,7 +2,7 @@
 
 from oogames.board.deep import StopFlag, restoring, run_deep
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel, IBoardModel
+from oogames.board.model import ABoardModel, IBoardModel, Played
 from oogames.board.moves import PASS, Move, lookup_move
 from oogames.board.perft import perft
 from oogames.board.states import (
@@ -71,6 +71,7 @@ __all__ = [
     "NonTerminalState",
     "OutcomeVisitor",
     "PassRecord",
+    "Played",
     "Player0WonState",
     "Player1WonState",
     "RaiseOnInvalid",

@@ -6,7 +6,7 @@ import abc
 import inspect
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.moves import PASS, Move
@@ -29,6 +29,10 @@ from oogames.errors import (
 )
 
 _MISSING = object()
+
+Played: TypeAlias = "tuple[AMoveRecord, ABoardState]"
+"""What a game's :meth:`ABoardModel._play` returns for a move the rules accept: the
+move's record (its undo) and the new state object."""
 
 
 class IBoardModel(abc.ABC):
@@ -221,14 +225,15 @@ class ABoardModel(IBoardModel):
     explanations of refused moves, ``==``, :meth:`copy`, :meth:`from_moves`,
     :meth:`play` and :meth:`pop`, move notation and move order.
 
-    A new game subclasses it and writes:
+    A new game subclasses it and writes its rules, nothing of the protocol:
 
-    - :meth:`~IBoardModel.make_move`: check the move (:meth:`_can_move`; hand
-      anything it does not accept to :meth:`_make_move_slow`, which handles
-      passes and explains refusals), change the position, and finish with
-      :meth:`_finish_move` (a move record, an :class:`AMoveRecord` subclass
-      whose ``_restore`` undoes the change and calls :meth:`_restore_turn`,
-      and the new state object);
+    - :meth:`_play`: make a move of the player to move, in a game that goes on,
+      and return its record (an :class:`AMoveRecord` subclass whose
+      ``_restore`` undoes the change and calls :meth:`_restore_turn`) and the
+      new state object; or None, changing nothing, for a move the rules refuse.
+      :meth:`make_move` is the template method around it: it checks the
+      player and the state, and does the rest of the Rice protocol (history,
+      turn, state, the visitors, passes, and the explanation of a refusal);
     - :meth:`_map_moves`: apply the lambda to the moves of the player to move;
     - :meth:`~IBoardModel.key` and :meth:`_draw`;
     - optionally :meth:`_why_illegal` (why the rules refuse a move; by default
@@ -243,6 +248,11 @@ class ABoardModel(IBoardModel):
     A game whose whole position is one immutable value needs no record class:
     :class:`~oogames.board.undo.SnapshotRecord` keeps the value from before
     the move and gives it back through :meth:`_set_snapshot`.
+
+    Nim, Grundy's game, Kalah and the game trees are written this way.
+    Tic-tac-toe, Connect Four and Othello override :meth:`make_move` whole,
+    the template's steps written out on the searches' hot path (measured:
+    ``benchmarks/framework_cost.py``); a new game has no need to.
 
     The tutorial in the documentation writes one, step by step.
 
@@ -285,6 +295,50 @@ class ABoardModel(IBoardModel):
             self._map_moves(player, lam, param)
         else:
             self._state.map(self, player, lam, param)
+
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Make ``move`` for ``player`` and report through the visitors (see
+        :meth:`IBoardModel.make_move`): the Rice protocol, written once (template method).
+
+        The game's own rule is one hook, :meth:`_play`; this method asks it only for
+        the player to move in a game that goes on, then finishes the move
+        (:meth:`_finish_move`), or hands what it did not accept to
+        :meth:`_make_move_slow` (a pass, or the explanation of a refusal).
+        """
+        if self._can_move(player):
+            played = self._play(player, move)
+            if played is not None:
+                record, state = played
+                return self._finish_move(record, state, check, status, param)
+        return self._make_move_slow(player, move, check, status, param)
+
+    @classmethod
+    def unwritten_rules(cls) -> list[str]:
+        """The methods a game must write that ``cls`` does not, sorted (empty: none): the
+        abstract ones, and :meth:`_play` unless it overrides :meth:`make_move` whole."""
+        missing = set(getattr(cls, "__abstractmethods__", ()))
+        if cls._play is ABoardModel._play and cls.make_move is ABoardModel.make_move:
+            missing.add("_play")
+        return sorted(missing)
+
+    def _play(self, player: int, move: Move) -> Played | None:
+        """The game's rule for one move (the hook of the template method :meth:`make_move`).
+
+        Called for the player to move, in a game that goes on. If the rules accept
+        ``move``, change the position and return the move's record (its undo) and the
+        new state object: :data:`~oogames.board.states.NON_TERMINAL`,
+        :data:`~oogames.board.states.EXTRA_TURN` (the same player moves again),
+        ``WON[player]`` or :data:`~oogames.board.states.DRAW`. Otherwise return None
+        and change nothing: the template then explains the refusal.
+        """
+        raise NotImplementedError(f"{type(self).__name__} implements neither _play nor make_move")
 
     def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
         """Dispatch the current status to ``visitor`` (see :meth:`IBoardModel.execute`)."""
@@ -587,8 +641,8 @@ class ABoardModel(IBoardModel):
     def _can_move(self, player: int) -> bool:
         """Whether the game goes on and ``player`` (exactly the int 0 or 1) is to move.
 
-        The first test of a game's ``make_move``: when it is false, hand the
-        move to :meth:`_make_move_slow`.
+        The first test of :meth:`make_move`: when it is false, the move goes to
+        :meth:`_make_move_slow`.
         """
         state = self._state
         return (state is NON_TERMINAL or state is EXTRA_TURN) and player is self._to_move
@@ -609,8 +663,9 @@ class ABoardModel(IBoardModel):
         :data:`~oogames.board.states.EXTRA_TURN`, ``WON[player]`` or
         :data:`~oogames.board.states.DRAW`), tells ``check`` the move was valid, lets
         the state object call ``status``'s case, and returns ``record``, the
-        undo command that ``make_move`` returns. The built-in games inline
-        these lines on their hot paths; a new game calls this.
+        undo command that ``make_move`` returns. The template method
+        :meth:`make_move` calls it; the games that override ``make_move`` whole write
+        these lines out on their hot paths.
         """
         self._history.append(record)
         self._to_move = record.player if state is EXTRA_TURN else 1 - record.player
@@ -638,7 +693,7 @@ class ABoardModel(IBoardModel):
         status: IBoardStatusVisitor,
         param: Any,
     ) -> IUndoMove:
-        """Handle what a game's fast path of ``make_move`` did not: a pass, or a refusal."""
+        """Handle what :meth:`_play` (or a game's own fast path) did not: a pass, or a refusal."""
         if move is PASS and self.can_pass(player):
             record = PassRecord(self, player, PASS)
             self._to_move = 1 - player

@@ -8,7 +8,7 @@ Also a few ready-made visitors that most callers need:
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -56,9 +56,18 @@ class ICheckMoveVisitor(abc.ABC):
 
     ``make_move`` calls exactly one of the two cases, before it reports the
     new status.
+
+    Attributes:
+        undo_at_once: The caller's promise that it calls the undo ``make_move``
+            returns before any other move is made on the board, and never keeps it
+            after that (a search). A board may then hand out an undo record it
+            reuses (made once with the board, so a search allocates nothing a
+            move); every other caller gets an undo of its own that works once.
     """
 
     __slots__ = ()
+
+    undo_at_once: ClassVar[bool] = False
 
     @abc.abstractmethod
     def valid_move_case(self, host: IBoardModel, player: int, move: Move, param: Any) -> None:
@@ -87,16 +96,12 @@ class RaiseOnInvalid(ICheckMoveVisitor):
 
 
 class UndoAtOnce(RaiseOnInvalid):
-    """:class:`RaiseOnInvalid` for a caller that takes each move back at once (a search).
-
-    Passing :data:`UNDO_AT_ONCE` to ``make_move`` promises that the undo it
-    returns is called before any other move is made on the board and never
-    kept after that. A board may then return an undo record it reuses (made
-    once with the board, so a search allocates nothing per move). Every
-    other caller gets an undo of its own that works exactly once.
-    """
+    """:class:`RaiseOnInvalid` for a caller that takes each move back at once (a search):
+    its :attr:`~ICheckMoveVisitor.undo_at_once` is true."""
 
     __slots__ = ()
+
+    undo_at_once: ClassVar[bool] = True
 
 
 class IgnoreStatus(IBoardStatusVisitor):

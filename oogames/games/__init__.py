@@ -296,9 +296,11 @@ def _plugin_info(name: str, board: Any, origin: str) -> GameInfo:
         raise PluginError(
             f"{shown(name)} is {what}, not a board: a game is a subclass of oogames.ABoardModel"
         )
-    if inspect.isabstract(board):
-        missing = ", ".join(sorted(getattr(board, "__abstractmethods__", ())))
-        raise PluginError(f"{shown(name)} does not write {missing} (see the tutorial's board)")
+    missing = board.unwritten_rules()
+    if missing:
+        raise PluginError(
+            f"{shown(name)} does not write {', '.join(missing)} (see the tutorial's board)"
+        )
     parameters = inspect.signature(board).parameters
     options = tuple(
         option

@@ -14,6 +14,7 @@ ands for the whole board. ``map`` visits columns centre first.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
@@ -21,7 +22,7 @@ from oogames.board.model import ABoardModel, check_size
 from oogames.board.moves import Move, lookup_move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.parsing import whole_number
 from oogames.pictures.boards import connectfour_svg
@@ -48,11 +49,41 @@ class _Drop(AMoveRecord):
         # The whole undo in one call: this runs for every node of every search.
         del history[-1]
         heights = board._heights
-        top = heights[self.col] - 1
-        heights[self.col] = top
+        col = self.col
+        top = heights[col] - 1
+        heights[col] = top
         board._stones[self.player] ^= 1 << top
         board._to_move = self.player
         board._state = NON_TERMINAL
+
+
+_MIRROR_WINDOW: Final = 12
+"""The bits of a key looked up at once when it is mirrored (tables of 4,096 images)."""
+
+
+@functools.lru_cache(maxsize=16)
+def _mirror_windows(width: int, stride: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """How to mirror a key of ``width`` columns of ``stride`` bits (column ``c`` becomes
+    column ``width - 1 - c``) by table look-ups: for each window of up to
+    :data:`_MIRROR_WINDOW` bits of the key, its shift, its mask, and the image of each
+    value of its bits. The mirror of a key is the or of its windows' images: two
+    look-ups a key on a 4 x 4 board, five on 7 x 6 (a loop over pairs of columns cost
+    Connect Four's ``+tt`` search 2.5 % more instructions a node on 4 x 4)."""
+    bits = width * stride
+
+    def image(bit: int) -> int:
+        col, row = divmod(bit, stride)
+        return 1 << (width - 1 - col) * stride + row
+
+    windows = []
+    for shift in range(0, bits, _MIRROR_WINDOW):
+        size = min(_MIRROR_WINDOW, bits - shift)
+        images = [0] * (1 << size)
+        for value in range(1, 1 << size):  # a value's image: its lowest bit's, and the rest's
+            low = value & -value
+            images[value] = images[value ^ low] | image(shift + low.bit_length() - 1)
+        windows.append((shift, (1 << size) - 1, tuple(images)))
+    return tuple(windows)
 
 
 def centre_first(width: int) -> tuple[int, ...]:
@@ -95,8 +126,7 @@ class ConnectFourBoard(ABoardModel):
         "_exact",
         "_exact_key",
         "_heights",
-        "_mirror_pairs",
-        "_mirror_still",
+        "_mirror_windows",
         "_o_shift",
         "_order",
         "_ranked_order",
@@ -129,15 +159,7 @@ class ConnectFourBoard(ABoardModel):
         self._o_shift = width * stride  # where O's block starts in key()
         # Shifts along a column, a row and both diagonals.
         self._directions = (1, stride, stride + 1, stride - 1)
-        # The mirror image of table_key's key swaps columns c and width - 1 - c: per
-        # pair, the masks of the left and the right column and how far their bits move;
-        # a middle column stays.
-        masks = [((1 << stride) - 1) << col * stride for col in range(width)]
-        self._mirror_pairs = tuple(
-            (masks[col], masks[width - 1 - col], (width - 1 - 2 * col) * stride)
-            for col in range(width // 2)
-        )
-        self._mirror_still = masks[width // 2] if width % 2 else 0
+        self._mirror_windows = _mirror_windows(width, stride)
         self._records = [[_Drop(self, p, col) for col in range(width)] for p in (0, 1)]
         self._windows = self._make_windows()
         self._order: tuple[int, ...] = centre_first(width)
@@ -178,18 +200,18 @@ class ConnectFourBoard(ABoardModel):
 
     def _has_line(self, stones: int) -> bool:
         """Whether ``stones`` hold ``k`` in a row in any direction."""
-        k = self.k
+        if self.k == 4:  # Pons' test: two pairs of pairs, a shift apart
+            for shift in self._directions:
+                pairs = stones & stones >> shift
+                if pairs & pairs >> 2 * shift:
+                    return True
+            return False
         for shift in self._directions:
-            if k == 4:
-                pairs = stones & (stones >> shift)
-                if pairs & (pairs >> 2 * shift):
-                    return True
-            else:
-                run = stones
-                for step in range(1, k):
-                    run &= stones >> (step * shift)
-                if run:
-                    return True
+            run = stones
+            for step in range(1, self.k):
+                run &= stones >> step * shift
+            if run:
+                return True
         return False
 
     # -- the hot path ----------------------------------------------------------
@@ -207,27 +229,28 @@ class ConnectFourBoard(ABoardModel):
             col = self._columns.get(move)
         except TypeError:  # an unhashable move is no column
             col = None
+        heights = self._heights
         if (
             col is None
             or player is not self._to_move
             or self._state is not NON_TERMINAL
-            or self._heights[col] == self._tops[col]
+            or heights[col] == self._tops[col]
         ):
             return self._make_move_slow(player, move, check, status, param)
         # Drop the token and remember how to lift it.
-        heights = self._heights
         mine = self._stones[player] | 1 << heights[col]
         self._stones[player] = mine
         heights[col] += 1
         self._to_move = 1 - player
         record = self._records[player][col]
-        if check is not UNDO_AT_ONCE:  # the caller may keep the undo: give it its own
+        if not check.undo_at_once:  # the caller may keep the undo: give it its own
             record = _Drop(self, player, col)
-        self._history.append(record)
+        history = self._history
+        history.append(record)
         state: ABoardState
         if self._has_line(mine):
             state = WON[player]
-        elif len(self._history) == self._cells:
+        elif len(history) == self._cells:
             state = DRAW
         else:
             state = NON_TERMINAL
@@ -356,9 +379,9 @@ class ConnectFourBoard(ABoardModel):
         # One bit a cell, as Pons keys positions: X's stones, and a mark on the first
         # empty cell of each column (what adding the bottom row to the stones makes).
         key = stones[0] | (stones[0] | stones[1]) + self._bottom_mask
-        mirror = key & self._mirror_still
-        for left, right, shift in self._mirror_pairs:
-            mirror |= (key & left) << shift | (key & right) >> shift
+        mirror = 0
+        for shift, mask, images in self._mirror_windows:
+            mirror |= images[key >> shift & mask]
         return (mirror, True) if mirror < key else (key, False)
 
     def mirror_move(self, move: Move) -> Move:

@@ -25,11 +25,10 @@ from typing import Any, Final
 import attrs
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel
+from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import PASS, Move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
-from oogames.board.undo import IUndoMove, SnapshotRecord
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.undo import SnapshotRecord
 from oogames.errors import BoardOptionError, IllegalMoveError, shown
 
 
@@ -125,32 +124,18 @@ class GameTreeBoard(ABoardModel):
         node = _strip(node)
         return _OUTCOME[node] if isinstance(node, str) else NON_TERMINAL
 
-    def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
-    ) -> IUndoMove:
-        """Follow the branch ``move`` (see :meth:`IBoardModel.make_move`)."""
+    def _play(self, player: int, move: Move) -> Played | None:
+        """Follow the branch ``move`` (see :meth:`ABoardModel._play`)."""
         node = _strip(self._node)
         if move is PASS and isinstance(node, Pass):
             after = node.then
         elif isinstance(node, dict) and isinstance(move, str) and move in node:
             after = node[move]
         else:
-            after = _NOWHERE
-        if after is _NOWHERE or self._state is not NON_TERMINAL or player is not self._to_move:
-            return self._make_move_slow(player, move, check, status, param)
+            return None
         record = SnapshotRecord(self, player, move, self._node)
         self._node = after
-        self._to_move = 1 - player
-        self._history.append(record)
-        self._state = self._status_of(after)
-        check.valid_move_case(self, player, move, param)
-        self._state.execute(self, status, param)
-        return record
+        return record, self._status_of(after)
 
     def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
         node = _strip(self._node)

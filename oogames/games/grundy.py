@@ -17,11 +17,10 @@ from collections.abc import Iterable
 from typing import Any, Final, TypeGuard
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel
+from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move
 from oogames.board.states import NON_TERMINAL, WON
-from oogames.board.undo import IUndoMove, SnapshotRecord
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.undo import SnapshotRecord
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.pictures.boards import grundy_svg
 
@@ -85,36 +84,19 @@ class GrundyBoard(ABoardModel):
         """The heaps, largest first."""
         return self._heaps
 
-    def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
-    ) -> IUndoMove:
-        """Split a heap for ``player`` (see :meth:`IBoardModel.make_move`)."""
+    def _play(self, player: int, move: Move) -> Played | None:
+        """Split a heap (see :meth:`ABoardModel._play`)."""
         heaps = self._heaps
-        if (
-            player is not self._to_move
-            or self._state is not NON_TERMINAL
-            or not self._is_split(move)
-            or move[0] not in heaps
-        ):
-            return self._make_move_slow(player, move, check, status, param)
+        if not self._is_split(move) or move[0] not in heaps:
+            return None
         heap, part = move
         record = SnapshotRecord(self, player, (heap, part), heaps)
         rest = list(heaps)
         rest.remove(heap)
         rest += (part, heap - part)
         self._heaps = after = tuple(sorted(rest, reverse=True))
-        self._to_move = 1 - player
-        self._history.append(record)
         # The player who cannot move loses: so the mover wins when no heap splits.
-        self._state = NON_TERMINAL if self._can_split(after) else WON[player]
-        check.valid_move_case(self, player, record.move, param)
-        self._state.execute(self, status, param)
-        return record
+        return record, NON_TERMINAL if self._can_split(after) else WON[player]
 
     @staticmethod
     def _is_split(move: object) -> TypeGuard[tuple[int, int]]:

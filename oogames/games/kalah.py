@@ -41,11 +41,10 @@ from __future__ import annotations
 from typing import Any
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel, check_size
+from oogames.board.model import ABoardModel, Played, check_size
 from oogames.board.moves import Move, lookup_move
 from oogames.board.states import DRAW, EXTRA_TURN, NON_TERMINAL, WON, ABoardState
-from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.undo import AMoveRecord
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.parsing import whole_number
 from oogames.pictures.boards import kalah_svg
@@ -134,31 +133,18 @@ class KalahBoard(ABoardModel):
 
     # -- the Rice contract -------------------------------------------------------
 
-    def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
-    ) -> IUndoMove:
-        """Sow the seeds of pit ``move`` for ``player`` (see :meth:`IBoardModel.make_move`)."""
+    def _play(self, player: int, move: Move) -> Played | None:
+        """Sow the seeds of pit ``move`` (see :meth:`ABoardModel._play`)."""
         try:
             pit = self._pit_of.get(move)
         except TypeError:  # an unhashable move is no pit
-            pit = None
-        state = self._state
+            return None
         cells = self._cells
         pits = self.pits
         base = (pits + 1) * player
-        if (
-            pit is None
-            or player is not self._to_move
-            or (state is not NON_TERMINAL and state is not EXTRA_TURN)
-            or cells[base + pit] == 0
-        ):
-            return self._make_move_slow(player, move, check, status, param)
-        record = _Sow(self, player, pit + 1, cells[:], state)
+        if pit is None or cells[base + pit] == 0:
+            return None
+        record = _Sow(self, player, pit + 1, cells[:], self._state)
         start = base + pit
         seeds = cells[start]
         cells[start] = 0
@@ -178,7 +164,6 @@ class KalahBoard(ABoardModel):
             if cells[opposite] or self.empty_capture:
                 cells[store] += cells[opposite] + 1
                 cells[opposite] = cells[here] = 0
-        self._history.append(record)
         south, north = sum(cells[:pits]), sum(cells[pits + 1 : size - 1])
         if not south or not north:
             cells[pits] += south
@@ -186,17 +171,8 @@ class KalahBoard(ABoardModel):
             for index in range(pits):
                 cells[index] = cells[pits + 1 + index] = 0
             difference = cells[pits] - cells[size - 1]
-            state = DRAW if difference == 0 else WON[0] if difference > 0 else WON[1]
-        elif here == store:
-            state = EXTRA_TURN
-        else:
-            state = NON_TERMINAL
-            player = 1 - player
-        self._to_move = player
-        self._state = state
-        check.valid_move_case(self, record.player, record.move, param)
-        state.execute(self, status, param)
-        return record
+            return record, DRAW if difference == 0 else WON[0] if difference > 0 else WON[1]
+        return record, EXTRA_TURN if here == store else NON_TERMINAL
 
     def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
         cells = self._cells

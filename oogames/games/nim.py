@@ -13,11 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel, check_size
+from oogames.board.model import ABoardModel, Played, check_size
 from oogames.board.moves import Move, lookup_move
 from oogames.board.states import NON_TERMINAL, WON
-from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.undo import AMoveRecord
 from oogames.errors import IllegalMoveError
 from oogames.parsing import whole_number
 from oogames.pictures.boards import nim_svg
@@ -72,34 +71,16 @@ class NimBoard(ABoardModel):
         """The counter."""
         return self._total
 
-    def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
-    ) -> IUndoMove:
-        """Add ``move`` to the counter for ``player`` (see :meth:`IBoardModel.make_move`)."""
+    def _play(self, player: int, move: Move) -> Played | None:
+        """Add ``move`` to the counter (see :meth:`ABoardModel._play`)."""
         try:
             step = self._steps.get(move)
-        except TypeError:
-            step = None
-        if (
-            step is None
-            or player is not self._to_move
-            or self._state is not NON_TERMINAL
-            or self._total + step > self.target
-        ):
-            return self._make_move_slow(player, move, check, status, param)
-        record = _Add(self, player, step)
+        except TypeError:  # an unhashable move is no step
+            return None
+        if step is None or self._total + step > self.target:
+            return None
         self._total += step
-        self._to_move = 1 - player
-        self._history.append(record)
-        self._state = WON[player] if self._total == self.target else NON_TERMINAL
-        check.valid_move_case(self, player, step, param)
-        self._state.execute(self, status, param)
-        return record
+        return _Add(self, player, step), WON[player] if self._total == self.target else NON_TERMINAL
 
     def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
         room = self.target - self._total

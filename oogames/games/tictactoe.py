@@ -18,7 +18,7 @@ from oogames.board.model import check_size
 from oogames.board.moves import Move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor, ICheckMoveVisitor
+from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.games.grid import AGridBoard
 from oogames.pictures.boards import tictactoe_svg
@@ -148,7 +148,7 @@ class TicTacToeBoard(AGridBoard):
         stones[player] = mine
         self._to_move = 1 - player
         record = self._records[player][index]
-        if check is not UNDO_AT_ONCE:  # the caller may keep the undo: give it its own
+        if not check.undo_at_once:  # the caller may keep the undo: give it its own
             record = _Stone(self, player, record.move, 1 << index)
         self._history.append(record)
         # Only lines through the new stone can have become complete.
