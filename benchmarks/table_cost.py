@@ -6,7 +6,8 @@ table's ratios: how many times fewer nodes, how much less time, and what a node
 costs with the table against without it. The fastest of ``--repeat`` runs
 counts. ``--instructions`` counts instructions a node under valgrind's
 callgrind instead (exact, unlike times on a shared machine): each search runs
-in a process of its own, less a process that only imports and makes the table.
+in a process of its own, less a process that only imports and makes the board
+and the table.
 
     python benchmarks/table_cost.py [--repeat 5] [--big] [--instructions]
 
@@ -16,6 +17,7 @@ in a process of its own, less a process that only imports and makes the table.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -39,14 +41,20 @@ SEARCHES: dict[str, Callable[[], IAccFactory]] = {
 }
 
 
+#: Each counted process hashes strings alike (Python salts them at random in each process,
+#: which moves the counts by a few dozen instructions a node from run to run).
+FIXED_HASHES = {**os.environ, "PYTHONHASHSEED": "0"}
+
+
 def run_one(board: str, search: str, solve: bool = True) -> int:
     """Solve ``board`` with ``search``; its nodes (without ``solve``: only make the
-    search's root, and its table)."""
+    board, the search's root, and its table)."""
     factory = SEARCHES[search]()
+    position = BOARDS[board]()
     if not solve:
         factory.make_acc(0)
         return 0
-    return MinMax(factory).analyze(BOARDS[board]()).stats.nodes
+    return MinMax(factory).analyze(position).stats.nodes
 
 
 def times(repeat: int, big: bool) -> None:
@@ -77,18 +85,19 @@ def instructions() -> None:
     def collect(board: str, search: str, tmp: str, solve: bool = True) -> tuple[int, int]:
         command = [sys.executable, __file__, "--run-one", board, search]
         command += [] if solve else ["--no-solve"]
-        subprocess.run(command, capture_output=True, check=True)  # compiles what changed
+        subprocess.run(command, capture_output=True, check=True, env=FIXED_HASHES)  # compiles
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *command],
             capture_output=True,
             text=True,
             check=True,
+            env=FIXED_HASHES,
         )
         found = re.search(r"Collected : (\d+)", run.stderr)
         assert found is not None, run.stderr
         return int(found.group(1)), int(run.stdout.split()[-1])
 
-    print("instructions a node (less a process that imports and makes the root and table)")
+    print("instructions a node (less a process that imports, makes the board, root and table)")
     print(f"{'board':<18}{'alphabeta':>12}{'+tt':>10}{'ratio':>8}")
     with tempfile.TemporaryDirectory() as tmp:
         for board in ("tic-tac-toe", "Connect Four 4x4"):

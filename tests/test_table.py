@@ -45,7 +45,8 @@ SMALL: dict[str, Callable[[], ABoardModel]] = {
 @pytest.mark.parametrize("size", [7, 1 << 16])
 def test_a_table_changes_no_value_or_move(name: str, size: int) -> None:
     """alphabeta+tt (and minimax+tt, negamax-ab+tt) give plain alpha-beta's value, with a
-    tiny table (7 slots: collisions everywhere) or a large one; the board is unchanged."""
+    tiny table (7 positions: entries forgotten all the time) or a large one; the board is
+    unchanged."""
     rng = random.Random(zlib.crc32(f"{name}{size}".encode()))
     for _ in range(30):
         board = searchable(SMALL[name], [rng.randrange(40) for _ in range(rng.randrange(2, 9))])
@@ -114,4 +115,20 @@ def test_deepening_with_a_shared_table_orders_moves_and_saves_nodes() -> None:
     assert (tabled.move, tabled.value) == (plain.move, plain.value)
     # The table's move is searched first and met again in the board's order, where the
     # table settles it (one node more than leaving it out, and cheaper than asking).
-    assert (plain.stats.nodes, tabled.stats.nodes) == (77_579, 9_622)
+    assert (plain.stats.nodes, tabled.stats.nodes) == (77_579, 9_347)
+
+
+def test_a_full_table_forgets_its_older_half_and_keeps_the_newest() -> None:
+    table = TranspositionTable(size=4)
+    for key in range(10):
+        table.put(key, float(key), 0, -1, None)
+        assert len(table) <= 4
+        assert table.get(key) == (float(key), 0, -1, None, False)
+    assert sorted(table.entries) == [6, 7, 8, 9]  # filed after the last two clear-outs
+    table.put(9, 1.0, 1, 2, 3, True)  # a position already filed: replaced, nothing forgotten
+    assert sorted(table.entries) == [6, 7, 8, 9] and table.get(9) == (1.0, 1, 2, 3, True)
+    assert (table.stores, table.probes) == (11, 11)
+    one = TranspositionTable(size=1)
+    one.put("a", 0.0, 0, -1, None)
+    one.put("b", 0.0, 0, -1, None)
+    assert list(one.entries) == ["b"]

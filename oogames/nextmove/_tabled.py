@@ -88,8 +88,8 @@ class TableRoot(AAccDecorator):
         self.inner.start(board)
         key, mirrored = board.table_key()
         entry = self.rules.table.get(key)
-        if entry is not None and entry[4] is not None:
-            self.first = board.mirror_move(entry[4]) if mirrored else entry[4]
+        if entry is not None and entry[3] is not None:
+            self.first = board.mirror_move(entry[3]) if mirrored else entry[3]
             self.selective = True
 
     def first_move(self) -> Move | None:
@@ -128,7 +128,7 @@ def table_status() -> type[_MinMaxStatus]:
         for every plain child, in ``no_winner_case``: what ``TTAcc`` does through its
         hooks, without their calls at every node."""
 
-        __slots__ = ("limit", "plain_from", "quick_wins", "rules", "size", "slots", "threshold")
+        __slots__ = ("entries", "limit", "plain_from", "quick_wins", "rules", "size", "threshold")
 
         rules: TableRules
 
@@ -139,7 +139,7 @@ def table_status() -> type[_MinMaxStatus]:
             left = board.max_plies_left()
             self.plain_from = left - NEAR_END if left is not None and left >= 0 else 1 << 62
             self.rules = rules
-            self.slots = rules.table.slots
+            self.entries = rules.table.entries
             self.size = rules.table.size
             self.limit = rules.limit
             self.quick_wins = rules.quick_wins
@@ -173,21 +173,20 @@ def table_status() -> type[_MinMaxStatus]:
                 remaining = limit - depth
                 mark = self.evaluated + self.guessed
             key, mirrored = host.table_key()
-            slots = self.slots
-            slot = hash(key) % self.size
-            entry = slots.get(slot)
+            entries = self.entries
+            entry = entries.get(key)
             first = None
-            if entry is not None and entry[0] == key:
+            if entry is not None:
                 # The entry's best move is searched first; when map offers it again the
                 # table settles it (its entry was just filed), which costs less than
                 # asking at every move whether it is the one to leave out.
-                first = entry[4]
+                first = entry[3]
                 if first is not None and mirrored:
                     first = host.mirror_move(first)
-                if entry[3] == remaining:  # the same depth: its value, or a bound
+                if entry[2] == remaining:  # the same depth: its value, or a bound
                     model_player = child.model_player
-                    known = self.rules.from_table(entry[1], depth, model_player)
-                    kind = entry[2]
+                    known = self.rules.from_table(entry[0], depth, model_player)
+                    kind = entry[1]
                     if kind != _EXACT:  # a bound settles it, or narrows its window
                         if (kind == _LOWER) == (model_player == 0):  # filed from 0's view
                             known = child.narrow(known, math.inf)
@@ -196,7 +195,7 @@ def table_status() -> type[_MinMaxStatus]:
                     if known is not None:
                         self.rules.table.hits += 1
                         self.hits += 1
-                        if entry[5]:
+                        if entry[4]:
                             self.guessed += 1
                         acc.update_best(acc.current, known)
                         return
@@ -218,8 +217,9 @@ def table_status() -> type[_MinMaxStatus]:
             move = child.move
             if mirrored and move is not None:
                 move = host.mirror_move(move)
-            slots[slot] = (
-                key,
+            if len(entries) >= self.size and key not in entries:
+                self.rules.table.make_room()
+            entries[key] = (
                 stored,
                 kind,
                 remaining,

@@ -20,14 +20,15 @@ best move. A stored value is used only
 
 Wins and losses are stored relative to the position (a win in 3 plies from
 there), so that a quicker win is still preferred when the position is met at
-another depth. The table has a fixed number of slots (``size``): a position's
-slot is its key's hash modulo the size, and a new entry replaces the old one
-(memory stays bounded; a collision costs only a search).
+another depth. The table holds at most ``size`` positions: when it is full,
+a new position makes it forget the older half of its entries (memory stays
+bounded, the positions searched lately stay, and a position forgotten costs
+only a search).
 """
 
 from __future__ import annotations
 
-import functools
+import itertools
 import math
 from typing import Any, Final, TypeAlias
 
@@ -45,10 +46,10 @@ from oogames.nextmove.accumulators import (
 from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
 
-# An entry: the key, the value (player 0's view, wins counted from the position), its
-# kind, the plies that were left to search, the best move, and whether the value was
-# derived from evaluated horizons (a guess, not the game's value).
-Entry: TypeAlias = tuple[Any, float, int, int, Move, bool]
+# An entry: the value (player 0's view, wins counted from the position), its kind, the
+# plies that were left to search, the best move, and whether the value was derived from
+# evaluated horizons (a guess, not the game's value).
+Entry: TypeAlias = tuple[float, int, int, Move, bool]
 
 EXACT: Final = 0
 """The stored value is the position's value."""
@@ -61,61 +62,58 @@ UPPER: Final = 2
 class TranspositionTable:
     """A bounded table of searched positions, shared by the searches that use it.
 
+    A dict from each position's key to its entry: the dict hashes the key once
+    and compares it, and nothing else is kept (a table of slots chosen by the
+    key's hash, each entry repeating its key, cost a node 5 % more time).
+
     Args:
-        size: How many positions it holds at most (1 to 2**26; the largest
-            prime at or below it is used, kept as ``size``).
+        size: How many positions it holds at most (1 to 2**26).
 
     Attributes:
+        entries: The entries, by key: ``(value, kind, remaining, move, guessed)``.
         stores: Entries written. probes: Look-ups made. hits: Look-ups that
             settled a position. guesses: Horizons evaluated and guessed entries
             used by the searches with this table (a running count: an entry is
             a guess when it went up while its position was searched).
     """
 
-    __slots__ = ("guesses", "hits", "probes", "size", "slots", "stores")
+    __slots__ = ("entries", "guesses", "hits", "probes", "size", "stores")
 
     def __init__(self, size: int = 1 << 18) -> None:
-        # A prime number of slots: keys that are bitboards (a Python int hashes to
-        # itself) would otherwise fall into slots by their low bits alone.
-        self.size = _prime_at_most(check_size("the table size", size, 1, 1 << 26, SettingsError))
-        # A dict of the slots in use rather than a list of every slot: the garbage
-        # collector walks a container's items, and a list of 2**18 slots walked at
-        # every young collection cost a fresh table's search 12% more instructions.
-        self.slots: dict[int, Entry] = {}
+        self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
+        self.entries: dict[Any, Entry] = {}
         self.stores = self.probes = self.hits = self.guesses = 0
 
     def get(self, key: Any) -> Entry | None:
-        """The entry of ``key``: ``(key, value, kind, remaining, move, guessed)``, or None."""
+        """The entry of ``key``: ``(value, kind, remaining, move, guessed)``, or None."""
         self.probes += 1
-        entry = self.slots.get(hash(key) % self.size)
-        return entry if entry is not None and entry[0] == key else None
+        return self.entries.get(key)
 
     def put(
         self, key: Any, value: float, kind: int, remaining: int, move: Move, guessed: bool = False
     ) -> None:
-        """Store an entry in ``key``'s slot, replacing what was there."""
+        """Store the entry of ``key``, replacing what was there."""
         self.stores += 1
-        self.slots[hash(key) % self.size] = (key, value, kind, remaining, move, guessed)
+        entries = self.entries
+        if len(entries) >= self.size and key not in entries:
+            self.make_room()
+        entries[key] = (value, kind, remaining, move, guessed)
+
+    def make_room(self) -> None:
+        """Forget the older half of the entries (at least one), to file a new position in a
+        full table. (A dict keeps its keys in the order they were first filed.)"""
+        entries = self.entries
+        for key in list(itertools.islice(entries, max(1, len(entries) // 2))):
+            del entries[key]
 
     def __len__(self) -> int:
-        """How many slots hold an entry."""
-        return len(self.slots)
+        """How many positions the table holds."""
+        return len(self.entries)
 
     def clear(self) -> None:
         """Forget every entry and the counts."""
-        self.slots.clear()
+        self.entries.clear()
         self.stores = self.probes = self.hits = self.guesses = 0
-
-
-@functools.lru_cache(maxsize=32)
-def _prime_at_most(size: int) -> int:
-    """The largest prime at most ``size`` (``size`` itself below 3)."""
-    candidate = size
-    while candidate > 2:
-        if candidate % 2 and all(candidate % d for d in range(3, math.isqrt(candidate) + 1, 2)):
-            return candidate
-        candidate -= 1
-    return size
 
 
 class TableRules:
@@ -236,10 +234,10 @@ class TTAcc(AAccDecorator):
         table = self.rules.table
         self.mark = table.guesses
         entry = self._lookup(board)
-        if entry is None or entry[3] != remaining:
+        if entry is None or entry[2] != remaining:
             return None
-        value = self.rules.from_table(entry[1], inner.depth, inner.model_player)
-        kind = entry[2]
+        value = self.rules.from_table(entry[0], inner.depth, inner.model_player)
+        kind = entry[1]
         if inner.model_player == 1 and kind != EXACT:
             kind = LOWER + UPPER - kind  # stored from player 0's view
         if kind == EXACT:
@@ -250,7 +248,7 @@ class TTAcc(AAccDecorator):
             known = inner.narrow(-math.inf, value)
         if known is not None:
             table.hits += 1
-            if entry[5]:
+            if entry[4]:
                 table.guesses += 1
                 self._guessed = True
         return known
@@ -273,8 +271,8 @@ class TTAcc(AAccDecorator):
         self.key = key
         self.mirrored = board if mirrored else None
         entry = self.rules.table.get(key)
-        if entry is not None and entry[4] is not None:
-            self.first = board.mirror_move(entry[4]) if mirrored else entry[4]
+        if entry is not None and entry[3] is not None:
+            self.first = board.mirror_move(entry[3]) if mirrored else entry[3]
             self.selective = True
         return entry
 
