@@ -36,18 +36,17 @@ from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import GAMES, ConnectFourBoard, GameInfo, find_game
+from oogames.nextmove.grammar import (
+    DEFAULT_COMPUTER,
+    SEARCHES,
+    SOLVING_COMPUTER,
+    StrategySpec,
+    grammar_help,
+    player_help,
+)
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.solve import pons_score, solve
-from oogames.nextmove.specs import (
-    DRIVERS,
-    ENHANCEMENTS,
-    SAMPLER_ENHANCEMENTS,
-    SAMPLERS,
-    make_factory,
-    make_strategy,
-    strategy_names,
-    with_depth,
-)
+from oogames.nextmove.specs import make_factory, make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 from oogames.parsing import MAX_DIGITS, read_seconds, read_whole, user_path, whole_number
 from oogames.pictures.svg import svg_to_png
@@ -56,13 +55,6 @@ from oogames.trace.match import format_rows, run_match
 from oogames.trace.render import LEVEL_WIDTH, draw_svg, to_dot, to_text
 from oogames.trace.tracer import trace_search
 from oogames.ui.console import ConsoleView
-
-_STRATEGY_HELP = (
-    "a strategy: random, minimax or alphabeta, searching to the end of the game, "
-    "or NAME:DEPTH to search DEPTH plies and score the horizon with the game's evaluation "
-    "or NAME[:DEPTH]@SECONDS to deepen under a clock of SECONDS a move "
-    "(default: alphabeta when the board is small enough to solve, else alphabeta+tt+order@1)"
-)
 
 
 def _printable(text: str) -> str:
@@ -213,9 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_game_options(demo)
     demo.add_argument(
-        "--player0", metavar="STRATEGY", help="player 0 (moves first); " + _STRATEGY_HELP
+        "--player0", metavar="STRATEGY", help="player 0 (moves first): " + player_help()
     )
-    demo.add_argument("--player1", metavar="STRATEGY", help="player 1; " + _STRATEGY_HELP)
+    demo.add_argument("--player1", metavar="STRATEGY", help="player 1: " + player_help())
     demo.add_argument("--seed", type=_whole, help="seed for random players")
     commands.add_parser(
         "list", help="list the games and strategies", description="List the games and strategies."
@@ -224,16 +216,13 @@ def build_parser() -> argparse.ArgumentParser:
     play = commands.add_parser(
         "play",
         help="play a game: people and computers, in the console or the interactive view",
-        description="Play a game. Each side is human, random, or a search (minimax, alphabeta, "
-        "negamax, negamax-ab) with an optional :DEPTH. In the console, type moves in the game's "
-        "notation, or help, moves, hint, accept, undo, redo, save FILE, load FILE, new, quit.",
+        description="Play a game. Each side is human, random, or a strategy (see "
+        "`oogames list`). In the console, type moves in the game's notation, or help to see "
+        "the commands.",
     )
     _add_game_options(play, positional=True)
-    play.add_argument("--player0", default="human", help="the first side (default: human)")
-    play.add_argument(
-        "--player1",
-        help="the second side (default: alphabeta+tt+order@1, or alphabeta on small games)",
-    )
+    play.add_argument("--player0", default="human", help="the first side: " + player_help("human"))
+    play.add_argument("--player1", help="the second side: " + player_help())
     play.add_argument("--first", type=_whole, default=0, help="which side moves first (0 or 1)")
     play.add_argument("--hint-depth", type=_whole, default=3, help="how deep hints search (3)")
     play.add_argument("--seed", type=_whole, help="seed for random players")
@@ -261,7 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(tree, positional=True)
     tree.add_argument("--moves", default="", help="the position: moves from the start, in notation")
     tree.add_argument(
-        "--strategy", default="alphabeta", help="minimax, alphabeta, negamax or negamax-ab"
+        "--strategy",
+        default="alphabeta",
+        help=f"one search: {', '.join(SEARCHES)}, with its enhancements (default: alphabeta)",
     )
     tree.add_argument(
         "--depth", type=_whole, help="plies to search (default: to the end of the game)"
@@ -469,7 +460,7 @@ def _describe(board: Any, strategy: INextMoveStrategy, result: SearchResult) -> 
 
 
 def _default_spec(info: GameInfo, board: Any) -> str:
-    return "alphabeta" if info.solvable(board) else "alphabeta+tt+order@1"
+    return SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER
 
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -561,7 +552,7 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     """Search the position, draw the tree, write or print it; returns the exit status."""
     info = find_game(args.game)
     board = _position(info, args, args.moves)
-    factory = make_factory(with_depth(args.strategy, args.depth), info.evaluate)
+    factory = make_factory(StrategySpec.parse(args.strategy).with_depth(args.depth), info.evaluate)
     trace = trace_search(board, factory, limit=args.limit)
     target = args.out or ""
     caps = (args.max_nodes, args.max_depth)
@@ -675,7 +666,7 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
         label = f"{moves.strip() or 'start'} ({board.status_text()})"
         boards.append((label, board))
     strategies = [
-        make_strategy(with_depth(spec.strip(), args.depth), info.evaluate)
+        make_strategy(StrategySpec.parse(spec).with_depth(args.depth), info.evaluate)
         for spec in args.strategies.split(",")
         if spec.strip()
     ]
@@ -873,21 +864,8 @@ def run_list(out: TextIO) -> int:
         "  or a board class of your own: MODULE:CLASS or FILE.py:CLASS (--opt NAME=VALUE)",
         file=out,
     )
-    print("strategies (NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]):", file=out)
-    print(f"  {', '.join(strategy_names())}", file=out)
-    print("  pvs: principal variation search (null windows after the first move)", file=out)
-    for name, text in {**DRIVERS, **SAMPLERS}.items():
-        print(f"  {name}: {text}", file=out)
-    print(
-        "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;", file=out
-    )
-    print("  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out", file=out)
-    for name, point in plugins.entry_point_strategies().items():
-        print(f"  {name}: from {plugins.origin_of(point)}", file=out)
-    print("  or a strategy of your own: MODULE:CLASS or FILE.py:CLASS[:DEPTH][@SECONDS]", file=out)
-    print("enhancements:", file=out)
-    for name, text in {**ENHANCEMENTS, **SAMPLER_ENHANCEMENTS}.items():
-        print(f"  +{name:<10} {text}", file=out)
+    for line in grammar_help():
+        print(line, file=out)
     return 0
 
 

@@ -219,7 +219,7 @@ def game_from_dict(data: Any, trusted: Collection[str] = ()) -> tuple[GameSettin
                 f"--trust {named} if you trust that code"
             )
     try:
-        specs = tuple(PlayerSpec.parse(_player_text(p)) for p in players)
+        specs = tuple(_player(p) for p in players)
         settings = GameSettings(
             game=_field(data, "game", str),
             options=options,
@@ -253,19 +253,17 @@ def game_from_dict(data: Any, trusted: Collection[str] = ()) -> tuple[GameSettin
     return settings, board
 
 
-def _player_text(player: dict[str, Any]) -> str:
-    """A saved player as a strategy name, ``kind[:depth][@seconds]``, for :class:`PlayerSpec`."""
-    text = str(player["kind"])
+def _player(player: dict[str, Any]) -> PlayerSpec:
+    """A saved player, ``{"kind": ..., "depth": ..., "seconds": ...}``: the fields of its
+    :class:`PlayerSpec`."""
     depth, seconds = player.get("depth"), player.get("seconds")
-    if depth is not None:
-        if isinstance(depth, bool) or not isinstance(depth, int) or depth.bit_length() > 60:
-            raise SaveFileError(f"a player's depth must be a whole number, not {shown(depth)}")
-        text += f":{depth}"
-    if seconds is not None:
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
-            raise SaveFileError(f"a player's seconds must be a number, not {shown(seconds)}")
-        text += f"@{seconds:g}"
-    return text
+    if depth is not None and (
+        isinstance(depth, bool) or not isinstance(depth, int) or depth.bit_length() > 60
+    ):
+        raise SaveFileError(f"a player's depth must be a whole number, not {shown(depth)}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
+        raise SaveFileError(f"a player's seconds must be a number, not {shown(seconds)}")
+    return PlayerSpec(player["kind"], depth, seconds)
 
 
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:

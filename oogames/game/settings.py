@@ -7,69 +7,34 @@ from typing import Any
 import attrs
 
 from oogames.board.model import ABoardModel, check_size
-from oogames.errors import SettingsError, StrategySpecError, shown
+from oogames.errors import SettingsError, shown
 from oogames.games import GameInfo, find_game
-from oogames.nextmove.specs import MAX_DEPTH, make_strategy, parse_spec
+from oogames.nextmove.grammar import MAX_DEPTH, StrategySpec
+from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy
 
 
 @attrs.frozen
-class PlayerSpec:
-    """Who plays a side: ``human``, ``random``, or a search with an optional depth.
+class PlayerSpec(StrategySpec):
+    """Who plays a side: ``human``, or a strategy spec (:class:`StrategySpec`, whose
+    fields and rules it has: ``PlayerSpec("alphabeta+tt", 4)``, ``PlayerSpec.parse(text)``).
 
-    Attributes:
-        kind: ``"human"``, ``"random"`` or a search name (``"alphabeta"``, ``"minimax"``, ...).
-        depth: Plies the search looks ahead (None: to the end of the game); with
-            ``seconds``, the deepest it may go.
-        seconds: A clock per move: iterative deepening until it runs out (None: none).
+    ``kind`` is the same as ``name`` (kept for callers of earlier versions).
     """
 
-    kind: str
-    depth: int | None = None
-    seconds: float | None = None
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.kind, str):
-            raise StrategySpecError(f"a player is named by a text, not {shown(self.kind)}")
-        if self.depth is not None:
-            check_size("a player's depth", self.depth, 1, MAX_DEPTH, StrategySpecError)
-        if self.seconds is not None and (
-            isinstance(self.seconds, bool) or not isinstance(self.seconds, (int, float))
-        ):
-            raise StrategySpecError(f"a player's clock is seconds, not {shown(self.seconds)}")
-        parse_spec(self.label, ("human",))
-
-    @classmethod
-    def parse(cls, text: str, *, plugins_allowed: bool = True) -> PlayerSpec:
-        """Read ``"human"``, ``"random"``, ``"alphabeta"`` or ``"alphabeta:4"``.
-
-        Args:
-            text: The spec.
-            plugins_allowed: Whether it may name a plug-in (code to load); see
-                :func:`~oogames.nextmove.specs.parse_spec`.
-
-        Raises:
-            StrategySpecError: An unknown kind or a bad depth (a :class:`SettingsError`),
-                or a plug-in where none is allowed.
-        """
-        kind, depth, seconds = parse_spec(text, ("human",), plugins_allowed=plugins_allowed)
-        return cls(kind, depth, seconds)
-
     @property
-    def is_human(self) -> bool:
-        """Whether a person plays this side."""
-        return self.kind == "human"
+    def kind(self) -> str:
+        """The strategy and its enhancements, ``"alphabeta+tt"`` (the same as ``name``)."""
+        return self.name
 
     @property
     def label(self) -> str:
-        """As written on the command line, for example ``"alphabeta:4"``."""
-        depth = "" if self.depth is None else f":{self.depth}"
-        clock = "" if self.seconds is None else f"@{self.seconds:g}"
-        return f"{self.kind}{depth}{clock}"
+        """As written on the command line, for example ``"alphabeta:4"`` (``str(spec)``)."""
+        return str(self)
 
     def strategy(self, info: GameInfo, seed: int | None = None) -> INextMoveStrategy:
         """The strategy of a computer player (not for ``human``)."""
-        return make_strategy(self.label, info.evaluate, seed)
+        return make_strategy(self, info.evaluate, seed)
 
 
 @attrs.frozen

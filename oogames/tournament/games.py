@@ -24,7 +24,8 @@ from oogames import plugins
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS, Move
 from oogames.errors import OogamesError, SettingsError, one_line
-from oogames.nextmove.specs import make_strategy, parse_spec
+from oogames.nextmove.grammar import StrategySpec
+from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 from oogames.tournament.isolated import IsolatedPlayer, PlayerFault
 
@@ -293,8 +294,7 @@ class _IsolatedPlayer(_Player):
 
 def _player(task: GameTask, info: GameInfo, spec: str, seed: int) -> _Player:
     """The player ``spec`` names: a plug-in in its own process, a built-in here."""
-    name = parse_spec(spec)[0]
-    if plugins.is_ref(name) or name in plugins.entry_point_strategies():
+    if StrategySpec.parse(spec).loads_code:
         return _IsolatedPlayer(IsolatedPlayer(task.game, task.options, spec, seed))
     return _Player(make_strategy(spec, info.evaluate, seed))
 

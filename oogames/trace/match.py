@@ -14,7 +14,8 @@ from pathlib import Path
 import attrs
 
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
-from oogames.nextmove.specs import make_strategy, with_depth
+from oogames.nextmove.grammar import StrategySpec
+from oogames.nextmove.specs import make_strategy
 
 
 @attrs.frozen
@@ -77,7 +78,9 @@ def run_match(
         for width, height in sizes:
             ConnectFourBoard(width, height, k)  # a bad size or k stops here, before any game
             for depth in depths:
-                specs = [with_depth(spec, depth) for spec in (first, second)]
+                specs = [
+                    str(StrategySpec.parse(spec).with_depth(depth)) for spec in (first, second)
+                ]
                 for spec in specs:
                     make_strategy(spec, connect_four_lines, seed)
                 tasks.append(

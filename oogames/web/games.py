@@ -18,15 +18,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from oogames import plugins
 from oogames.board.moves import Move
-from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line
+from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
+from oogames.game.commands import commands_of
 from oogames.game.model import GameModel
 from oogames.game.saving import game_from_dict, load_game, save_game
 from oogames.game.settings import GameSettings
+from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.results import SearchResult
 from oogames.ui.console import describe
+
+#: The commands the page offers, by word (its actions besides ``move``).
+_COMMANDS = {command.word: command for command in commands_of("web")}
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 """What a game id looks like (unguessable, URL-safe); nothing else reaches a file name."""
@@ -43,7 +50,7 @@ class _Relay(IModel2ViewAdapter):
         if result is not None:
             spec = self.game.model.settings.spec_of(player)
             depth = result.stats.depth_reached or spec.depth
-            self.game.last_search = (board.ply - 1, spec.kind, depth)
+            self.game.last_search = (board.ply - 1, spec, depth)
             self.game.last_result = {
                 "player": self.game.model.name_of(player),
                 "move": board.format_move(move),
@@ -94,7 +101,7 @@ class WebGame:
         self.hinting = False  # a hint's search runs (in a request's worker thread)
         self.info = ""
         self.last_result: dict[str, Any] | None = None
-        self.last_search: tuple[int, str, int | None] | None = None  # ply, search, depth
+        self.last_search: tuple[int, StrategySpec, int | None] | None = None  # ply, spec, depth
         self.version = 0
         self.lock = threading.Lock()
         self._worker: threading.Thread | None = None
@@ -175,14 +182,18 @@ class WebGame:
     # -- actions ----------------------------------------------------------------------------
 
     def act(self, action: str, move: str | None = None) -> None:
-        """Do what the page asks: ``move`` (with its text), ``hint``, ``accept``, ``undo``,
-        ``redo``, ``stop`` (the search ends, no move is played, the computer stays to move),
-        ``now`` (a timed computer or MCTS plays its best move so far), ``go``.
+        """Do what the page asks: ``move`` (with its text), or a command the page offers
+        (:func:`~oogames.game.commands.commands_of` ``("web")``: ``hint``, ``accept``,
+        ``undo``, ``redo``, ``go``, ``stop``, the search ends, no move is played, the
+        computer stays to move; ``now``, a timed computer or MCTS plays its best move so far).
 
         Raises:
             OogamesError: The action is refused (an illegal move, nothing to undo, a
                 computer thinking); the game is unchanged.
         """
+        if action != "move" and action not in _COMMANDS:
+            offered = ", ".join(["move", *_COMMANDS])
+            raise SettingsError(f"unknown action {shown(action)}; the actions are: {offered}")
         if action == "stop":
             if self.thinking or self.hinting:
                 self.model.stop()
@@ -215,8 +226,6 @@ class WebGame:
                 model.undo()
             elif action == "redo":
                 model.redo()
-            elif action != "go":
-                raise SettingsError(f"unknown action {action!r}")
             self._touch()
         if action in ("move", "accept", "go", "redo"):
             self.run_computer()
@@ -264,21 +273,20 @@ class WebGame:
             SettingsError: No computer has moved, or its search is not one to trace (random,
                 Monte Carlo tree search, a plug-in), or the tree is over ``limit`` nodes.
         """
-        from oogames.nextmove.specs import SEARCHES, make_factory
+        from oogames.nextmove.specs import make_factory
         from oogames.trace import draw_svg, trace_search
 
         if self.last_search is None:
             raise SettingsError("no computer has moved in this game yet")
-        ply, kind, depth = self.last_search
-        if kind.split("+")[0] not in SEARCHES:
-            raise SettingsError(f"{kind} is not a search that can be drawn as a tree")
+        ply, played, depth = self.last_search
+        if played.family != "search":
+            raise SettingsError(f"{played} is not a search that can be drawn as a tree")
         board = self.model.board.copy()
         if ply > board.ply:
             raise SettingsError("the last search's position was taken back")
         while board.ply > ply:
             board.pop()
-        name = kind.replace("+aspiration", "")
-        spec = name if depth is None else f"{name}:{depth}"
+        spec = attrs.evolve(played.without("aspiration"), depth=depth, seconds=None)
         factory = make_factory(spec, self.model.settings.info.evaluate)
         trace = trace_search(board, factory, limit=limit)
         moves = " ".join(board.format_move(move) for move in board.moves) or "the start"

@@ -1,0 +1,387 @@
+"""The strategy spec ``NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]``, read once into a value.
+
+Every place that takes a strategy by name (the command line, the game
+settings, saved games, the three views, tournaments, the factories) reads it
+here, into a :class:`StrategySpec`, and passes the value on: one parser
+(:meth:`StrategySpec.parse`), one printer (``str(spec)``), one set of rules
+(the constructor checks every field, whoever builds the value), and the help
+text made from the same tables (:func:`grammar_help`).
+
+Which specs a caller accepts is a property of where the text is read:
+``StrategySpec.parse(text, plugins_allowed=False)`` (a request to the web
+server) refuses a name that would load code.
+
+>>> from oogames.nextmove.grammar import StrategySpec
+>>> spec = StrategySpec.parse("AlphaBeta+TT:4@0.5")
+>>> spec.base, spec.enhancements, spec.depth, spec.seconds, spec.family
+('alphabeta', ('tt',), 4, 0.5, 'search')
+>>> str(spec), str(StrategySpec.parse("random")), str(StrategySpec.parse("mcts:500"))
+('alphabeta+tt:4@0.5', 'random', 'mcts:500')
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, Self, TypeAlias
+
+import attrs
+
+from oogames import plugins
+from oogames.errors import StrategySpecError, shown
+from oogames.nextmove.deepening import MAX_SECONDS
+from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
+from oogames.nextmove.mcts import PLAYOUT_PLIES
+from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
+from oogames.nextmove.pvs import PVSFac
+from oogames.parsing import read_whole, whole_number
+
+#: Searches by name; each becomes ``MinMax(factory)``, depth-limited with ``:DEPTH``.
+SEARCHES: dict[str, type[IAccFactory]] = {
+    "minimax": MinMaxFac,
+    "alphabeta": AlphaBetaFac,
+    "negamax": NegamaxFac,
+    "negamax-ab": NegaAlphaBetaFac,
+    "pvs": PVSFac,
+}
+
+#: What each search is, for the help texts.
+SEARCH_HELP: dict[str, str] = {
+    "minimax": "every move of every position (the Rice model's search)",
+    "alphabeta": "alpha-beta: minimax's value and move, skipping what cannot matter",
+    "negamax": "minimax with one rule for both players",
+    "negamax-ab": "negamax with alpha-beta pruning",
+    "pvs": "principal variation search (null windows after the first move)",
+}
+
+#: Searches that drive several alpha-beta searches (always with a table) rather than one.
+DRIVERS: dict[str, str] = {
+    "mtdf": "MTD(f): null-window alpha-beta searches with a table until the bounds meet",
+}
+
+#: Strategies that sample the game rather than search it (``:N`` iterations, ``@S`` seconds).
+SAMPLERS: dict[str, str] = {
+    "mcts": "Monte Carlo tree search (UCT, random playouts, MCTS-Solver); "
+    ":N iterations a move, @SECONDS a move (default 1,000 iterations)",
+}
+
+#: What ``mcts`` may add with ``+NAME``.
+SAMPLER_ENHANCEMENTS: dict[str, str] = {
+    "eval": f"mcts only: each playout stops after {PLAYOUT_PLIES} random moves and the game's "
+    "evaluation decides it (a win for whoever it favours)",
+}
+
+#: Enhancements a search name may add with ``+NAME``: what each one does.
+ENHANCEMENTS: dict[str, str] = {
+    "tt": "a transposition table (values of positions met again, by move order or depth)",
+    "order": "the game's own move order (Connect Four: threats first; "
+    "to the end, moves that lose at once skipped)",
+    "history": "history heuristic: moves that caused cut-offs before, first",
+    "killer": "killer moves: the last two moves that caused a cut-off at the depth, first",
+    "aspiration": "with @SECONDS: each depth searched first in a window around the last "
+    "depth's value",
+}
+
+#: The names that are no search (who plays a side without searching).
+PLAIN: dict[str, str] = {
+    "human": "a person plays this side (where a game is played)",
+    "random": "a random valid move",
+}
+
+DEFAULT_COMPUTER: Final = "alphabeta+tt+order@1"
+"""The computer player where none is named, on a board too big to solve."""
+
+SOLVING_COMPUTER: Final = "alphabeta"
+"""The computer player where none is named, on a board small enough to solve."""
+
+DEFAULT_CHOICE: Final = (
+    f"{SOLVING_COMPUTER} when the board is small enough to solve, else {DEFAULT_COMPUTER}"
+)
+"""What the help texts say of the default computer player."""
+
+MAX_DEPTH: Final = 10_000
+"""The deepest ``:DEPTH`` a strategy name may ask for."""
+
+MAX_ITERATIONS: Final = 1_000_000_000
+"""The most iterations ``mcts:N`` may ask for."""
+
+Family: TypeAlias = Literal["human", "random", "search", "driver", "sampler", "installed", "plugin"]
+
+
+def strategy_names() -> list[str]:
+    """Every strategy name :func:`~oogames.nextmove.specs.make_strategy` accepts
+    (``random``, each search, driver and sampler, and the strategies installed packages add)."""
+    return ["random", *SEARCHES, *DRIVERS, *SAMPLERS, *plugins.entry_point_strategies()]
+
+
+def _family(base: str) -> Family | None:
+    """What kind of strategy ``base`` names, or None if it names none."""
+    if base in PLAIN:
+        return "human" if base == "human" else "random"
+    if base in SEARCHES:
+        return "search"
+    if base in DRIVERS:
+        return "driver"
+    if base in SAMPLERS:
+        return "sampler"
+    if plugins.is_ref(base):
+        return "plugin"
+    if base in plugins.entry_point_strategies():
+        return "installed"
+    return None
+
+
+def _name(text: object) -> str:
+    """A spec's name as the rules compare it: stripped, and lower case unless it names a
+    plug-in by its module or file (whose case is the file system's)."""
+    if not isinstance(text, str):
+        raise StrategySpecError(f"a strategy is named by a text, not {shown(text)}")
+    text = text.strip()
+    return text if plugins.is_ref(text) else text.lower()
+
+
+@attrs.frozen
+class StrategySpec:
+    """A strategy spec, read: which strategy, its enhancements, its depth and its clock.
+
+    Build one with :meth:`parse` from what a person wrote, or directly; either
+    way the constructor checks it against the grammar's tables.
+
+    Attributes:
+        name: The strategy and its enhancements as written, ``"alphabeta+tt"``
+            (lower case), or a plug-in's ``MODULE:CLASS`` / ``FILE.py:CLASS``, or
+            ``"human"`` for a person.
+        depth: ``:DEPTH``: plies to search (iterations for ``mcts``); None: none given.
+        seconds: ``@SECONDS``: a clock a move; None: none given.
+        base: The strategy without its enhancements (``"alphabeta"``).
+        enhancements: The ``+NAME`` enhancements, in the order written.
+        family: ``"human"``, ``"random"``, ``"search"`` (:data:`SEARCHES`),
+            ``"driver"`` (:data:`DRIVERS`), ``"sampler"`` (:data:`SAMPLERS`),
+            ``"installed"`` (an installed package's) or ``"plugin"`` (code named by
+            its module or file).
+
+    Raises:
+        StrategySpecError: A name the grammar does not know, an enhancement the
+            strategy cannot take (or one given twice), a depth that is not a whole
+            number from 1 to :data:`MAX_DEPTH` (:data:`MAX_ITERATIONS` for ``mcts``),
+            a clock that is not seconds over 0 and at most a day, a depth or clock
+            for ``human`` or ``random``, or ``+aspiration`` without a clock.
+    """
+
+    name: str = attrs.field(converter=_name)
+    depth: int | None = None
+    seconds: float | None = None
+    base: str = attrs.field(init=False, eq=False, repr=False)
+    enhancements: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
+    family: Family = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        plugin = plugins.is_ref(self.name)
+        base, *enhancements = [self.name] if plugin else self.name.split("+")
+        family = _family(base.strip())
+        if family is None or (family == "installed" and enhancements):
+            known = ", ".join(["human", *strategy_names()])
+            raise StrategySpecError(
+                f"unknown strategy {shown(str(self))}; choose one of: {known}, or name your "
+                "own as MODULE:CLASS or FILE.py:CLASS"
+            )
+        allowed = {"search": ENHANCEMENTS, "driver": ENHANCEMENTS}.get(family, {})
+        allowed = SAMPLER_ENHANCEMENTS if family == "sampler" else allowed
+        for enhancement in enhancements:
+            if enhancement not in allowed or enhancements.count(enhancement) > 1:
+                offer = ", ".join("+" + each for each in allowed) or "nothing"
+                raise StrategySpecError(
+                    f"{shown(str(self))}: unknown or repeated enhancement "
+                    f"{shown('+' + enhancement)}; {base} may add: {offer}"
+                )
+        object.__setattr__(self, "base", base)
+        object.__setattr__(self, "enhancements", tuple(enhancements))
+        object.__setattr__(self, "family", family)
+        self._check_numbers()
+
+    def _check_numbers(self) -> None:
+        """The depth and the clock: allowed for this strategy, and in range."""
+        if (self.depth is not None or self.seconds is not None) and self.family in PLAIN:
+            raise StrategySpecError(f"{shown(str(self))}: {self.base} takes no depth or clock")
+        if self.depth is not None:
+            most = MAX_ITERATIONS if self.family == "sampler" else MAX_DEPTH
+            what = "the iterations" if self.family == "sampler" else "the depth"
+            depth = self.depth
+            if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= most:
+                raise StrategySpecError(
+                    f"{what} in {shown(str(self))} must be a whole number from 1 to {most:,}, "
+                    f"not {shown(depth)}"
+                )
+        seconds = self.seconds
+        if seconds is not None and (
+            isinstance(seconds, bool)
+            or not isinstance(seconds, int | float)
+            or not 0 < seconds <= MAX_SECONDS
+        ):
+            raise StrategySpecError(
+                f"the clock in {shown(self.name)} must be seconds over 0 and at most "
+                f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(seconds)}"
+            )
+        if "aspiration" in self.enhancements:
+            if self.family == "driver":
+                raise StrategySpecError(
+                    f"{shown(str(self))}: {self.base} searches with null windows already"
+                )
+            if self.seconds is None:
+                raise StrategySpecError(f"{shown(str(self))}: +aspiration needs a clock (@SECONDS)")
+
+    @classmethod
+    def parse(cls, text: str, *, plugins_allowed: bool = True) -> Self:
+        """Read ``NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]`` (case and spaces around it do
+        not matter) or a plug-in's ``MODULE:CLASS[:DEPTH][@SECONDS]``.
+
+        Args:
+            text: What the user wrote, for example ``"alphabeta:4"`` or ``"alphabeta@0.5"``.
+            plugins_allowed: Whether the spec may name code to load (``MODULE:CLASS``,
+                ``FILE.py:CLASS``); False where it comes from someone who may not run
+                code here (a request to the web server): only built-in names and
+                installed packages' strategies are read, and nothing is imported.
+
+        Raises:
+            StrategySpecError: See the class; also a plug-in where none is allowed.
+
+        >>> StrategySpec.parse("negamax-ab:9@0.5")
+        StrategySpec(name='negamax-ab', depth=9, seconds=0.5)
+        """
+        if not isinstance(text, str):
+            raise StrategySpecError(f"a strategy is named by a text, not {shown(text)}")
+        parts = plugins.split_ref(text)
+        if parts is not None and _family(parts[0].lower().split("+")[0].strip()) is None:
+            if not plugins_allowed:
+                raise StrategySpecError(
+                    f"{shown(text)} names code to load; only the built-in strategies and "
+                    f"those of installed packages are accepted here: "
+                    f"{', '.join(strategy_names())}"
+                )
+            module, name, rest = parts
+            before, at, clock = rest.partition("@")
+            _, colon, depth = before.partition(":")
+            return cls(f"{module}:{name}", _depth(colon, depth, text), _clock(at, clock, text))
+        rest, at, clock = text.strip().lower().partition("@")
+        name, colon, depth = rest.partition(":")
+        family = _family(name.split("+")[0].strip())
+        if family is None:
+            known = ", ".join(["human", *strategy_names()])
+            raise StrategySpecError(
+                f"unknown strategy {shown(text)}; choose one of: {known}, or name your own as "
+                "MODULE:CLASS or FILE.py:CLASS"
+            )
+        if family in PLAIN and (colon or at):
+            raise StrategySpecError(f"{shown(text)}: {name.strip()} takes no depth or clock")
+        most = MAX_ITERATIONS if family == "sampler" else MAX_DEPTH
+        what = "the iterations" if family == "sampler" else "the depth"
+        return cls(name, _depth(colon, depth, text, what, most), _clock(at, clock, text))
+
+    def __str__(self) -> str:
+        """The spec as it is written: ``"alphabeta+tt:4@0.5"``."""
+        depth = "" if self.depth is None else f":{self.depth}"
+        clock = "" if self.seconds is None else f"@{self.seconds:g}"
+        return f"{self.name}{depth}{clock}"
+
+    @property
+    def is_human(self) -> bool:
+        """Whether a person plays this side."""
+        return self.family == "human"
+
+    @property
+    def loads_code(self) -> bool:
+        """Whether the strategy is code to load (a plug-in, or an installed package's)."""
+        return self.family in ("plugin", "installed")
+
+    def has(self, enhancement: str) -> bool:
+        """Whether ``+enhancement`` is written in the spec."""
+        return enhancement in self.enhancements
+
+    def with_depth(self, depth: int | None) -> Self:
+        """This spec with ``:depth`` if it is a search (or a driver) with neither a depth nor
+        a clock and ``depth`` is not None; otherwise this spec (a ``:N`` of ``mcts`` is its
+        iterations, and a plug-in's depth is the plug-in's own business).
+
+        >>> str(StrategySpec.parse("alphabeta").with_depth(4))
+        'alphabeta:4'
+        >>> str(StrategySpec.parse("minimax:2").with_depth(4))
+        'minimax:2'
+        """
+        if depth is None or self.depth is not None or self.seconds is not None:
+            return self
+        if self.family not in ("search", "driver"):
+            return self
+        return attrs.evolve(self, depth=depth)
+
+    def without(self, enhancement: str) -> Self:
+        """This spec without ``+enhancement`` (and without a clock if it was the clock's)."""
+        if enhancement not in self.enhancements:
+            return self
+        name = "+".join(each for each in (self.base, *self.enhancements) if each != enhancement)
+        return attrs.evolve(self, name=name)
+
+
+def _depth(
+    colon: str, text: str, spec: str, what: str = "the depth", most: int = MAX_DEPTH
+) -> int | None:
+    """The number after ``:``, read as a whole number from 1 to ``most``, or None without one."""
+    if not colon:
+        return None
+    return read_whole(text, f"{what} in {shown(spec)}", 1, most, StrategySpecError)
+
+
+def _clock(at: str, text: str, spec: str) -> float | None:
+    """The number after ``@``, read as seconds over 0 and at most a day, or None without one."""
+    if not at:
+        return None
+    seconds = _seconds(text.strip())
+    if seconds is None:
+        raise StrategySpecError(
+            f"the clock in {shown(spec)} must be seconds over 0 and at most "
+            f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(text)}"
+        )
+    return seconds
+
+
+def _seconds(text: str) -> float | None:
+    """``text`` as a number of seconds (``"2"``, ``"0.25"``), or None if it is none."""
+    whole, dot, fraction = text.partition(".")
+    if not whole and not fraction:
+        return None
+    if (whole and whole_number(whole) is None) or (dot and whole_number(fraction) is None):
+        return None
+    if len(text) > 12:
+        return None
+    seconds = float(text)
+    return seconds if 0 < seconds <= MAX_SECONDS else None
+
+
+GRAMMAR: Final = "NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]"
+"""The grammar of a strategy spec, as the help texts write it."""
+
+
+def grammar_help() -> list[str]:
+    """The help of the strategy grammar, a line each, made from the tables above (what
+    ``oogames list`` prints under "strategies" and "enhancements")."""
+    lines = [f"strategies ({GRAMMAR}):", f"  {', '.join(strategy_names())}"]
+    for name, text in {**PLAIN, **SEARCH_HELP, **DRIVERS, **SAMPLERS}.items():
+        lines.append(f"  {name}: {text}")
+    lines += [
+        "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;",
+        "  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out",
+    ]
+    for name, point in plugins.entry_point_strategies().items():
+        lines.append(f"  {name}: from {plugins.origin_of(point)}")
+    lines.append("  or a strategy of your own: MODULE:CLASS or FILE.py:CLASS[:DEPTH][@SECONDS]")
+    lines.append("enhancements:")
+    for name, text in {**ENHANCEMENTS, **SAMPLER_ENHANCEMENTS}.items():
+        lines.append(f"  +{name:<10} {text}")
+    return lines
+
+
+def player_help(default: str = DEFAULT_CHOICE) -> str:
+    """The one-line help of an option that names who plays a side (``--player1``)."""
+    return (
+        f"who plays it: {', '.join(PLAIN)} or a strategy, {GRAMMAR}: a search "
+        f"({', '.join(SEARCHES)}, {', '.join(DRIVERS)}) to the end of the game, :DEPTH plies "
+        "with the game's evaluation at the horizon, @SECONDS a move deepening under a clock; "
+        f"{', '.join(SAMPLERS)}; see `oogames list` (default: {default})"
+    )

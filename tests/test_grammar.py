@@ -1,0 +1,159 @@
+"""The strategy spec: one parser, one printer, one set of rules, the help made from its tables."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from oogames.errors import StrategySpecError
+from oogames.game.settings import PlayerSpec
+from oogames.nextmove.grammar import (
+    DRIVERS,
+    ENHANCEMENTS,
+    MAX_DEPTH,
+    MAX_ITERATIONS,
+    PLAIN,
+    SAMPLER_ENHANCEMENTS,
+    SAMPLERS,
+    SEARCHES,
+    StrategySpec,
+    grammar_help,
+    player_help,
+)
+from oogames.nextmove.specs import make_strategy, parse_spec, with_depth
+
+
+def every_name() -> list[str]:
+    """Each base with each subset of the enhancements it may take (aspiration aside)."""
+    names = list(PLAIN)
+    plain_enhancements = [name for name in ENHANCEMENTS if name != "aspiration"]
+    for base in [*SEARCHES, *DRIVERS]:
+        for size in range(len(plain_enhancements) + 1):
+            for chosen in itertools.combinations(plain_enhancements, size):
+                names.append("+".join((base, *chosen)))
+    for base in SAMPLERS:
+        names += [base, *(f"{base}+{name}" for name in SAMPLER_ENHANCEMENTS)]
+    return names
+
+
+def test_every_spec_the_grammar_allows_reads_back_as_itself() -> None:
+    checked = 0
+    for name in every_name():
+        numbers = [(None, None)]
+        if name not in PLAIN:
+            numbers += [(1, None), (7, None), (None, 0.5), (3, 2.0)]
+        for depth, seconds in numbers:
+            text = name + ("" if depth is None else f":{depth}")
+            text += "" if seconds is None else f"@{seconds:g}"
+            spec = StrategySpec.parse(text)
+            assert str(spec) == text
+            assert spec == StrategySpec(name, depth, seconds)  # the constructor, the same value
+            assert StrategySpec.parse(f"  {text.upper()} ") == spec  # case and spaces
+            assert spec.base == name.split("+")[0]
+            assert spec.enhancements == tuple(name.split("+")[1:])
+            assert parse_spec(text, ("human",)) == (name, depth, seconds)  # the old reader
+            checked += 1
+    print(f"checked: specs read back as themselves: {checked}")
+    assert checked > 400
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("nosuch", "unknown strategy 'nosuch'"),
+        ("alphabeta+tt+tt", "unknown or repeated enhancement '\\+tt'"),
+        ("mcts+tt", "unknown or repeated enhancement '\\+tt'; mcts may add: \\+eval"),
+        ("random:3", "random takes no depth or clock"),
+        ("human@1", "human takes no depth or clock"),
+        ("alphabeta:0", "the depth in 'alphabeta:0' must be a whole number from 1 to 10,000"),
+        ("mcts:0", "the iterations in 'mcts:0'"),
+        ("alphabeta@0", "the clock in 'alphabeta@0' must be seconds over 0"),
+        ("alphabeta+aspiration", "\\+aspiration needs a clock"),
+        ("mtdf+aspiration@1", "mtdf searches with null windows already"),
+    ],
+)
+def test_what_breaks_the_grammar_is_refused_in_one_line(text: str, message: str) -> None:
+    with pytest.raises(StrategySpecError, match=message):
+        StrategySpec.parse(text)
+
+
+@pytest.mark.parametrize(
+    ("name", "depth", "seconds"),
+    [
+        ("alphabeta", 0, None),
+        ("alphabeta", MAX_DEPTH + 1, None),
+        ("alphabeta", True, None),
+        ("mcts", MAX_ITERATIONS + 1, None),
+        ("alphabeta", None, 0),
+        ("alphabeta", None, float("nan")),
+        ("alphabeta", None, "1"),
+        ("random", 2, None),
+        ("nosuch", None, None),
+        (3, None, None),
+    ],
+)
+def test_the_constructor_checks_what_the_parser_checks(
+    name: object, depth: object, seconds: object
+) -> None:
+    with pytest.raises(StrategySpecError):
+        StrategySpec(name, depth, seconds)  # type: ignore[arg-type]
+
+
+@given(st.text(max_size=40))
+def test_any_text_is_a_spec_or_one_clear_error(text: str) -> None:
+    try:
+        spec = StrategySpec.parse(text, plugins_allowed=False)
+    except StrategySpecError as error:
+        assert "\n" not in str(error)
+        return
+    assert StrategySpec.parse(str(spec)) == spec
+    assert not spec.loads_code
+
+
+def test_a_plug_in_is_code_to_load_and_refused_where_none_may_be() -> None:
+    spec = StrategySpec.parse("MyBots.py:Bot:4@2")
+    assert (spec.name, spec.depth, spec.seconds, spec.family) == ("MyBots.py:Bot", 4, 2.0, "plugin")
+    assert spec.loads_code and str(spec) == "MyBots.py:Bot:4@2"
+    with pytest.raises(StrategySpecError, match="names code to load"):
+        StrategySpec.parse("MyBots.py:Bot", plugins_allowed=False)
+
+
+def test_with_depth_without_and_the_factories_take_the_value() -> None:
+    spec = StrategySpec.parse("alphabeta+tt+aspiration@1")
+    assert str(spec.with_depth(4)) == "alphabeta+tt+aspiration@1"  # a clock: no depth added
+    assert str(StrategySpec.parse("alphabeta+tt").with_depth(4)) == "alphabeta+tt:4"
+    for kept in ("random", "mcts", "mybots.py:Bot", "alphabeta:2"):  # no search, or a depth
+        assert str(StrategySpec.parse(kept).with_depth(4)) == kept
+    assert str(spec.without("aspiration")) == "alphabeta+tt@1"
+    assert with_depth("minimax", 2) == "minimax:2"
+    assert (
+        make_strategy(StrategySpec.parse("negamax:2"), lambda board, player: 0).name == "negamax:2"
+    )
+    with pytest.raises(StrategySpecError, match="a person plays no strategy"):
+        make_strategy(StrategySpec.parse("human"), lambda board, player: 0)
+
+
+def test_a_player_spec_is_a_strategy_spec() -> None:
+    player = PlayerSpec("alphabeta+tt", 4)
+    assert isinstance(player, StrategySpec)
+    assert (player.kind, player.label, player.base, player.enhancements) == (
+        "alphabeta+tt",
+        "alphabeta+tt:4",
+        "alphabeta",
+        ("tt",),
+    )
+    assert PlayerSpec.parse("Human").is_human and not player.is_human
+    assert PlayerSpec.parse("alphabeta+tt:4") == player
+
+
+def test_the_help_is_made_from_the_tables() -> None:
+    text = "\n".join(grammar_help())
+    for name in [*PLAIN, *SEARCHES, *DRIVERS, *SAMPLERS]:
+        assert f"  {name}: " in text
+    for name in [*ENHANCEMENTS, *SAMPLER_ENHANCEMENTS]:
+        assert f"  +{name} " in text
+    line = player_help()
+    assert all(name in line for name in [*PLAIN, *SEARCHES, *DRIVERS, *SAMPLERS])
