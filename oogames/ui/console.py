@@ -16,55 +16,29 @@ takes it) and quits.
 from __future__ import annotations
 
 import contextlib
-import shlex
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from oogames import plugins
 from oogames.board.moves import Move
-from oogames.errors import OogamesError, UsageError, one_line, shown
+from oogames.errors import OogamesError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
+from oogames.game.commands import commands_help, read_command
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.nextmove.results import SearchResult
 
-HELP = """\
-Type a move in the game's notation, or a command:
-  moves        list the legal moves
-  hint         suggest a move (searched apart from the computer's depth)
-  accept       play the suggested move
-  undo         take back your last move (and the computer's reply)
-  redo         replay what undo took back
-  save FILE    save the game (JSON); save! FILE replaces an existing file
-  load FILE    load a saved game
-  new          start again
-  go           let the computer move (after a stop)
-  help         this text
-  quit         leave"""
+HELP = commands_help("console")
+"""The console's commands (from :data:`oogames.game.commands.COMMANDS`)."""
 
 
 KEYS = """\
 While the computer thinks: Ctrl-C stops its search (the game stays as it was,
 the computer to move; go searches again); Ctrl-\\ has a timed computer or MCTS
 move now (its best move so far)."""
-
-
-def read_file_name(text: str) -> str:
-    """The file name after ``save`` or ``load``: the rest of the line, or one quoted word.
-
-    Raises:
-        UsageError: A quote is not closed.
-    """
-    text = text.strip()
-    if not text.startswith(("'", '"')):
-        return text
-    try:
-        words = shlex.split(text)
-    except ValueError as error:  # shlex: "No closing quotation"
-        raise UsageError(f"the file name {shown(text)}: {str(error).lower()}") from None
-    return words[0] if words else ""
 
 
 def describe(result: SearchResult) -> str:
@@ -93,6 +67,7 @@ class ConsoleView(IModel2ViewAdapter):
         self.stdout = stdout
         self._timer: threading.Timer | None = None
         self._quit_handler: Any = None  # SIGQUIT's handler while a computer thinks
+        self.quitting = False  # quit was typed
         model.add_view(self)
 
     def say(self, text: str) -> None:
@@ -176,10 +151,10 @@ class ConsoleView(IModel2ViewAdapter):
             words = line.strip()
             if not words:
                 continue
-            if words.lower() in ("quit", "exit", "q"):
-                return 0
             if self._carry_out(words):
                 self.say(str(model.board))
+            if self.quitting:
+                return 0
 
     def _ask(self) -> str | None:
         """Prompt and read one line (None at the end of the input)."""
@@ -249,48 +224,61 @@ class ConsoleView(IModel2ViewAdapter):
         Raises:
             OogamesError: The move or command failed; the game is unchanged.
         """
-        model = self.model
-        name, _, rest = words.partition(" ")
-        name = name.lower()
-        argument = read_file_name(rest)
-        if name == "help":
-            self.say(f"{HELP}\n{KEYS}")
-            return False
-        if name == "moves":
-            board = model.board
-            self.say(
-                "legal moves: "
-                + (" ".join(board.format_move(m) for m in board.legal_moves()) or "none")
-            )
-            return False
-        if name == "hint":
-            model.hint()
-            return False
-        if name == "accept":
-            model.accept_hint()
+        read = read_command(words, "console")
+        if read is None:  # a move
+            self.model.play(words)
             return True
-        if name == "undo":
-            model.undo()
-            return True
-        if name == "redo":
-            model.redo()
-            return True
-        if name == "new":
-            model.new_game()
-            return True
-        if name == "go":
-            if model.board.is_over or model.current.is_human:
-                return False
-            model.start()
-            return True
-        if name in ("save", "save!", "load"):
-            if not argument:
-                self.say(f"! {name} needs a file name: {name} FILE")
-                return False
-            if name != "load":
-                model.save(argument, overwrite=name == "save!")
-                return False
-            model.load(argument)
-            return True
-        model.play(words)
+        command, word, argument = read
+        handler: Callable[[str, str], bool] = getattr(self, f"_{command.word}")
+        return handler(word, argument)
+
+    # -- the commands (oogames.game.commands.COMMANDS): whether to draw the board again --
+
+    def _help(self, word: str, argument: str) -> bool:
+        self.say(f"{HELP}\n{KEYS}")
+        return False
+
+    def _moves(self, word: str, argument: str) -> bool:
+        board = self.model.board
+        legal = " ".join(board.format_move(move) for move in board.legal_moves())
+        self.say(f"legal moves: {legal or 'none'}")
+        return False
+
+    def _hint(self, word: str, argument: str) -> bool:
+        self.model.hint()
+        return False
+
+    def _accept(self, word: str, argument: str) -> bool:
+        self.model.accept_hint()
         return True
+
+    def _undo(self, word: str, argument: str) -> bool:
+        self.model.undo()
+        return True
+
+    def _redo(self, word: str, argument: str) -> bool:
+        self.model.redo()
+        return True
+
+    def _new(self, word: str, argument: str) -> bool:
+        self.model.new_game()
+        return True
+
+    def _go(self, word: str, argument: str) -> bool:
+        model = self.model
+        if model.board.is_over or model.current.is_human:
+            return False
+        model.start()
+        return True
+
+    def _save(self, word: str, argument: str) -> bool:
+        self.model.save(argument, overwrite=word == "save!")
+        return False
+
+    def _load(self, word: str, argument: str) -> bool:
+        self.model.load(argument)
+        return True
+
+    def _quit(self, word: str, argument: str) -> bool:
+        self.quitting = True
+        return False

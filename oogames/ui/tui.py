@@ -27,6 +27,7 @@ from oogames.board.moves import Move
 from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
+from oogames.game.commands import commands_help, commands_of, read_command
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings, PlayerSpec
@@ -34,7 +35,7 @@ from oogames.games import GAMES, ConnectFourBoard, TicTacToeBoard, find_game
 from oogames.games.grid import AGridBoard
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import whole_number
-from oogames.ui.console import HELP, describe, read_file_name
+from oogames.ui.console import describe
 
 
 def winning_cells(board: ABoardModel) -> set[int]:
@@ -199,15 +200,12 @@ class HelpScreen(ModalScreen[None]):
         """The help text and a close button."""
         keys = (
             "Click a cell to play there (a column in Connect Four), or Tab to it and press Enter;\n"
-            "m types a move or command in the box below, Escape goes back to the board.\n"
-            "Keys: h hint, a play the hint, u undo, r redo, g go on (a paused computer),\n"
-            "x stop a search (the computer stays to move), p move now (a timed computer\n"
-            "or MCTS plays its best move so far), n new game, s save, l load, ? help, q quit;\n"
-            "the arrow keys move between the cells.\n\n"
+            "m types a move or command in the box below, Escape goes back to the board;\n"
+            "the arrow keys move between the cells. The keys of the commands are in brackets.\n\n"
         )
         with Vertical(id="help"):
             with VerticalScroll(id="help-text"):
-                yield Static(keys + HELP)
+                yield Static(keys + commands_help("tui"))
             yield Button("Close", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -251,6 +249,13 @@ class _Relay(IModel2ViewAdapter):
         self._post(self.app.show_info, text)
 
 
+#: The actions of the commands whose action has another name than the command.
+_ACTIONS = {"now": "move_now"}
+#: The commands the footer shows, and those with a button beside the board.
+_FOOTER = frozenset({"hint", "undo", "new", "save", "help", "quit"})
+_BUTTONS = frozenset({"hint", "undo", "redo", "go", "new", "save", "load", "help"})
+
+
 class GameApp(App[int]):
     """The interactive board view of a :class:`~oogames.game.GameModel`.
 
@@ -282,24 +287,22 @@ class GameApp(App[int]):
     #moves { height: auto; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("a", "accept", "Play hint", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("r", "redo", "Redo", show=False),
-        Binding("g", "go", "Go on", show=False),
-        Binding("n", "new", "New"),
-        Binding("s", "save", "Save"),
-        Binding("l", "load", "Load", show=False),
+        *(
+            Binding(
+                command.key,
+                _ACTIONS.get(command.word, command.word),
+                command.label or command.word.capitalize(),
+                show=command.word in _FOOTER,
+            )
+            for command in commands_of("tui")
+            if command.key
+        ),
         Binding("m", "type_move", "Type", show=False),
-        Binding("x", "stop", "Stop", show=False),
-        Binding("p", "move_now", "Move now", show=False),
         Binding("left", "step(-1, 0)", "Left", show=False),
         Binding("right", "step(1, 0)", "Right", show=False),
         Binding("up", "step(0, -1)", "Up", show=False),
         Binding("down", "step(0, 1)", "Down", show=False),
         Binding("escape", "focus_board", "Board", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "quit", "Quit"),
     ]
     #: Start with the board focused, so that the one-key commands work at once.
     AUTO_FOCUS = "#board Button"
@@ -326,8 +329,10 @@ class GameApp(App[int]):
                 yield Static("", id="status")
                 yield Static("", id="info")
                 with Grid(id="buttons"):
-                    for name in ("Hint", "Undo", "Redo", "Go", "New", "Save", "Load", "Help"):
-                        yield Button(name, id=f"do-{name.lower()}")
+                    for command in commands_of("tui"):
+                        if command.word in _BUTTONS:
+                            label = command.label or command.word.capitalize()
+                            yield Button(label, id=f"do-{command.word}")
                 yield Input(placeholder="a move or a command (help)", id="command")
                 yield Static("", id="moves")
         yield Footer()
@@ -555,32 +560,25 @@ class GameApp(App[int]):
         event.input.value = ""
         if not text:
             return
-        word, _, rest = text.partition(" ")
-        word = word.lower()
-        if word in ("hint", "accept", "undo", "redo", "new", "help", "go", "stop"):
-            getattr(self, f"action_{word}")()
-        elif word == "now":
-            self.action_move_now()
-        elif word == "moves":
-            board = self.model.board
-            names = " ".join(board.format_move(move) for move in board.legal_moves())
-            self.show_info(f"legal moves: {names or 'none'}")
-        elif word in ("save", "save!", "load"):
-            try:
-                name = read_file_name(rest)
-            except OogamesError as error:
-                self.show_info(one_line(error))
-                return
-            if not name:
-                self.show_info(f"{word} needs a file name: {word} FILE")
-            elif word == "load":
-                self._call_model(self.model.load, name)
-            else:
-                self._call_model(self.model.save, name, word == "save!")
-        elif word in ("quit", "exit"):
-            self.action_quit_now()
-        else:
+        try:
+            read = read_command(text, "tui")
+        except OogamesError as error:
+            self.show_info(one_line(error))
+            return
+        if read is None:  # a move
             self._call_model(self.model.play, text)
+            return
+        command, word, argument = read
+        if command.word == "quit":
+            self.action_quit_now()
+            return
+        if command.argument:  # save FILE, load FILE
+            if command.word == "load":
+                self._call_model(self.model.load, argument)
+            else:
+                self._call_model(self.model.save, argument, word == "save!")
+            return
+        getattr(self, f"action_{_ACTIONS.get(command.word, command.word)}")()
 
     # -- actions -------------------------------------------------------------------------------
 
@@ -686,6 +684,12 @@ class GameApp(App[int]):
         cells = list(self.query("#board Button"))
         if cells:
             cells[0].focus()
+
+    def action_moves(self) -> None:
+        """List the legal moves."""
+        board = self.model.board
+        names = " ".join(board.format_move(move) for move in board.legal_moves())
+        self.show_info(f"legal moves: {names or 'none'}")
 
     def action_help(self) -> None:
         """Show the keys and commands."""

@@ -5,7 +5,11 @@ target (``class="move"``) or a move button into a request, and redraws on
 every server-sent event.
 """
 
-PAGE = """<!DOCTYPE html>
+import html
+
+from oogames.game.commands import commands_of
+
+_PAGE = """<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>oogames</title>
@@ -47,15 +51,7 @@ main { display: flex; flex-wrap: wrap; gap: 1em; margin-top: 0.8em; }
     <div id="hinted"></div>
     <div id="error" role="alert"></div>
     <div id="controls">
-      <button data-action="hint">Hint</button>
-      <button data-action="accept">Play hint</button>
-      <button data-action="undo">Undo</button>
-      <button data-action="redo">Redo</button>
-      <button data-action="stop"
-        title="stop the search: no move, the computer stays to move">Stop</button>
-      <button data-action="now"
-        title="a timed computer plays its best move so far">Move now</button>
-      <button data-action="go">Go</button>
+<!--commands-->
       <a id="download" href="#">Download</a>
       <a id="tree" href="#" target="_blank">Last search tree</a>
     </div>
@@ -210,3 +206,16 @@ start();
 </script>
 </body></html>
 """
+
+
+def _buttons() -> str:
+    """The page's command buttons, made from :data:`oogames.game.commands.COMMANDS`."""
+    return "\n".join(
+        f'      <button data-action="{command.word}" title="{html.escape(command.summary)}">'
+        f"{html.escape(command.label)}</button>"
+        for command in commands_of("web")
+    )
+
+
+PAGE = _PAGE.replace("<!--commands-->", _buttons())
+"""The page, with its command buttons."""

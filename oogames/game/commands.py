@@ -1,0 +1,174 @@
+"""The commands of a game, written once for the three views: the console, the terminal
+board (Textual) and the page.
+
+Each view reads what a person types or clicks through this table: the words
+(:func:`read_command`), the keys of the terminal board, the page's buttons, and
+every help text (:func:`commands_help`). A view carries a command out with its
+own handler of the same name (a test checks that each view has one for each
+command it offers), so a command means one thing everywhere; ``stop`` in
+particular ends the search and leaves the game exactly as it was, the computer
+still to move, and ``now`` is the one command that has a thinking computer
+play its best move so far.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Final, Literal, TypeAlias
+
+import attrs
+
+from oogames.errors import UsageError, shown
+
+View: TypeAlias = Literal["console", "tui", "web"]
+
+ALL_VIEWS: Final[tuple[View, ...]] = ("console", "tui", "web")
+
+
+@attrs.frozen
+class Command:
+    """One command of a game.
+
+    Attributes:
+        word: What a person types (and the page's action).
+        summary: What it does, for the help texts.
+        argument: What follows the word (``"FILE"``), or nothing.
+        key: Its key on the terminal board, or none.
+        label: Its button on the page and the terminal board's footer.
+        views: The views that offer it (``stop`` and ``now`` are keys in the console,
+            where nothing is typed while the computer thinks: Ctrl-C and Ctrl-\\).
+        aliases: Other words for it (``save!``, ``exit``).
+        while_thinking: Whether it works while a computer (or a hint) searches.
+    """
+
+    word: str
+    summary: str
+    argument: str = ""
+    key: str = ""
+    label: str = ""
+    views: tuple[View, ...] = ALL_VIEWS
+    aliases: tuple[str, ...] = ()
+    while_thinking: bool = False
+
+
+COMMANDS: Final[tuple[Command, ...]] = (
+    Command("moves", "list the legal moves", views=("console", "tui")),
+    Command(
+        "hint", "suggest a move (searched apart from the computer's depth)", key="h", label="Hint"
+    ),
+    Command("accept", "play the suggested move", key="a", label="Play hint"),
+    Command("undo", "take back your last move (and the computer's reply)", key="u", label="Undo"),
+    Command("redo", "replay what undo took back", key="r", label="Redo"),
+    Command(
+        "save",
+        "save the game (JSON); save! FILE replaces an existing file",
+        argument="FILE",
+        key="s",
+        label="Save",
+        views=("console", "tui"),
+        aliases=("save!",),
+    ),
+    Command(
+        "load",
+        "load a saved game",
+        argument="FILE",
+        key="l",
+        label="Load",
+        views=("console", "tui"),
+    ),
+    Command("new", "start again", key="n", label="New", views=("console", "tui")),
+    Command(
+        "go", "let a computer that is to move play (after undo or a stop)", key="g", label="Go"
+    ),
+    Command(
+        "stop",
+        "stop the search: no move is played, the computer stays to move (go searches again)",
+        key="x",
+        label="Stop",
+        views=("tui", "web"),
+        while_thinking=True,
+    ),
+    Command(
+        "now",
+        "have a timed computer (or MCTS) that is thinking play its best move so far",
+        key="p",
+        label="Move now",
+        views=("tui", "web"),
+        while_thinking=True,
+    ),
+    Command(
+        "help", "the keys and commands", key="question_mark", label="Help", views=("console", "tui")
+    ),
+    Command("quit", "leave", key="q", views=("console", "tui"), aliases=("exit", "q")),
+)
+"""Every command, in the order the help lists them."""
+
+_BY_WORD: Final[dict[str, Command]] = {
+    word: command for command in COMMANDS for word in (command.word, *command.aliases)
+}
+
+
+def commands_of(view: View) -> tuple[Command, ...]:
+    """The commands ``view`` offers, in the help's order."""
+    return tuple(command for command in COMMANDS if view in command.views)
+
+
+def read_command(text: str, view: View) -> tuple[Command, str, str] | None:
+    """Read a typed line: ``(command, word as typed, its argument)``, or None when the line
+    is no command of ``view`` (then it is a move).
+
+    The argument of a command that takes a file is the rest of the line, or one quoted
+    word (``save "my game.json"``).
+
+    Raises:
+        UsageError: A command that takes a file has none, or its quote is not closed.
+
+    >>> from oogames.game.commands import read_command
+    >>> command, word, argument = read_command("SAVE! 'a b.json'", "console")
+    >>> command.word, word, argument
+    ('save', 'save!', 'a b.json')
+    >>> read_command("e4", "console") is None
+    True
+    """
+    word, _, rest = text.strip().partition(" ")
+    word = word.lower()
+    command = _BY_WORD.get(word)
+    if command is None or view not in command.views:
+        return None
+    argument = ""
+    if command.argument:
+        argument = read_file_name(rest)
+        if not argument:
+            raise UsageError(f"{word} needs a file name: {word} {command.argument}")
+    return command, word, argument
+
+
+def read_file_name(text: str) -> str:
+    """The file name after ``save`` or ``load``: the rest of the line, or one quoted word.
+
+    Raises:
+        UsageError: A quote is not closed.
+    """
+    text = text.strip()
+    if not text.startswith(("'", '"')):
+        return text
+    try:
+        words = shlex.split(text)
+    except ValueError as error:  # shlex: "No closing quotation"
+        raise UsageError(f"the file name {shown(text)}: {str(error).lower()}") from None
+    return words[0] if words else ""
+
+
+def commands_help(view: View) -> str:
+    """The help of ``view``'s commands, a line each, made from :data:`COMMANDS`."""
+    lines = ["Type a move in the game's notation, or a command:"]
+    for command in commands_of(view):
+        typed = f"{command.word} {command.argument}".strip()
+        key = f" ({_key_name(command.key)})" if view == "tui" and command.key else ""
+        lines.append(f"  {typed:<12} {command.summary}{key}")
+    return "\n".join(lines)
+
+
+def _key_name(key: str) -> str:
+    """A key as a person reads it."""
+    return {"question_mark": "?"}.get(key, key)

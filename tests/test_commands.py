@@ -1,0 +1,87 @@
+"""One command table for the three views: each view reads, offers and explains the same words."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from oogames.errors import UsageError
+from oogames.game.commands import ALL_VIEWS, COMMANDS, commands_help, commands_of, read_command
+from oogames.game.model import GameModel
+from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.ui.console import HELP, ConsoleView
+
+
+def test_every_word_is_read_as_its_command_in_the_views_that_offer_it() -> None:
+    checked = 0
+    for command in COMMANDS:
+        for word in (command.word, *command.aliases):
+            typed = f"{word.upper()} game.json" if command.argument else word.upper()
+            for view in ALL_VIEWS:
+                read = read_command(typed, view)
+                if view in command.views:
+                    assert read is not None and read[0] is command and read[1] == word
+                    assert read[2] == ("game.json" if command.argument else "")
+                else:
+                    assert read is None
+                checked += 1
+    print(f"checked: command words read in each view: {checked}")
+    assert read_command("b2", "console") is None  # a move
+    with pytest.raises(UsageError, match="save needs a file name: save FILE"):
+        read_command("save", "console")
+    with pytest.raises(UsageError, match="no closing quotation"):
+        read_command("load 'my game", "tui")
+
+
+def test_each_view_has_a_handler_for_each_command_it_offers() -> None:
+    for command in commands_of("console"):
+        assert callable(getattr(ConsoleView, f"_{command.word}", None)), command.word
+    textual = pytest.importorskip("textual")
+    assert textual
+    from oogames.ui.tui import _ACTIONS, GameApp
+
+    for command in commands_of("tui"):
+        action = _ACTIONS.get(command.word, command.word)
+        assert callable(getattr(GameApp, f"action_{action}", None)), command.word
+    keys = {binding.key: binding.action for binding in GameApp.BINDINGS if hasattr(binding, "key")}
+    for command in commands_of("tui"):
+        if command.key:
+            assert keys[command.key] == _ACTIONS.get(command.word, command.word)
+
+
+def test_the_help_texts_and_the_page_are_made_from_the_table() -> None:
+    for view in ("console", "tui"):
+        text = commands_help(view)
+        for command in commands_of(view):
+            assert f"  {command.word}" in text and command.summary in text
+    assert commands_help("console") == HELP
+    pytest.importorskip("starlette")
+    from oogames.web.page import PAGE
+
+    for command in commands_of("web"):
+        assert f'data-action="{command.word}"' in PAGE
+    assert PAGE.count("data-action=") == len(commands_of("web"))
+
+
+@pytest.mark.parametrize("word", ["quit", "exit", "q", "QUIT"])
+def test_the_console_quits_on_each_word_for_quit(word: str) -> None:
+    settings = GameSettings(players=(PlayerSpec("human"), PlayerSpec("human")))
+    out = io.StringIO()
+    view = ConsoleView(GameModel(settings), stdin=io.StringIO(f"b2\n{word}\nc3\n"), stdout=out)
+    assert view.run() == 0
+    assert view.model.board.ply == 1  # c3 was never read
+
+
+def test_the_page_refuses_an_unknown_action_in_one_line_naming_the_actions(
+    tmp_path: Path,
+) -> None:
+    pytest.importorskip("starlette")
+    from oogames.errors import SettingsError
+    from oogames.web.games import WebGame
+
+    settings = GameSettings(players=(PlayerSpec("human"), PlayerSpec("human")))
+    game = WebGame.new(settings, tmp_path, lambda: None)
+    with pytest.raises(SettingsError, match="unknown action 'save'; the actions are: move, hint"):
+        game.act("save")
