@@ -1,0 +1,114 @@
+"""The ``oogames`` command (also ``python -m oogames``): a package with one module a
+subcommand, each declaring its options (``add_parser``) and carrying it out (``run_*``).
+
+``oogames demo`` plays a game computer against computer and prints every
+move with the figures of the search that chose it; ``oogames list`` names
+the games and strategies; ``oogames play`` and ``oogames load`` play a game;
+``oogames tree`` draws the tree a search explored; ``oogames compare``
+tabulates several searches on the same positions; ``oogames solve`` gives a
+position's exact value; ``oogames serve`` starts the web server;
+``oogames tournament`` has strategies play each other; ``oogames match``
+plays two searches against each other over N-in-a-row boards of several
+sizes, k and depths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from oogames import plugins
+from oogames.cli import compare, demo, listing, match, play, serve, solve, tournament, tree
+from oogames.cli.common import Parser, default_spec, printable
+from oogames.cli.compare import run_compare
+from oogames.cli.demo import run_demo
+from oogames.cli.listing import run_list
+from oogames.cli.match import run_match_command
+from oogames.cli.play import run_load, run_play
+from oogames.cli.serve import run_serve
+from oogames.cli.solve import SOLVE_NOTICE_SECONDS, run_solve
+from oogames.cli.tournament import run_tournament_command
+from oogames.cli.tree import run_tree
+from oogames.errors import OogamesError, PluginCodeError
+
+__all__ = [
+    "SOLVE_NOTICE_SECONDS",
+    "build_parser",
+    "default_spec",
+    "main",
+    "run_compare",
+    "run_demo",
+    "run_list",
+    "run_load",
+    "run_match_command",
+    "run_play",
+    "run_serve",
+    "run_solve",
+    "run_tournament_command",
+    "run_tree",
+]
+
+_default_spec = default_spec  # its name before the command line was a package
+
+#: The subcommands' modules, in the order ``oogames --help`` lists them.
+SUBCOMMANDS = (demo, listing, play, tree, compare, solve, serve, tournament, match)
+
+#: What carries out each subcommand.
+RUN: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
+    "demo": run_demo,
+    "list": lambda args, out: run_list(out),
+    "play": run_play,
+    "load": run_load,
+    "tree": run_tree,
+    "compare": run_compare,
+    "solve": run_solve,
+    "serve": run_serve,
+    "tournament": run_tournament_command,
+    "match": run_match_command,
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``oogames`` command: each subcommand's module declares its
+    own part."""
+    parser = Parser(
+        prog="oogames",
+        description="Two-player games and game search after Rice's Design Patterns for Games.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for module in SUBCOMMANDS:
+        module.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the ``oogames`` command with ``argv``; returns the exit status.
+
+    A bad argument prints a message and returns 2, never a traceback.
+    """
+    out = sys.stdout if out is None else out
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return RUN[args.command](args, out)
+    except PluginCodeError as error:  # the user's own code raised: show its traceback
+        sys.stderr.write(error.details)
+        parser.exit(2, f"oogames: error in your plug-in: {printable(str(error))}\n")
+    except OogamesError as error:
+        parser.exit(2, f"oogames: error: {printable(str(error))}\n")
+    except KeyboardInterrupt:
+        print("oogames: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader went away (``oogames demo | head``)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except (Exception, SystemExit) as error:  # a plug-in's code raised, or called sys.exit()
+        blamed = plugins.blame(error)
+        if blamed is None:
+            raise
+        sys.stderr.write(blamed.details)
+        parser.exit(2, f"oogames: error in your plug-in: {printable(str(blamed))}\n")

@@ -1,0 +1,209 @@
+"""What the subcommands of the ``oogames`` command share: the parser class, the readers
+of numbers and lists, the game options, the players given."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+from oogames.errors import (
+    BoardOptionError,
+    UsageError,
+    shown,
+)
+from oogames.games import GAMES, GameInfo, find_game
+from oogames.nextmove.grammar import (
+    DEFAULT_COMPUTER,
+    SOLVING_COMPUTER,
+)
+from oogames.nextmove.results import SearchResult
+from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.parsing import MAX_DIGITS, read_seconds, read_whole, whole_number
+
+
+def printable(text: str) -> str:
+    """``text`` with control characters escaped (``\\n``), so that a message stays one line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block above them)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE (PROG --help)`` on standard error and exit with 2.
+
+        Control characters the user typed are escaped, so the message stays one line.
+        """
+        self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
+
+
+def whole_arg(text: str) -> int:
+    """An argparse type: a whole number in ASCII digits (argparse names the flag)."""
+    value = whole_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(
+            f"a whole number of at most {MAX_DIGITS} digits, not {shown(text)}"
+        )
+    return value
+
+
+def ranged(read: Callable[..., Any], *bounds: Any) -> Callable[[str], Any]:
+    """An argparse type reading with ``read`` (a reader of :mod:`oogames.parsing`) within
+    ``bounds``; its one-line error, with argparse naming the flag."""
+
+    def typed(text: str) -> Any:
+        try:
+            return read(text, "the value", *bounds, UsageError)
+        except UsageError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return typed
+
+
+def whole_from(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``."""
+    return ranged(read_whole, low, high)
+
+
+def seconds_from(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from ``low`` to ``high`` (no ``inf``, no ``nan``)."""
+    return ranged(read_seconds, low, high)
+
+
+def whole_list(text: str, what: str) -> list[int]:
+    """Whole numbers separated by commas, like ``3,4,5`` (an empty one is refused)."""
+    values = [whole_number(part) for part in text.split(",")]
+    if not values or any(value is None for value in values):
+        raise UsageError(f"{what} are whole numbers separated by commas, not {shown(text)}")
+    return [value for value in values if value is not None]
+
+
+def read_heaps(text: str) -> tuple[int, ...]:
+    try:
+        return tuple(whole_list(text, "heaps"))
+    except UsageError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+#: The board options the command line takes: flag name -> (type, help).
+_GAME_OPTIONS: dict[str, tuple[Any, str]] = {
+    "rows": (whole_arg, "tictactoe: rows (default 3)"),
+    "cols": (whole_arg, "tictactoe: columns (default 3)"),
+    "k": (whole_arg, "tictactoe, connectfour: how many in a row win (default 3; 4)"),
+    "width": (whole_arg, "connectfour: columns (default 7)"),
+    "height": (whole_arg, "connectfour: rows (default 6)"),
+    "size": (whole_arg, "othello: squares on a side, even, 4 to 16 (default 8)"),
+    "target": (whole_arg, "nim: the total that wins (default 21)"),
+    "max_add": (whole_arg, "nim: the most a move adds (default 3)"),
+    "heaps": (None, "grundy: the starting heaps, for example 7 or 3,4,5 (default 7)"),
+    "pits": (whole_arg, "kalah: pits in each row, 1 to 8 (default 6)"),
+    "seeds": (whole_arg, "kalah: seeds in each pit at the start, 1 to 8 (default 4)"),
+    "empty_capture": (
+        bool,
+        "kalah: capture the last seed sown into an empty pit of your own even when the "
+        "opposite pit is empty",
+    ),
+}
+
+
+GAME_HELP = (
+    f"the game: {', '.join(GAMES)}; a board class of your own as MODULE:CLASS or "
+    "FILE.py:CLASS; or a game an installed package adds (oogames list)"
+)
+
+
+def add_game_options(parser: argparse.ArgumentParser, positional: bool = False) -> None:
+    if positional:
+        parser.add_argument("game", metavar="GAME", help=GAME_HELP)
+    else:
+        parser.add_argument("--game", default="tictactoe", metavar="GAME", help=GAME_HELP)
+    parser.add_argument(
+        "--opt",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an option of a plug-in game's constructor (typed from its annotations); repeat",
+    )
+    for name, (kind, text) in _GAME_OPTIONS.items():
+        flag = "--" + name.replace("_", "-")
+        if kind is bool:  # a switch: absent (None, the board's default) or on
+            parser.add_argument(flag, dest=name, action="store_const", const=True, help=text)
+        else:
+            parser.add_argument(
+                flag, dest=name, type=kind or read_heaps, metavar=name.upper(), help=text
+            )
+
+
+def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, Any]]:
+    """The game chosen by ``args`` and the options given for it (the flags of the built-in
+    games, ``--opt NAME=VALUE`` for any); refuses options the game does not take."""
+    info = find_game(args.game)
+    given = {name: getattr(args, name) for name in _GAME_OPTIONS if getattr(args, name) is not None}
+    foreign = sorted(set(given) - set(info.options))
+    if foreign:
+        flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
+        takes = ", ".join("--" + name.replace("_", "-") for name in info.options) or "no options"
+        raise BoardOptionError(f"{info.name} does not take {flags}; it takes {takes}")
+    given.update(info.read_option_words(list(getattr(args, "opt", []) or [])))
+    return info, given
+
+
+def make_board(args: argparse.Namespace) -> tuple[GameInfo, Any]:
+    """The game chosen by ``args`` and its starting board."""
+    info, given = game_options(args)
+    return info, info.make(**given)
+
+
+def given_player(spec: str | None, flag: str) -> str | None:
+    """A player given on the command line (None: not given), refusing an empty one."""
+    if spec is not None and not spec.strip():
+        raise UsageError(f"{flag} is empty: name a player (human, random, alphabeta:4, ...)")
+    return spec
+
+
+def describe_move(board: Any, strategy: INextMoveStrategy, result: SearchResult) -> str:
+    """One line: the move, its value, and the search figures."""
+    stats = result.stats
+    move = board.format_move(result.move)
+    name = board.player_names[result.player]
+    if result.value is None:
+        return f"{name} ({strategy.name}) plays {move}"
+    line = " ".join(board.format_move(m) for m in result.pv)
+    return (
+        f"{name} ({strategy.name}) plays {move}: value {result.outcome()}, line {line}\n"
+        f"    nodes {stats.nodes:,}  leaves {stats.leaves:,}  cut-offs {stats.cutoffs:,}  "
+        f"depth {stats.max_depth}  {stats.seconds:.3f} s  "
+        f"({stats.microseconds_per_node:.1f} us/node)"
+    )
+
+
+def default_spec(info: GameInfo, board: Any) -> str:
+    return SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER
+
+
+def position_of(info: GameInfo, args: argparse.Namespace, moves: str) -> Any:
+    """The board of ``info`` with the options of ``args`` after ``moves`` (notation)."""
+    _, given = game_options(args)
+    return info.board.from_moves(moves, **given) if moves.strip() else info.make(**given)
+
+
+def rich_classes() -> tuple[Any, Any] | None:
+    """rich's Console and Progress classes (the optional extra "teach"), or None."""
+    try:
+        from rich.console import Console
+        from rich.progress import Progress
+    except ImportError:
+        return None
+    return Console, Progress
+
+
+def read_sizes(text: str) -> list[tuple[int, int]]:
+    sizes = []
+    for part in text.split(","):
+        width_text, _, height_text = part.strip().lower().partition("x")
+        width, height = whole_number(width_text), whole_number(height_text)
+        if width is None or height is None:
+            raise UsageError(f"--sizes: a size is WIDTHxHEIGHT, like 7x6, not {shown(part)}")
+        sizes.append((width, height))
+    return sizes

@@ -1,0 +1,74 @@
+"""``oogames match``: two searches play N-in-a-row over sizes, k and depths."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from oogames.cli.common import read_sizes, rich_classes, whole_arg, whole_from, whole_list
+from oogames.trace.match import format_rows, run_match
+
+
+def add_parser(commands: Any) -> None:
+    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
+    match = commands.add_parser(
+        "match",
+        help="two searches play N-in-a-row over sizes, k and depths (the Radboud table)",
+        description="Play one game of N-in-a-row per k, board size and depth between two "
+        "searches of that depth, and print each side's evaluations, nodes, the number of moves "
+        "and the result.",
+    )
+    match.add_argument("--first", default="minimax", help="the first player's search (minimax)")
+    match.add_argument("--second", default="alphabeta", help="the second player's search")
+    match.add_argument("--sizes", default="7x6", help="board sizes WIDTHxHEIGHT, comma-separated")
+    match.add_argument("--k", default="4", help="numbers in a row to win, comma-separated")
+    match.add_argument("--depths", default="2,3", help="search depths, comma-separated")
+    match.add_argument("--seed", type=whole_arg, help="seed for a random player")
+    match.add_argument(
+        "--db", default=":memory:", help="store the games here (SQLite) to resume a long match"
+    )
+    match.add_argument(
+        "--workers",
+        type=whole_from(1, 1_024),
+        default=1,
+        help="worker processes on a local Dask cluster",
+    )
+    match.add_argument("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
+
+
+def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Play the match, with a progress bar when rich is installed; returns the exit status."""
+    sizes, ks = read_sizes(args.sizes), whole_list(args.k, "--k values")
+    depths = whole_list(args.depths, "--depths")
+    total = len(sizes) * len(ks) * len(depths)
+    with _progress(total) as advance:
+        rows = run_match(
+            args.first,
+            args.second,
+            sizes=sizes,
+            ks=ks,
+            depths=depths,
+            seed=args.seed,
+            progress=advance,
+            db=args.db,
+            workers=args.workers,
+            scheduler=args.scheduler,
+        )
+    print(format_rows(rows), file=out)
+    return 0
+
+
+@contextlib.contextmanager
+def _progress(total: int) -> Iterator[Callable[[Any], None]]:
+    """A progress bar on standard error (rich, when installed and a terminal is there)."""
+    rich = rich_classes()
+    if rich is None or not sys.stderr.isatty():
+        yield lambda row: None
+        return
+    console, progress = rich
+    with progress(console=console(file=sys.stderr), transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda row: bar.advance(task)

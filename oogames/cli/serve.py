@@ -1,0 +1,41 @@
+"""``oogames serve``: the web server."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, TextIO
+
+from oogames.cli.common import whole_arg
+from oogames.errors import (
+    SettingsError,
+    UsageError,
+)
+from oogames.parsing import user_path
+
+
+def add_parser(commands: Any) -> None:
+    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
+    serve = commands.add_parser(
+        "serve",
+        help="play in the browser: a web server for the games (oogames[web])",
+        description="Start a web server and print its address; the page plays every game "
+        "against people or computers, with hints, undo, a stop button, downloads and "
+        "uploads of save files. Every game is saved after every move (--data).",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=whole_arg, default=8000, help="the port (8000)")
+    serve.add_argument("--data", help="where the games are kept (default: the data folder)")
+
+
+def run_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the web server until Ctrl-C; returns the exit status."""
+    try:
+        from oogames.web.app import serve
+    except ImportError:
+        raise SettingsError(
+            "the browser view needs Starlette: pip install 'oogames[web]'"
+        ) from None
+    if not 1 <= args.port <= 65_535:
+        raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
+    folder = user_path(args.data, "--data") if args.data else None
+    return serve(args.host, args.port, folder, out)

@@ -1,0 +1,118 @@
+"""``oogames solve``: the exact value of a position."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+import time
+from typing import Any, TextIO
+
+from oogames.cli.common import add_game_options, make_board, position_of
+from oogames.errors import (
+    OogamesError,
+    one_line,
+)
+from oogames.games import ConnectFourBoard, GameInfo, find_game
+from oogames.nextmove.solve import pons_score, solve
+
+
+def add_parser(commands: Any) -> None:
+    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
+    solve = commands.add_parser(
+        "solve",
+        help="the exact value of a position for the side to move (no evaluation function)",
+        description="Solve a position by exact search (alpha-beta with a transposition table, "
+        "to the end of the game): win, draw or loss for the side to move, in how many plies, "
+        "the best move and line, nodes and time. --batch reads positions from standard input, "
+        "one per line, and writes '<position> <score> <nodes> <microseconds>' per line, the "
+        "score as in Pascal Pons' benchmark for Connect Four (else 1, 0 or -1).",
+    )
+    add_game_options(solve, positional=True)
+    solve.add_argument("--moves", default="", help="the position: moves from the start")
+    solve.add_argument("--weak", action="store_true", help="settle only win, draw or loss")
+    solve.add_argument(
+        "--margin",
+        action="store_true",
+        help="by how much the side to move wins or loses (games scored by a margin: "
+        "Kalah's stores, Othello's discs); --batch then writes the margin as the score",
+    )
+    solve.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
+    solve.add_argument(
+        "--batch", action="store_true", help="solve each line of standard input (see above)"
+    )
+
+
+SOLVE_NOTICE_SECONDS = 3.0
+"""How long ``oogames solve`` searches one position before it says it is still at it."""
+
+
+def run_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """Solve one position, or each line of standard input with --batch."""
+    info = find_game(args.game)
+    if args.batch:
+        return _solve_batch(args, info, sys.stdin, out)
+    board = position_of(info, args, args.moves)
+    notice = threading.Timer(
+        SOLVE_NOTICE_SECONDS,
+        lambda: print(
+            f"oogames solve: still searching after {SOLVE_NOTICE_SECONDS:g} s "
+            "(an early position can take hours; Ctrl-C stops)",
+            file=sys.stderr,
+            flush=True,
+        ),
+    )
+    notice.daemon = True
+    notice.start()
+    try:
+        solution = solve(board, weak=args.weak, full_pv=True, margin=args.margin)
+    finally:
+        notice.cancel()
+    if args.format == "json":
+        fields = {"position": args.moves.strip(), **solution.as_dict(board.format_move)}
+        print(json.dumps(fields), file=out)
+        return 0
+    who = board.player_names[board.to_move]
+    plies = "" if solution.plies is None else f" in {solution.plies} plies"
+    if solution.margin:
+        plies = f" by {abs(solution.margin)}"
+    print(f"position: {args.moves.strip() or 'start'} ({board.status_text()})", file=out)
+    print(f"outcome: {solution.outcome}{plies} for {who}", file=out)
+    if solution.move is not None:
+        line = " ".join(board.format_move(move) for move in solution.pv)
+        print(f"best move: {board.format_move(solution.move)}; line: {line}", file=out)
+    print(
+        f"nodes: {solution.nodes:,}, table hits {solution.table_hits:,}, {solution.seconds:.3f} s",
+        file=out,
+    )
+    return 0
+
+
+def _solve_batch(args: argparse.Namespace, info: GameInfo, lines: TextIO, out: TextIO) -> int:
+    """Solve each line's position; a bad line is reported on stderr and skipped."""
+    _, empty = make_board(args)
+    bad = 0
+    last_report = time.perf_counter()
+    for number, line in enumerate(lines, 1):
+        words = line.split()
+        moves = words[0] if words else ""
+        try:
+            board = type(empty).from_moves(moves, **empty.options())
+        except OogamesError as error:
+            print(f"oogames solve: line {number}: {one_line(error)}", file=sys.stderr)
+            bad += 1
+            continue
+        solution = solve(board, weak=args.weak, margin=args.margin)
+        if solution.margin is not None:
+            score = solution.margin
+        elif isinstance(board, ConnectFourBoard) and not args.weak:
+            score = pons_score(board, solution)
+        else:
+            score = {"win": 1, "draw": 0, "loss": -1}[solution.outcome]
+        micro = round(solution.seconds * 1e6)
+        print(f"{moves} {score} {solution.nodes} {micro}", file=out, flush=True)
+        if time.perf_counter() - last_report > 5:
+            print(f"oogames solve: {number} lines done", file=sys.stderr, flush=True)
+            last_report = time.perf_counter()
+    return 2 if bad else 0

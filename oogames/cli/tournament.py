@@ -1,0 +1,198 @@
+"""``oogames tournament``: strategies play each other; standings, ratings, crosstable."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
+
+from oogames.board.faults import check_not_stuck
+from oogames.cli.common import (
+    add_game_options,
+    game_options,
+    rich_classes,
+    seconds_from,
+    whole_from,
+)
+from oogames.errors import (
+    UsageError,
+)
+from oogames.nextmove.specs import make_strategy
+from oogames.parsing import user_path
+
+
+def add_parser(commands: Any) -> None:
+    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
+    tournament = commands.add_parser(
+        "tournament",
+        help="strategies play each other (round robin or gauntlet): standings, Elo, crosstable",
+        description="Every pair of strategies plays --games games from the same openings with "
+        "both colours; each finished game is stored in SQLite (--db) as it ends, and a run "
+        "with the same db plays only what is missing. --workers N plays on a local Dask "
+        "cluster (oogames[scale]); --scheduler uses a running one. Prints the standings with "
+        "Elo ratings (maximum likelihood, 95% intervals) and the crosstable.",
+    )
+    add_game_options(tournament, positional=True)
+    tournament.add_argument(
+        "--players",
+        required=True,
+        metavar="A,B,...",
+        help="the strategies, comma-separated: built-in specs (alphabeta+tt@0.2, mcts:500, "
+        "random) or plug-ins (mybot.py:Bot:4)",
+    )
+    tournament.add_argument(
+        "--games",
+        type=whole_from(1, 10_000),
+        default=2,
+        help="games per pairing, 1 to 10,000 (default 2: both colours)",
+    )
+    tournament.add_argument(
+        "--openings",
+        type=whole_from(1, 10_000),
+        default=1,
+        help="random openings to play from, 1 to 10,000 (default 1)",
+    )
+    tournament.add_argument(
+        "--opening-plies",
+        type=whole_from(0, 1_000),
+        default=2,
+        help="plies of each random opening, 0 to 1,000 (default 2)",
+    )
+    tournament.add_argument(
+        "--openings-file", help="openings to play from: one a line, moves by spaces"
+    )
+    tournament.add_argument("--seed", type=int, default=1, help="seed of openings and players")
+    tournament.add_argument(
+        "--gauntlet", action="store_true", help="the first player against each other only"
+    )
+    tournament.add_argument(
+        "--move-seconds",
+        type=seconds_from(0.001, 86_400),
+        help="time a move may take, up to a day (over it by the margin loses)",
+    )
+    tournament.add_argument(
+        "--time-margin",
+        type=seconds_from(0, 10),
+        default=0.5,
+        help="how far over a move may run, 0 to 10 (0.5 = 50%%)",
+    )
+    tournament.add_argument(
+        "--plugin-seconds",
+        type=seconds_from(0.001, 86_400),
+        help="a plug-in player's move is stopped (its process killed) after this long "
+        "(default: the move's time and a second; 600 in an untimed game)",
+    )
+    tournament.add_argument(
+        "--db", default="tournament.sqlite", help="the results database (default tournament.sqlite)"
+    )
+    tournament.add_argument(
+        "--workers",
+        type=whole_from(1, 1_024),
+        help="worker processes on a local Dask cluster (default: the machine's cores when "
+        "Dask is installed, else 1); 1 plays here without Dask",
+    )
+    tournament.add_argument("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
+    tournament.add_argument("--report", help="write an HTML report here")
+    tournament.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Play (or resume) the tournament and print its standings; returns the exit status."""
+    from oogames.tournament import ResultStore, run_games, schedule, standings
+    from oogames.tournament.games import random_openings, read_openings, tournament_key
+    from oogames.tournament.report import print_rich, to_html, to_json, to_text
+
+    info, given = game_options(args)
+    start = info.make(**given)
+    check_not_stuck(start)  # a game no one can move in is refused before any is played
+    options = {**given, **start.options()}
+    players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
+    for spec in players:  # every player must be buildable before a game is played
+        make_strategy(spec, info.evaluate, 0)
+    if args.openings_file:
+        try:
+            text = user_path(args.openings_file, "--openings-file").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError, ValueError) as error:
+            raise UsageError(
+                f"--openings-file: cannot read {args.openings_file}: {error}"
+            ) from None
+        openings = read_openings(text, args.openings)
+        for opening in openings:  # every opening must be legal
+            info.board.from_moves(" ".join(opening), **given)
+    else:
+        openings = random_openings(info.name, given, args.openings, args.opening_plies, args.seed)
+    tasks = schedule(
+        info.name,
+        options,
+        players,
+        args.games,
+        openings,
+        args.seed,
+        args.gauntlet,
+        args.move_seconds,
+        args.time_margin,
+        args.plugin_seconds,
+    )
+    key = tournament_key(tasks)
+    store = ResultStore(args.db)
+    store.register(key, {"game": info.name, "options": options, "players": players})
+    workers = args.workers or _default_workers()
+    with _tournament_progress() as progress:
+        played = run_games(
+            tasks, store, key, workers=workers, scheduler=args.scheduler, progress=progress
+        )
+    records = store.records(key, players)
+    store.close()
+    result = standings(players, records)
+    if args.report:
+        title = f"{info.name} tournament: {len(players)} players, {len(records)} games"
+        try:
+            user_path(args.report, "--report").write_text(to_html(result, title))
+        except OSError as error:
+            raise UsageError(f"--report: cannot write {args.report}: {error}") from None
+    if args.format == "json":
+        print(to_json(result), file=out)
+        return 0
+    resumed = len(records) - played
+    print(
+        f"{info.name}: {len(tasks)} games, {played} played now"
+        + (f", {resumed} found in {args.db}" if resumed else ""),
+        file=out,
+    )
+    if not (out is sys.stdout and print_rich(result, out)):
+        print(to_text(result), file=out)
+    return 0
+
+
+def _default_workers() -> int:
+    """The machine's cores when Dask is installed, else 1 (play here)."""
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return 1
+    return max(1, os.cpu_count() or 1)
+
+
+@contextlib.contextmanager
+def _tournament_progress() -> Iterator[Callable[[int, int, int], None]]:
+    """A progress bar of games done, running and left (rich, at a terminal)."""
+    rich = rich_classes()
+    if rich is None or not sys.stderr.isatty():
+        yield lambda done, running, total: None
+        return
+    console, progress = rich
+    with progress(console=console(file=sys.stderr), transient=True) as bar:
+        task = bar.add_task("games", total=None)
+
+        def show(done: int, running: int, total: int) -> None:
+            bar.update(
+                task,
+                completed=done,
+                total=total,
+                description=f"games: {done} done, {running} running, {total - done} left",
+            )
+
+        yield show

@@ -1,0 +1,105 @@
+"""``oogames tree``: draw the tree a search explored."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any, TextIO
+
+from oogames.cli.common import add_game_options, position_of, whole_arg, whole_from
+from oogames.errors import (
+    UsageError,
+    shown,
+)
+from oogames.games import find_game
+from oogames.nextmove.grammar import (
+    SEARCHES,
+    StrategySpec,
+)
+from oogames.nextmove.specs import make_factory
+from oogames.parsing import user_path
+from oogames.pictures.svg import svg_to_png
+from oogames.trace.render import LEVEL_WIDTH, draw_svg, to_dot, to_text
+from oogames.trace.tracer import trace_search
+
+
+def add_parser(commands: Any) -> None:
+    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
+    tree = commands.add_parser(
+        "tree",
+        help="draw the tree a search explored (text, an SVG or PNG picture, or DOT)",
+        description="Search a position and draw the tree the search explored: values, "
+        "alpha-beta windows, cut-offs (listed in grey), horizons, the principal variation.",
+    )
+    add_game_options(tree, positional=True)
+    tree.add_argument("--moves", default="", help="the position: moves from the start, in notation")
+    tree.add_argument(
+        "--strategy",
+        default="alphabeta",
+        help=f"one search: {', '.join(SEARCHES)}, with its enhancements (default: alphabeta)",
+    )
+    tree.add_argument(
+        "--depth", type=whole_arg, help="plies to search (default: to the end of the game)"
+    )
+    tree.add_argument(
+        "--out",
+        help="write here: .svg (a picture), .png (needs cairosvg), .dot (Graphviz) or .txt; "
+        "default: text on the screen",
+    )
+    tree.add_argument(
+        "--fold",
+        type=whole_from(1, 1_000),
+        default=LEVEL_WIDTH,
+        help=f"a picture shows at most this many boxes a level (1 to 1,000), folding the rest "
+        f"(default {LEVEL_WIDTH})",
+    )
+    tree.add_argument(
+        "--max-nodes",
+        type=whole_from(1, 100_000),
+        default=300,
+        help="draw at most this many nodes, 1 to 100,000 (default 300)",
+    )
+    tree.add_argument(
+        "--max-depth", type=whole_arg, help="draw no deeper than this many plies (summarise below)"
+    )
+    tree.add_argument(
+        "--limit",
+        type=whole_from(1, 100_000_000),
+        default=100_000,
+        help="stop a search past this many nodes, up to 100,000,000 (default 100,000)",
+    )
+
+
+def run_tree(args: argparse.Namespace, out: TextIO) -> int:
+    """Search the position, draw the tree, write or print it; returns the exit status."""
+    info = find_game(args.game)
+    board = position_of(info, args, args.moves)
+    factory = make_factory(StrategySpec.parse(args.strategy).with_depth(args.depth), info.evaluate)
+    trace = trace_search(board, factory, limit=args.limit)
+    target = args.out or ""
+    caps = (args.max_nodes, args.max_depth)
+    if not target:
+        print(to_text(trace, *caps), file=out)
+        return 0
+    suffix = Path(target).suffix.lower()
+    if suffix not in (".svg", ".png", ".dot", ".txt"):
+        raise UsageError(f"--out: write .svg, .png, .dot or .txt, not {shown(target)}")
+    if suffix in (".svg", ".png"):
+        title = f"{args.strategy} on {args.game} after {args.moves.strip() or 'the start'}"
+        if args.depth is not None and ":" not in args.strategy:
+            title = f"{args.strategy}:{args.depth}{title[len(args.strategy) :]}"
+        picture = draw_svg(trace, title, args.fold, args.max_depth, args.max_nodes)
+        data = picture.encode() if suffix == ".svg" else svg_to_png(picture)
+    else:
+        data = ((to_dot if suffix == ".dot" else to_text)(trace, *caps) + "\n").encode()
+    try:
+        user_path(target, "--out").write_bytes(data)
+    except ValueError:  # a NUL character in the name
+        raise UsageError(f"--out: {shown(target)} is not a file name") from None
+    except OSError as error:
+        raise UsageError(
+            f"--out: cannot write {shown(target)}: {error.strerror or error}"
+        ) from None
+    stats = trace.result.stats
+    print(f"wrote {target}: {stats.nodes:,} nodes searched, {trace.nodes():,} traced", file=out)
+    return 0
