@@ -1,6 +1,6 @@
-"""The 21 game as a plug-in, in 34 lines: ``oogames play demos/twenty_one.py:TwentyOne``."""
+"""The 21 game as a plug-in, in 35 lines: ``oogames play demos/twenty_one.py:TwentyOne``."""
 
-from oogames import NON_TERMINAL, WON, ABoardModel, SnapshotRecord
+from oogames import NON_TERMINAL, WON, ABoardModel, Option, SnapshotRecord
 
 
 class TwentyOne(ABoardModel):
@@ -9,10 +9,11 @@ class TwentyOne(ABoardModel):
     game_name = "twentyone"
     player_names = ("A", "B")
     notation = "1, 2 or 3"
+    OPTIONS = (Option("target", 21, "the total that wins", low=1, high=1000),)
 
     def __init__(self, target: int = 21) -> None:
         super().__init__()
-        self.target = target
+        self.target = self.OPTIONS[0].check(target)
         self.total = 0
 
     def _play(self, player, move):

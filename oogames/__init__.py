@@ -26,6 +26,7 @@ from oogames.board import (
     Played,
     SnapshotRecord,
 )
+from oogames.board.options import Option
 from oogames.board.perft import perft
 from oogames.errors import (
     BoardContractError,
@@ -110,6 +111,7 @@ __all__ = [
     "NotYourTurnError",
     "NothingToUndoError",
     "OogamesError",
+    "Option",
     "Played",
     "PluginCodeError",
     "PluginError",

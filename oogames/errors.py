@@ -35,6 +35,7 @@ The tree::
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 
 class OogamesError(Exception):
@@ -105,7 +106,39 @@ class GameOverError(IllegalMoveError):
 
 
 class BoardOptionError(OogamesError, ValueError):
-    """A board built with options the game does not support (a bad size, k, ...)."""
+    """A board built with options the game does not support (a bad size, k, ...).
+
+    Args:
+        message: What is wrong. With ``option``, what is wrong with that option
+            (``"must be a whole number from 1 to 26, not 30"``): the message then
+            starts with the option's name.
+        option: The option's name (``max_add``), when one option is at fault.
+
+    Attributes:
+        option: The option at fault, or None.
+        problem: What is wrong with it (the message without the option's name).
+    """
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message if option is None else f"{option} {message}")
+        self.option = option
+        self.problem = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt with its option, when a worker process sends it back.
+        return (_board_option_error, (self.problem, self.option))
+
+    def naming(self, label: str) -> BoardOptionError:
+        """The same error with its option called ``label`` (a command-line flag)."""
+        if self.option is None:
+            return self
+        error = BoardOptionError(self.problem, option=self.option)
+        error.args = (f"{label} {self.problem}",)
+        return error
+
+
+def _board_option_error(problem: str, option: str | None) -> BoardOptionError:
+    return BoardOptionError(problem, option=option)
 
 
 class SettingsError(OogamesError, ValueError):

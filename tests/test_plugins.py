@@ -155,8 +155,8 @@ def test_a_game_from_a_module_with_typed_options(plugin_dir: Path) -> None:
     assert MinMax(AlphaBetaFac()).analyze(board).move in (1, 2)
     assert "has won" in run_cli("demo", "--game", "mygames:Countdown", "--opt", "count=4")
     for words, message in (
-        (["count=x"], "count is a whole number"),
-        (["fast=maybe"], "fast is true or false"),
+        (["count=x"], "count must be a whole number"),
+        (["fast=maybe"], "fast must be true or false"),
         (["speed=3"], "does not take 'speed'"),
         (["count"], "name=value"),
     ):

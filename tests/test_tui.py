@@ -338,7 +338,7 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
         screen = app.screen
         for field, value, message in (
             ("#options", "rows=4 width=3", "does not take 'width'"),
-            ("#options", "rows=x", "rows is a whole number"),
+            ("#options", "rows=x", "rows must be a whole number"),
             ("#options", "rows", "name=value"),
             ("#player0", "wizard", "unknown"),
             ("#first", "2", "who starts"),

@@ -141,7 +141,7 @@ def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> N
         ("post", "/api/games", "{not json", 400, "not JSON"),
         ("post", "/api/games", {"game": "chess"}, 400, "unknown game"),
         ("post", "/api/games", {"game": "x.py:Board"}, 400, "unknown game"),
-        ("post", "/api/games", {"options": "rows=x"}, 400, "rows is a whole number"),
+        ("post", "/api/games", {"options": "rows=x"}, 400, "rows must be a whole number"),
         ("post", "/api/games", {"player1": "wizard"}, 400, "unknown strategy"),
         ("post", "/api/games", {"first": "two"}, 400, "whole number"),
         ("post", "/api/games", [1, 2], 400, "JSON object"),

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Self, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.moves import PASS, Move
+from oogames.board.options import Option
 from oogames.board.states import EXTRA_TURN, NON_TERMINAL, ABoardState
 from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, PassRecord
 from oogames.board.visitors import (
@@ -274,6 +275,11 @@ class ABoardModel(IBoardModel):
     player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
+    #: The options of the constructor, declared once (name, default, help, range): the
+    #: board checks its arguments with them, the command line makes its flags from them
+    #: and the settings screens read them (see :mod:`oogames.board.options`). A board that
+    #: declares none has them read from its constructor's signature.
+    OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self) -> None:
         self._state: ABoardState = NON_TERMINAL

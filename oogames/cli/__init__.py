@@ -22,7 +22,7 @@ from typing import TextIO
 
 from oogames import plugins
 from oogames.cli import compare, demo, listing, match, play, serve, solve, tournament, tree
-from oogames.cli.common import Parser, default_spec, printable
+from oogames.cli.common import Parser, default_spec, flag_error, printable
 from oogames.cli.compare import run_compare
 from oogames.cli.demo import run_demo
 from oogames.cli.listing import run_list
@@ -32,7 +32,7 @@ from oogames.cli.serve import run_serve
 from oogames.cli.solve import SOLVE_NOTICE_SECONDS, run_solve
 from oogames.cli.tournament import run_tournament_command
 from oogames.cli.tree import run_tree
-from oogames.errors import OogamesError, PluginCodeError
+from oogames.errors import BoardOptionError, OogamesError, PluginCodeError
 
 __all__ = [
     "SOLVE_NOTICE_SECONDS",
@@ -97,6 +97,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except PluginCodeError as error:  # the user's own code raised: show its traceback
         sys.stderr.write(error.details)
         parser.exit(2, f"oogames: error in your plug-in: {printable(str(error))}\n")
+    except BoardOptionError as error:  # named by its flag, as the user gave it
+        parser.exit(2, f"oogames: error: {printable(str(flag_error(error)))}\n")
     except OogamesError as error:
         parser.exit(2, f"oogames: error: {printable(str(error))}\n")
     except KeyboardInterrupt:

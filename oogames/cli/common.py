@@ -7,6 +7,7 @@ import argparse
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from oogames.board.options import Option
 from oogames.errors import (
     BoardOptionError,
     UsageError,
@@ -19,7 +20,7 @@ from oogames.nextmove.grammar import (
 )
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.parsing import MAX_DIGITS, read_seconds, read_whole, whole_number
+from oogames.parsing import MAX_DIGITS, option_flag, read_seconds, read_whole, whole_number
 
 
 def printable(text: str) -> str:
@@ -79,32 +80,53 @@ def whole_list(text: str, what: str) -> list[int]:
     return [value for value in values if value is not None]
 
 
-def read_heaps(text: str) -> tuple[int, ...]:
-    try:
-        return tuple(whole_list(text, "heaps"))
-    except UsageError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def _board_flags() -> dict[str, tuple[tuple[str, Option], ...]]:
+    """Each option the built-in games declare, by name, with the games that take it."""
+    flags: dict[str, list[tuple[str, Option]]] = {}
+    for info in GAMES.values():
+        for option in info.declared:
+            flags.setdefault(option.name, []).append((info.name, option))
+    return {name: tuple(takers) for name, takers in flags.items()}
 
 
-#: The board options the command line takes: flag name -> (type, help).
-_GAME_OPTIONS: dict[str, tuple[Any, str]] = {
-    "rows": (whole_arg, "tictactoe: rows (default 3)"),
-    "cols": (whole_arg, "tictactoe: columns (default 3)"),
-    "k": (whole_arg, "tictactoe, connectfour: how many in a row win (default 3; 4)"),
-    "width": (whole_arg, "connectfour: columns (default 7)"),
-    "height": (whole_arg, "connectfour: rows (default 6)"),
-    "size": (whole_arg, "othello: squares on a side, even, 4 to 16 (default 8)"),
-    "target": (whole_arg, "nim: the total that wins (default 21)"),
-    "max_add": (whole_arg, "nim: the most a move adds (default 3)"),
-    "heaps": (None, "grundy: the starting heaps, for example 7 or 3,4,5 (default 7)"),
-    "pits": (whole_arg, "kalah: pits in each row, 1 to 8 (default 6)"),
-    "seeds": (whole_arg, "kalah: seeds in each pit at the start, 1 to 8 (default 4)"),
-    "empty_capture": (
-        bool,
-        "kalah: capture the last seed sown into an empty pit of your own even when the "
-        "opposite pit is empty",
-    ),
-}
+BOARD_FLAGS: dict[str, tuple[tuple[str, Option], ...]] = _board_flags()
+"""The board options the command line takes as flags (``--max-add``), made from the
+games' declarations: by option name, each game that takes it with its declaration."""
+
+
+def _flag_type(option: Option) -> Callable[[str], Any]:
+    """An argparse type that reads the flag's value as ``option`` reads it."""
+
+    def typed(text: str) -> Any:
+        try:
+            return option.read(text)
+        except BoardOptionError as error:
+            raise argparse.ArgumentTypeError(error.problem) from None
+
+    return typed
+
+
+def _flag_help(takers: tuple[tuple[str, Option], ...]) -> str:
+    """The help of a flag: each meaning with the games it is theirs in, and their defaults
+    (``tictactoe, connectfour: how many in a row win, at least 1 (default 3; 4)``)."""
+    meanings: dict[str, list[tuple[str, Option]]] = {}
+    for game, option in takers:
+        meanings.setdefault(option.meaning(), []).append((game, option))
+    return "; ".join(
+        f"{', '.join(game for game, _ in games)}: {meaning} "
+        f"(default {'; '.join(option.write(option.default) for _, option in games)})"
+        for meaning, games in meanings.items()
+    )
+
+
+def flag_error(error: BoardOptionError) -> BoardOptionError:
+    """``error`` with its option named as the command line takes it: ``--max-add``, or
+    ``--opt NAME`` for an option of a plug-in's that has no flag."""
+    if error.option is None:
+        return error
+    if error.option in BOARD_FLAGS:
+        return error.naming(option_flag(error.option))
+    return error.naming(f"--opt {error.option}")
 
 
 GAME_HELP = (
@@ -125,13 +147,14 @@ def add_game_options(parser: argparse.ArgumentParser, positional: bool = False) 
         metavar="NAME=VALUE",
         help="an option of a plug-in game's constructor (typed from its annotations); repeat",
     )
-    for name, (kind, text) in _GAME_OPTIONS.items():
-        flag = "--" + name.replace("_", "-")
-        if kind is bool:  # a switch: absent (None, the board's default) or on
-            parser.add_argument(flag, dest=name, action="store_const", const=True, help=text)
+    for name, takers in BOARD_FLAGS.items():
+        text = _flag_help(takers)
+        option = takers[0][1]
+        if option.kind == "switch":  # absent (None, the board's default) or on
+            parser.add_argument(option.flag, dest=name, action="store_const", const=True, help=text)
         else:
             parser.add_argument(
-                flag, dest=name, type=kind or read_heaps, metavar=name.upper(), help=text
+                option.flag, dest=name, type=_flag_type(option), metavar=name.upper(), help=text
             )
 
 
@@ -139,11 +162,11 @@ def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, Any]]:
     """The game chosen by ``args`` and the options given for it (the flags of the built-in
     games, ``--opt NAME=VALUE`` for any); refuses options the game does not take."""
     info = find_game(args.game)
-    given = {name: getattr(args, name) for name in _GAME_OPTIONS if getattr(args, name) is not None}
+    given = {name: getattr(args, name) for name in BOARD_FLAGS if getattr(args, name) is not None}
     foreign = sorted(set(given) - set(info.options))
     if foreign:
-        flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
-        takes = ", ".join("--" + name.replace("_", "-") for name in info.options) or "no options"
+        flags = ", ".join(option_flag(name) for name in foreign)
+        takes = ", ".join(option_flag(name) for name in info.options) or "no options"
         raise BoardOptionError(f"{info.name} does not take {flags}; it takes {takes}")
     given.update(info.read_option_words(list(getattr(args, "opt", []) or [])))
     return info, given

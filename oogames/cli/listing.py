@@ -26,7 +26,7 @@ def run_list(out: TextIO) -> int:
     """Print the games and strategies to ``out``; returns the exit status."""
     print("games (oogames demo --game NAME [options]):", file=out)
     for info in GAMES.values():
-        flags = " ".join("--" + name.replace("_", "-") for name in info.options)
+        flags = " ".join(option.flag for option in info.declared)
         print(f"  {info.name:<12} {info.summary}", file=out)
         print(f"  {'':<12} options: {flags}", file=out)
     installed = plugins.entry_point_games()

@@ -18,16 +18,19 @@ import functools
 from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel, check_size
+from oogames.board.model import ABoardModel
 from oogames.board.moves import Move, lookup_move
+from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
+from oogames.games.declaration import GameInfo
 from oogames.parsing import whole_number
-from oogames.pictures.boards import connectfour_svg
 
-_MAX_SIDE: Final = 16
+WIDTH: Final = Option("width", 7, "columns", low=1, high=16)
+HEIGHT: Final = Option("height", 6, "rows", low=1, high=16)
+K: Final = Option("k", 4, "how many in a row win, at most the longer side", low=1)
 
 
 class _Drop(AMoveRecord):
@@ -140,15 +143,16 @@ class ConnectFourBoard(ABoardModel):
         "width",
     )
 
+    OPTIONS = (WIDTH, HEIGHT, K)
     game_name = "connectfour"
     notation = "a column number, like 4"
     player_names = ("X", "O")
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         super().__init__()
-        self.width = check_size("width", width, 1, _MAX_SIDE)
-        self.height = check_size("height", height, 1, _MAX_SIDE)
-        self.k = check_size("k", k, 1, max(width, height))
+        self.width = WIDTH.check(width)
+        self.height = HEIGHT.check(height)
+        self.k = K.check(k, high=max(width, height))
         stride = height + 1
         self._columns: dict[Move, int] = {col: col for col in range(width)}
         self._bottoms = [col * stride for col in range(width)]
@@ -404,11 +408,9 @@ class ConnectFourBoard(ABoardModel):
 
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.connectfour_svg`)."""
-        return connectfour_svg(self)
+        from oogames.pictures.boards import connectfour_svg
 
-    def options(self) -> dict[str, Any]:
-        """``width``, ``height`` and ``k``."""
-        return {"width": self.width, "height": self.height, "k": self.k}
+        return connectfour_svg(self)
 
     def token_at(self, row: int, col: int) -> int | None:
         """The player whose token is at ``row`` (0 at the bottom) of ``col``, or None."""
@@ -546,3 +548,13 @@ def connect_four_lines_by_loop(board: ConnectFourBoard, player: int) -> float:
         elif other and not own:
             score -= _LINE_WORTH[min(other.bit_count(), k - 1, 6)]
     return score + (2 if board.to_move == player else -2)
+
+
+GAME: Final = GameInfo(
+    "connectfour",
+    ConnectFourBoard,
+    connect_four_lines,
+    "Connect Four and N-in-a-row with gravity: k tokens in a row, width x height",
+    lambda board: len(board.move_order) * board.options()["height"] <= 12,
+)
+"""Connect Four, declared for the command line and the views."""

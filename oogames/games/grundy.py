@@ -19,15 +19,19 @@ from typing import Any, Final, TypeGuard
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move
+from oogames.board.options import Option
 from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import SnapshotRecord
 from oogames.errors import BoardOptionError, IllegalMoveError
-from oogames.pictures.boards import grundy_svg
+from oogames.games.declaration import GameInfo
 
 _SPLIT: Final = re.compile(
     r"\s*([0-9]{1,9})\s*(?:=\s*([0-9]{1,9})\s*\+\s*([0-9]{1,9})|:\s*([0-9]{1,9}))\s*$", re.ASCII
 )
 _MAX_TOKENS: Final = 1000
+
+
+HEAPS: Final = Option("heaps", (7,), "the starting heaps, like 7 or 3,4,5", low=1)
 
 
 class GrundyBoard(ABoardModel):
@@ -52,6 +56,7 @@ class GrundyBoard(ABoardModel):
 
     __slots__ = ("_heaps", "start")
 
+    OPTIONS = (HEAPS,)
     game_name = "grundy"
     notation = "a heap and its split, like 7=3+4"
     player_names = ("A", "B")
@@ -64,12 +69,8 @@ class GrundyBoard(ABoardModel):
             raise BoardOptionError(
                 f"heaps must be a list of whole numbers, not {heaps!r}"
             ) from None
-        if not start or any(isinstance(h, bool) or not isinstance(h, int) or h < 1 for h in start):
-            raise BoardOptionError(
-                f"heaps must be one or more whole numbers of at least 1, not {heaps!r}"
-            )
-        if sum(start) > _MAX_TOKENS:
-            raise BoardOptionError(f"heaps may hold at most {_MAX_TOKENS} tokens in all")
+        if sum(HEAPS.check(start)) > _MAX_TOKENS:
+            raise BoardOptionError(f"may hold at most {_MAX_TOKENS} tokens in all", option="heaps")
         self.start = tuple(sorted(start, reverse=True))
         self._heaps = self.start
         if not self._can_split(self._heaps):
@@ -149,6 +150,8 @@ class GrundyBoard(ABoardModel):
 
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.grundy_svg`)."""
+        from oogames.pictures.boards import grundy_svg
+
         return grundy_svg(self)
 
     def options(self) -> dict[str, Any]:
@@ -224,3 +227,13 @@ def grundy_evaluation(board: GrundyBoard, player: int) -> float:
     """An evaluation: +1 if the position is won for ``player`` (by Sprague-Grundy), else -1."""
     to_move_wins = grundy_value(board.heaps, _GRUNDY_CACHE) != 0
     return 1.0 if to_move_wins == (board.to_move == player) else -1.0
+
+
+GAME: Final = GameInfo(
+    "grundy",
+    GrundyBoard,
+    grundy_evaluation,
+    "Grundy's game: split a heap into two unequal heaps; who cannot move loses",
+    lambda board: sum(board.options()["heaps"]) <= 14,
+)
+"""Grundy's game, declared for the command line and the views."""

@@ -38,16 +38,25 @@ South to move again
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel, Played, check_size
+from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move, lookup_move
+from oogames.board.options import Option
 from oogames.board.states import DRAW, EXTRA_TURN, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord
-from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.errors import IllegalMoveError
+from oogames.games.declaration import GameInfo
 from oogames.parsing import whole_number
-from oogames.pictures.boards import kalah_svg
+
+PITS: Final = Option("pits", 6, "pits in each row", low=1, high=8)
+SEEDS: Final = Option("seeds", 4, "seeds in each pit at the start", low=1, high=8)
+EMPTY_CAPTURE: Final = Option(
+    "empty_capture",
+    False,
+    "capture the last seed sown into an empty pit of your own even when the opposite pit is empty",
+)
 
 
 class _Sow(AMoveRecord):
@@ -84,17 +93,16 @@ class KalahBoard(ABoardModel):
 
     __slots__ = ("_cells", "_order", "_pit_of", "empty_capture", "pits", "seeds")
 
+    OPTIONS = (PITS, SEEDS, EMPTY_CAPTURE)
     game_name = "kalah"
     notation = "the number of one of your pits, 1 next to the far end, like 3"
     player_names = ("South", "North")
 
     def __init__(self, pits: int = 6, seeds: int = 4, empty_capture: bool = False) -> None:
         super().__init__()
-        self.pits = check_size("pits", pits, 1, 8)
-        self.seeds = check_size("seeds", seeds, 1, 8)
-        if not isinstance(empty_capture, bool):
-            raise BoardOptionError(f"empty_capture must be true or false, not {empty_capture!r}")
-        self.empty_capture = empty_capture
+        self.pits = PITS.check(pits)
+        self.seeds = SEEDS.check(seeds)
+        self.empty_capture = EMPTY_CAPTURE.check(empty_capture)
         # Cells: South's pits 0..pits-1, South's store, North's pits, North's store.
         self._cells = [seeds] * pits + [0] + [seeds] * pits + [0]
         self._pit_of: dict[Move, int] = {pit: pit - 1 for pit in range(1, pits + 1)}
@@ -195,11 +203,9 @@ class KalahBoard(ABoardModel):
 
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.kalah_svg`)."""
-        return kalah_svg(self)
+        from oogames.pictures.boards import kalah_svg
 
-    def options(self) -> dict[str, Any]:
-        """``pits``, ``seeds`` and ``empty_capture``."""
-        return {"pits": self.pits, "seeds": self.seeds, "empty_capture": self.empty_capture}
+        return kalah_svg(self)
 
     def _draw(self) -> str:
         pits = self.pits
@@ -262,3 +268,13 @@ def kalah_stores(board: KalahBoard, player: int) -> float:
     return (board.store(player) - board.store(other)) + 0.25 * (
         sum(board.row(player)) - sum(board.row(other))
     )
+
+
+GAME: Final = GameInfo(
+    "kalah",
+    KalahBoard,
+    kalah_stores,
+    "Kalah: sow seeds counter-clockwise; last in your store, move again; most in store wins",
+    lambda board: board.options()["pits"] * board.options()["seeds"] <= 6,
+)
+"""Kalah, declared for the command line and the views."""

@@ -10,16 +10,20 @@ The player to move wins exactly when ``target - total`` is not a multiple of
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import ABoardModel, Played, check_size
+from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move, lookup_move
+from oogames.board.options import Option
 from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import AMoveRecord
 from oogames.errors import IllegalMoveError
+from oogames.games.declaration import GameInfo
 from oogames.parsing import whole_number
-from oogames.pictures.boards import nim_svg
+
+TARGET: Final = Option("target", 21, "the total that wins", low=1, high=100_000)
+MAX_ADD: Final = Option("max_add", 3, "the most a move adds, at most the target", low=1)
 
 
 class _Add(AMoveRecord):
@@ -54,14 +58,15 @@ class NimBoard(ABoardModel):
 
     __slots__ = ("_order", "_steps", "_total", "max_add", "target")
 
+    OPTIONS = (TARGET, MAX_ADD)
     game_name = "nim"
     notation = "the number to add, like 2"
     player_names = ("A", "B")
 
     def __init__(self, target: int = 21, max_add: int = 3) -> None:
         super().__init__()
-        self.target = check_size("target", target, 1, 100_000)
-        self.max_add = check_size("max_add", max_add, 1, target)
+        self.target = TARGET.check(target)
+        self.max_add = MAX_ADD.check(max_add, high=target)
         self._steps: dict[Move, int] = {step: step for step in range(1, max_add + 1)}
         self._total = 0
         self._order: tuple[int, ...] = tuple(range(1, max_add + 1))
@@ -105,11 +110,9 @@ class NimBoard(ABoardModel):
 
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.nim_svg`)."""
-        return nim_svg(self)
+        from oogames.pictures.boards import nim_svg
 
-    def options(self) -> dict[str, Any]:
-        """``target`` and ``max_add``."""
-        return {"target": self.target, "max_add": self.max_add}
+        return nim_svg(self)
 
     def _draw(self) -> str:
         return f"total {self._total} of {self.target} (add 1 to {self.max_add})"
@@ -143,3 +146,13 @@ def nim_distance(board: NimBoard, player: int) -> float:
     """
     to_move_wins = (board.target - board.total) % (board.max_add + 1) != 0
     return 1.0 if to_move_wins == (board.to_move == player) else -1.0
+
+
+GAME: Final = GameInfo(
+    "nim",
+    NimBoard,
+    nim_distance,
+    "the 21 game: add 1 to max_add to a counter; whoever reaches the target wins",
+    lambda board: board.options()["target"] <= 30,
+)
+"""The 21 game, declared for the command line and the views."""

@@ -15,17 +15,20 @@ int used as a bit set (bit ``row * size + col``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
+from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
-from oogames.pictures.boards import othello_svg
+
+SIZE: Final = Option("size", 8, "squares on a side, even", low=4, high=16)
 
 
 class _Flip(AMoveRecord):
@@ -88,14 +91,15 @@ class OthelloBoard(AGridBoard):
         "size",
     )
 
+    OPTIONS = (SIZE,)
     game_name = "othello"
     player_names = ("Black", "White")
     marks = ("B", "W")
 
     def __init__(self, size: int = 8, position: str | None = None, first: int = 0) -> None:
         super().__init__()
-        if isinstance(size, bool) or not isinstance(size, int) or size % 2 or not 4 <= size <= 16:
-            raise BoardOptionError(f"size must be an even whole number from 4 to 16, not {size!r}")
+        if SIZE.check(size) % 2:
+            raise BoardOptionError(f"must be even, not {size}", option="size")
         if first not in (0, 1) or isinstance(first, bool):
             raise BoardOptionError(f"first must be 0 (black) or 1 (white), not {first!r}")
         self.size = size
@@ -280,6 +284,8 @@ class OthelloBoard(AGridBoard):
 
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.othello_svg`)."""
+        from oogames.pictures.boards import othello_svg
+
         return othello_svg(self)
 
     def options(self) -> dict[str, Any]:
@@ -389,3 +395,13 @@ def othello_weighted_squares(board: OthelloBoard, player: int) -> float:
     for weight, squares in groups.items():
         score += weight * ((mine & squares).bit_count() - (theirs & squares).bit_count())
     return score + 5 * (board.mobility(player) - board.mobility(1 - player))
+
+
+GAME: Final = GameInfo(
+    "othello",
+    OthelloBoard,
+    othello_weighted_squares,
+    "Othello on an even size x size board, 4 to 16: outflank and flip",
+    lambda board: board.options()["size"] <= 4,
+)
+"""Othello, declared for the command line and the views."""

@@ -14,17 +14,19 @@ from __future__ import annotations
 from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import check_size
 from oogames.board.moves import Move
+from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
+from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
-from oogames.pictures.boards import tictactoe_svg
 
 _DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
-_MAX_SIDE: Final = 26
+ROWS: Final = Option("rows", 3, "rows", low=1, high=26)
+COLS: Final = Option("cols", 3, "columns", low=1, high=26)
+K: Final = Option("k", 3, "how many in a row win, at most the longer side", low=1)
 
 
 class _Stone(AMoveRecord):
@@ -85,14 +87,15 @@ class TicTacToeBoard(AGridBoard):
         "rows",
     )
 
+    OPTIONS = (ROWS, COLS, K)
     game_name = "tictactoe"
     player_names = ("X", "O")
 
     def __init__(self, rows: int = 3, cols: int = 3, k: int = 3) -> None:
         super().__init__()
-        self.rows = check_size("rows", rows, 1, _MAX_SIDE)
-        self.cols = check_size("cols", cols, 1, _MAX_SIDE)
-        self.k = check_size("k", k, 1, max(rows, cols))
+        self.rows = ROWS.check(rows)
+        self.cols = COLS.check(cols)
+        self.k = K.check(k, high=max(rows, cols))
         self._init_grid(rows, cols)
         cells = list(self._index)
         self._all_cells = (1 << len(cells)) - 1
@@ -195,11 +198,9 @@ class TicTacToeBoard(AGridBoard):
 
     def to_svg(self) -> str:
         """The position as an SVG picture (see :func:`oogames.pictures.boards.tictactoe_svg`)."""
-        return tictactoe_svg(self)
+        from oogames.pictures.boards import tictactoe_svg
 
-    def options(self) -> dict[str, Any]:
-        """``rows``, ``cols`` and ``k``."""
-        return {"rows": self.rows, "cols": self.cols, "k": self.k}
+        return tictactoe_svg(self)
 
     def stone_at(self, row: int, col: int) -> int | None:
         """The player whose stone is on ``(row, col)``, or None for an empty cell."""
@@ -251,3 +252,13 @@ def open_lines(board: TicTacToeBoard, player: int) -> float:
         if not line & mine:
             score -= 1
     return score
+
+
+GAME: Final = GameInfo(
+    "tictactoe",
+    TicTacToeBoard,
+    open_lines,
+    "tic-tac-toe and any m,n,k game: k stones in a row on a rows x cols board",
+    lambda board: len(board.move_order) <= 9,
+)
+"""Tic-tac-toe, declared for the command line and the views."""

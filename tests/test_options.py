@@ -1,0 +1,138 @@
+"""A game's options are declared once (``OPTIONS`` beside each board): the board checks
+with them, the command line's flags and help are made from them, the settings screens
+read and write them, and a plug-in board may declare them too."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import pickle
+from contextlib import redirect_stderr
+from pathlib import Path
+
+import pytest
+from helpers import count
+from hypothesis import given
+from hypothesis import strategies as st
+
+from oogames.board.options import Option
+from oogames.cli import build_parser, main
+from oogames.cli.common import BOARD_FLAGS
+from oogames.errors import BoardOptionError
+from oogames.games import GAMES, find_game
+
+ROOT = Path(__file__).resolve().parent.parent
+DECLARED = [(info, option) for info in GAMES.values() for option in info.declared]
+
+
+def cli_error(*argv: str) -> str:
+    """What the oogames command prints on standard error for ``argv`` (it must exit 2)."""
+    err = io.StringIO()
+    with redirect_stderr(err), pytest.raises(SystemExit) as ended:
+        main(list(argv), out=io.StringIO())
+    assert ended.value.code == 2
+    return err.getvalue()
+
+
+def test_each_game_declares_its_constructors_options_with_its_defaults() -> None:
+    """A declared option is a keyword of the board's constructor with the same default,
+    and the default board reports it under that name."""
+    for info, option in DECLARED:
+        parameter = inspect.signature(info.board).parameters[option.name]
+        assert parameter.default == option.default, (info.name, option.name)
+        assert info.board().options()[option.name] == option.check(option.default)
+        assert option.help, (info.name, option.name)
+        count("declared option = constructor's default")
+    assert len(DECLARED) == 13
+
+
+def test_each_declared_option_reads_back_what_it_writes() -> None:
+    """``read(write(value))`` is the value, for each option's default and its bounds."""
+    for _, option in DECLARED:
+        values = [option.default]
+        if option.kind == "whole":
+            values += [v for v in (option.low, option.high) if v is not None]
+        for value in values:
+            assert option.read(option.write(value)) == option.check(value)
+            count("option read back")
+
+
+def test_out_of_range_values_are_refused_by_the_board_naming_the_option() -> None:
+    """A value below or above the declared range makes the board refuse it, the error
+    naming the option (as data, and at the start of its message)."""
+    for info, option in DECLARED:
+        if option.kind != "whole":
+            continue
+        bad = [option.low - 1] + ([option.high + 1] if option.high is not None else [])
+        for value in bad:
+            with pytest.raises(BoardOptionError) as refused:
+                info.make(**{option.name: value})
+            assert refused.value.option == option.name
+            assert str(refused.value).startswith(f"{option.name} must be")
+            count("out-of-range option refused")
+
+
+def test_the_command_line_names_the_flag_of_a_refused_option() -> None:
+    """``--max-add 0`` is refused as ``--max-add must be ...``: the flag, not the name."""
+    for info, option in DECLARED:
+        if option.kind != "whole":
+            continue
+        message = cli_error("demo", "--game", info.name, option.flag, str(option.low - 1))
+        assert message.startswith(f"oogames: error: {option.flag} must be"), message
+        count("refused option named by its flag")
+
+
+def test_every_flag_and_its_help_come_from_the_declarations() -> None:
+    """Each declared option is a flag of every command that takes a game, its help made
+    from the declaration (meaning, range and default) of each game that takes it."""
+    assert set(BOARD_FLAGS) == {option.name for _, option in DECLARED}
+    commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    for name in ("demo", "play", "tree", "compare", "solve", "tournament"):
+        actions = {action.dest: action for action in commands[name]._actions}
+        for info, option in DECLARED:
+            action = actions[option.name]
+            assert option.flag in action.option_strings
+            assert option.meaning() in (action.help or "") and info.name in (action.help or "")
+            count("flag made from a declaration")
+
+
+def test_the_settings_text_is_read_with_the_declarations() -> None:
+    """The settings screens' ``name=value`` words are each game's options, read back."""
+    for info in GAMES.values():
+        text = info.options_text()
+        assert info.read_options(text) == {
+            option.name: option.check(option.default) for option in info.declared
+        }
+        count("settings text read back")
+
+
+@given(st.sampled_from([option for _, option in DECLARED]), st.text(max_size=12))
+def test_any_text_is_a_value_or_one_clear_line(option: Option, text: str) -> None:
+    """Whatever is typed for an option, it reads as a value of its kind or is refused in
+    one line naming the option."""
+    try:
+        value = option.read(text)
+    except BoardOptionError as error:
+        assert error.option == option.name and "\n" not in str(error)
+        return
+    assert isinstance(value, {"whole": int, "switch": bool, "wholes": tuple}[option.kind])
+
+
+def test_a_refused_option_survives_a_trip_to_another_process() -> None:
+    """A BoardOptionError keeps its option when pickled (a tournament worker sends it)."""
+    error = BoardOptionError("must be even, not 5", option="size")
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.option, again.problem, str(again)) == ("size", "must be even, not 5", str(error))
+    assert str(error.naming("--size")) == "--size must be even, not 5"
+
+
+def test_a_plugin_board_declares_its_options_like_a_built_in_game() -> None:
+    """The tutorial's plug-in declares its option as the built-in games do: its help and
+    range are used as declared, not guessed from the constructor."""
+    info = find_game(str(ROOT / "demos" / "twenty_one.py") + ":TwentyOne")
+    assert info.declared == info.board.OPTIONS and info.options_text() == "target=21"
+    with pytest.raises(BoardOptionError, match="target must be a whole number from 1 to 1,000"):
+        info.make(**info.read_options("target=1001"))
+    for typed in (["--opt", "target=0"], ["--target", "0"]):  # nim's flag serves it too
+        message = cli_error("demo", "--game", info.name, *typed)
+        assert message.startswith("oogames: error: --target must be a whole number"), message
