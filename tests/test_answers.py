@@ -32,6 +32,12 @@ from oogames.nextmove.pvs import PVSFac
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.values import win_threshold
 
+#: An Othello 6x6 position near the end where MTD(f)'s passes prove the two bounds of its
+#: depth-6 value in different ways (found by the full differential run).
+MTDF_BOUNDS = [(2, 1), (3, 1), (4, 4), (1, 1), (2, 0), (1, 3), (0, 3), (0, 4), (4, 2), (2, 4)]
+MTDF_BOUNDS += [(1, 5), (0, 2), (0, 1), (2, 5), (4, 3), (5, 1), (4, 1), (5, 3), (1, 2), (5, 2)]
+MTDF_BOUNDS += [(5, 4), (0, 0), (5, 0), (4, 0), (3, 0), (5, 5)]
+
 
 def exact_value(board: Any) -> float:
     """The game's value by plain alpha-beta to the end."""
@@ -93,6 +99,9 @@ def test_deepening_reused_with_a_table_does_not_stop_early_or_claim_exactness() 
             othello_weighted_squares,
         ),
         ("mtdf:2", KalahBoard(pits=1, seeds=5), kalah_stores),
+        # The pass that proved the lower bound 0 scored no horizon; the pass that proved
+        # the upper bound did: the value is a guess (the game's is a win in 7).
+        ("mtdf:6", OthelloBoard.from_moves(MTDF_BOUNDS, size=6), othello_weighted_squares),
     ],
 )
 def test_a_heuristic_value_is_never_reported_exact(spec: str, board: Any, evaluate: Any) -> None:

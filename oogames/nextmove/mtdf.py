@@ -52,7 +52,9 @@ def mtdf(
 
     Returns:
         The result with the statistics of all the searches (nodes, table hits,
-        time; the other figures are the last search's).
+        evaluated horizons, guessed table hits, time; the other figures are
+        the last search's). Every search set one of the two bounds that met,
+        so the value is exact only when none of them scored a horizon.
 
     Raises:
         SearchStopped: The budget ran out or the search was cancelled.
@@ -60,7 +62,7 @@ def mtdf(
     start = time.perf_counter()
     low, high = -math.inf, math.inf
     value = guess
-    nodes = hits = 0
+    nodes = hits = evaluated = guessed = 0
     proof: SearchResult | None = None  # the last search whose value is a lower bound
     result: SearchResult | None = None
     while low < high:
@@ -73,6 +75,8 @@ def mtdf(
         result = search.search(board, acc, deadline=deadline, node_limit=left)
         nodes += result.stats.nodes
         hits += result.stats.table_hits
+        evaluated += result.stats.evaluated
+        guessed += result.stats.guessed_hits
         value = float(result.value if result.value is not None else 0)
         if value < beta:
             high = value
@@ -88,8 +92,15 @@ def mtdf(
         result = search.search(board, acc, deadline=deadline, node_limit=left)
         nodes += result.stats.nodes
         hits += result.stats.table_hits
+        evaluated += result.stats.evaluated
+        guessed += result.stats.guessed_hits
     stats = attrs.evolve(
-        result.stats, nodes=nodes, table_hits=hits, seconds=time.perf_counter() - start
+        result.stats,
+        nodes=nodes,
+        table_hits=hits,
+        evaluated=evaluated,
+        guessed_hits=guessed,
+        seconds=time.perf_counter() - start,
     )
     return attrs.evolve(result, stats=stats)
 
