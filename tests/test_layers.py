@@ -19,17 +19,22 @@ PACKAGE = Path(oogames.__file__).parent
 ABOVE: dict[str, tuple[str, ...]] = {
     "board": ("games", "nextmove", "game", "ui", "web", "trace", "tournament", "pictures", "cli"),
     "nextmove": ("games", "game", "ui", "web", "trace", "tournament", "pictures", "cli"),
-    "games": ("nextmove", "game", "ui", "web", "trace", "tournament", "cli"),
+    "games": ("nextmove", "game", "ui", "web", "trace", "tournament", "pictures", "cli"),
     "game": ("ui", "web", "tournament", "cli"),
 }
 
-#: Lazy imports allowed (module, imported module): display hooks, and MCTS's trace, which
-#: the teaching layer should build from MCTS's own tree (issue 22: not yet).
+#: Lazy imports allowed (module, imported module): display hooks of a few lines that
+#: import a drawing inside the method that draws, and one deprecated alias.
 HOOKS = {
     ("board/model.py", "oogames.pictures.svg"),  # ABoardModel.to_svg's default picture
     ("nextmove/results.py", "oogames.pictures.notebook"),  # SearchResult._repr_html_
-    ("nextmove/andor.py", "oogames.pictures.tree"),  # an AND/OR tree's picture
-    ("nextmove/mcts.py", "oogames.trace.tracer"),  # MCTS.trace (and its type)
+    ("nextmove/andor.py", "oogames.pictures.strategy"),  # Strategy.to_dot, .to_svg
+    ("nextmove/mcts.py", "oogames.trace.mcts_tree"),  # MCTS.trace, deprecated: mcts_trace
+    ("nextmove/mcts.py", "oogames.trace.tracer"),  # that alias's return type (for mypy)
+    *(
+        (f"games/{game}.py", "oogames.pictures.boards")  # each game's to_svg
+        for game in ("tictactoe", "connectfour", "othello", "nim", "grundy", "kalah")
+    ),
 }
 
 
@@ -60,3 +65,36 @@ def test_the_lower_layers_import_nothing_from_above_but_their_display_hooks() ->
     print(f"checked: imports of the lower layers: {checked}")
     assert not broken, broken
     assert checked > 100
+
+
+def package_of(path: Path) -> str:
+    """The package a module belongs to (``games``), or the module itself at the top."""
+    parts = path.relative_to(PACKAGE).parts
+    return parts[0] if len(parts) > 1 else path.stem
+
+
+def test_no_two_packages_import_each_other_when_loaded() -> None:
+    """The imports at the top of the modules (what runs when a module loads) make no circle
+    between the packages: each package can be read from the ones it stands on."""
+    graph: dict[str, set[str]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        here = package_of(path)
+        for name, top in imports(path):
+            there = name.split(".")[1] if "." in name else ""
+            if top and there and there != here:
+                graph.setdefault(here, set()).add(there)
+    seen: dict[str, int] = {}  # 1 while on the path being walked, 2 when done
+
+    def walk(package: str, path: list[str]) -> None:
+        seen[package] = 1
+        for below in sorted(graph.get(package, ())):
+            assert seen.get(below) != 1, " -> ".join([*path, package, below])
+            if below not in seen:
+                walk(below, [*path, package])
+        seen[package] = 2
+
+    for package in sorted(graph):
+        if package not in seen:
+            walk(package, [])
+    print(f"checked: packages whose imports were walked: {len(seen)}")
+    assert len(seen) > 10

@@ -272,14 +272,14 @@ def test_budgets_and_the_grammar() -> None:
 def test_the_tracer_draws_the_top_of_its_tree() -> None:
     """The tree's top, through the tracer's text drawing: the most visited moves, the line
     by visits marked; asking before any search is one clear error."""
-    from oogames.trace.render import to_text
+    from oogames.trace import mcts_trace, to_text
 
     board = ConnectFourBoard.from_moves("4 4 3")
     mcts = MCTS(iterations=1_500, seed=4)
     with pytest.raises(SettingsError, match="analyze first"):
-        mcts.trace(board)
+        mcts_trace(mcts, board)
     result = mcts.analyze(board)
-    trace = mcts.trace(board, depth=2, width=3)
+    trace = mcts_trace(mcts, board, depth=2, width=3)
     assert len(trace.root.children) == 3
     assert all(len(child.children) <= 3 for child in trace.root.children)
     best = next(child for child in trace.root.children if child.on_pv)
@@ -288,6 +288,18 @@ def test_the_tracer_draws_the_top_of_its_tree() -> None:
     assert (
         text.splitlines()[1].startswith("root") and f"best {board.format_move(result.move)}" in text
     )
+
+
+def test_the_old_trace_method_still_works_and_says_where_it_moved() -> None:
+    """MCTS.trace (deprecated) warns and gives what oogames.trace.mcts_trace gives."""
+    from oogames.trace import mcts_trace, to_text
+
+    board = ConnectFourBoard.from_moves("4 4 3")
+    mcts = MCTS(iterations=300, seed=4)
+    mcts.analyze(board)
+    with pytest.warns(DeprecationWarning, match="mcts_trace"):
+        old = mcts.trace(board, depth=2, width=3)
+    assert to_text(old) == to_text(mcts_trace(mcts, board, depth=2, width=3))
 
 
 def test_an_evaluation_ends_each_playout_after_the_plies_asked() -> None:

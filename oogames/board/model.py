@@ -275,10 +275,10 @@ class ABoardModel(IBoardModel):
     player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
-    #: The options of the constructor, declared once (name, default, help, range): the
-    #: board checks its arguments with them, the command line makes its flags from them
-    #: and the settings screens read them (see :mod:`oogames.board.options`). A board that
-    #: declares none has them read from its constructor's signature.
+    #: The options of the constructor, declared once with their defaults, help and ranges.
+    #: The board checks its arguments with them, the command line makes its flags from
+    #: them and the settings screens read them (see :mod:`oogames.board.options`). A board
+    #: that declares none has them read from its constructor's signature.
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self) -> None:

@@ -30,8 +30,8 @@ from oogames.parsing import option_flag, whole_number
 _T = TypeVar("_T")
 
 Kind: TypeAlias = Literal["whole", "switch", "number", "text", "wholes"]
-"""What an option holds: a whole number, true or false, any number, text, or whole
-numbers separated by commas (a tuple of ints)."""
+"""The kind of value an option holds, one of a whole number, true or false, any number,
+text, or whole numbers separated by commas (a tuple of ints)."""
 
 _DESCRIBED: dict[Kind, str] = {
     "whole": "a whole number",
@@ -100,7 +100,7 @@ class Option:
 
     @property
     def flag(self) -> str:
-        """The command-line flag: ``--max-add``."""
+        """The command-line flag, like ``--max-add``."""
         return option_flag(self.name)
 
     def _refuse(self, value: object, what: str | None = None) -> BoardOptionError:

@@ -204,7 +204,7 @@ class Strategy:
         Args:
             board: A board of the game, for its move notation and player names.
         """
-        format_move, names = _notation(board)
+        format_move, names = notation_of(board)
         me, other = names[self.player], names[1 - self.player]
         kind = "not lose" if self.not_losing else "win"
         lines = [f"{me} can {kind} this way:"]
@@ -226,95 +226,29 @@ class Strategy:
         return "\n".join(lines)
 
     def to_dot(self, board: ABoardModel | None = None) -> str:
-        """The strategy as a Graphviz DOT graph: boxes are the player's moves, ellipses replies.
+        """The strategy as a Graphviz DOT graph: boxes are the player's moves, ellipses
+        replies (:func:`oogames.pictures.strategy.strategy_dot`)."""
+        from oogames.pictures.strategy import strategy_dot
 
-        Args:
-            board: A board of the game, for its move notation and player names.
-        """
-        format_move, names = _notation(board)
-        me, other = names[self.player], names[1 - self.player]
-        out = [
-            "digraph strategy {",
-            '  node [fontname="Helvetica", fontsize=11]; edge [fontname="Helvetica", fontsize=10];',
-        ]
-        counter = iter(range(1_000_000))
-
-        def walk(node: StrategyTree | None) -> str:
-            name = f"n{next(counter)}"
-            if isinstance(node, OrNode):
-                label = _esc(f"{me}: {format_move(node.move)}")
-                out.append(
-                    f'  {name} [shape=box, style=filled, fillcolor="#d8eefe", label="{label}"];'
-                )
-                if node.then is not None:
-                    out.append(f"  {name} -> {walk(node.then)};")
-            elif isinstance(node, AndNode):
-                out.append(f'  {name} [shape=ellipse, label="{other} to move"];')
-                for reply, after in node.replies:
-                    target = walk(after) if after is not None else _end(out, next(counter))
-                    out.append(f'  {name} -> {target} [label="{_esc(format_move(reply))}"];')
-            return name
-
-        walk(self.root)
-        out.append("}")
-        return "\n".join(out)
+        return strategy_dot(self, board)
 
     def to_svg(self, board: ABoardModel | None = None, title: str = "") -> str:
-        """The strategy as an SVG picture: blue boxes are the player's moves, orange boxes
-        the opponent's turns with a branch for every reply, grey boxes ends of the game.
+        """The strategy as an SVG picture: blue boxes the player's moves, orange boxes the
+        opponent's turns (:func:`oogames.pictures.strategy.strategy_svg`)."""
+        from oogames.pictures.strategy import strategy_svg
 
-        Args:
-            board: A board of the game, for its move notation and player names.
-            title: The picture's title (default: who wins or does not lose).
-        """
-        from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
-
-        format_move, names = _notation(board)
-        me, other = names[self.player], names[1 - self.player]
-        kind = "not lose" if self.not_losing else "win"
-
-        def draw(node: StrategyTree | None, edge: str) -> PictureNode:
-            if node is None:
-                return PictureNode(["game over"], edge=edge, style="end")
-            if isinstance(node, OrNode):
-                box = PictureNode([f"{me} plays {format_move(node.move)}"], edge=edge)
-                if node.then is not None:
-                    box.children.append(draw(node.then, ""))
-                else:
-                    box.children.append(PictureNode(["game over"], style="end"))
-                return box
-            box = PictureNode([f"{other} to move"], edge=edge, style="min")
-            box.children.extend(draw(after, format_move(reply)) for reply, after in node.replies)
-            return box
-
-        legend = [
-            LegendEntry(f"{me}'s move", "max"),
-            LegendEntry(f"{other}'s turn: every reply", "min"),
-            LegendEntry("game over", "end"),
-        ]
-        heading = title or f"how {me} can {kind}: {self.size():,} moves"
-        return tree_svg(draw(self.root, ""), heading, legend)
+        return strategy_svg(self, board, title)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a strategy as its picture."""
         return self.to_svg()
 
 
-def _notation(board: ABoardModel | None) -> tuple[Callable[[Move], str], tuple[str, str]]:
+def notation_of(board: ABoardModel | None) -> tuple[Callable[[Move], str], tuple[str, str]]:
     """How to write moves and name players: the board's, or plain ``str`` and numbers."""
     if board is None:
         return str, ("player 0", "player 1")
     return board.format_move, board.player_names
-
-
-def _end(out: list[str], number: int) -> str:
-    name = f"n{number}"
-    out.append(f'  {name} [shape=doublecircle, label="end", width=0.3];')
-    return name
-
-
-def _esc(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def _tree(acc: AAccumulator | None) -> StrategyTree | None:

@@ -32,6 +32,7 @@ import math
 import random
 import sys
 import time
+import warnings
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
@@ -501,59 +502,19 @@ class MCTS(INextMoveStrategy):
         )
 
     def trace(self, board: IBoardModel, depth: int = 2, width: int = 5) -> SearchTrace:
-        """The top of the last search's tree as a :class:`~oogames.trace.SearchTrace`, for
-        the tracer's drawings (``oogames.trace.render.to_text`` / ``to_dot``).
+        """Deprecated: :func:`oogames.trace.mcts_trace` converts the tree (the teaching layer
+        reads the search's tree, :attr:`root`); this alias calls it."""
+        warnings.warn(
+            "MCTS.trace(board) is oogames.trace.mcts_trace(mcts, board)", DeprecationWarning, 2
+        )
+        from oogames.trace.mcts_tree import mcts_trace
 
-        Each node's value is its win rate for the searching player as a score
-        from -100 to 100 (``WIN_VALUE`` or its negation where proven); the
-        ``width`` most visited children of each node are kept, ``depth`` plies
-        down; the most visited line is the principal variation.
+        return mcts_trace(self, board, depth, width)
 
-        Args:
-            board: A board of the game (for its notation and player names).
-            depth: Plies to show.
-            width: Children to show a node, the most visited first.
-
-        Raises:
-            SettingsError: No search has run yet.
-        """
-        from oogames.trace.tracer import SearchTrace, TraceNode
-
-        root, last = self._root, self._last
-        if root is None or last is None:
-            raise SettingsError("MCTS has not searched yet: call analyze first")
-        me = root.to_move
-
-        def value(node: MCTSNode) -> float:
-            if node.proven is not None:
-                mine = node.proven if node.mover == me else 1.0 - node.proven
-                return {WIN: WIN_VALUE, LOSS: -WIN_VALUE, DRAW: 0.0}[mine]
-            rate = node.reward / node.visits if node.visits else 0.5
-            return round(200 * (rate if node.mover == me else 1.0 - rate) - 100, 1)
-
-        def build(node: MCTSNode, ply: int, on_pv: bool) -> TraceNode:
-            kind = (
-                "root"
-                if ply == 0
-                else "end"
-                if node.proven is not None and not node.children
-                else "inner"
-            )
-            traced = TraceNode(node.move, node.to_move, ply, value=value(node), kind=kind)
-            traced.on_pv = on_pv
-            if ply < depth:
-                best = node.best_child()
-                ranked = sorted(node.children, key=lambda child: -child.visits)[:width]
-                traced.children = [
-                    build(child, ply + 1, on_pv and child is best) for child in ranked
-                ]
-            return traced
-
-        top = build(root, 0, True)
-        top.value = last.value
-        names = getattr(board, "player_names", ("player 0", "player 1"))
-        notation = getattr(board, "format_move", str)
-        return SearchTrace(top, last, notation, names, me)
+    @property
+    def last_result(self) -> MCTSResult | None:
+        """The result of the last search, or None before the first."""
+        return self._last
 
     @property
     def root(self) -> MCTSNode | None:

@@ -1,25 +1,40 @@
 """Boards drawn as SVG: what each game's ``to_svg()`` returns.
 
-Every drawing has the game's coordinates (as its notation writes them), the
-last move marked with a red ring, a finished game's winning line drawn through
-it where the game has one, and the status line under the board. A game with
-no drawing of its own is drawn as its text (``ABoardModel.to_svg``).
+Each drawing is made of the public helpers of :mod:`oogames.pictures.drawing`,
+which a plug-in board's own ``to_svg`` may use too. Every drawing has the
+game's coordinates (as its notation writes them), the last move marked with a
+red ring, a finished game's winning line drawn through it where the game has
+one, and the status line under the board. A game with no drawing of its own is
+drawn as its text (``ABoardModel.to_svg``).
 
 Where the player to move can play by pointing at the board (a cell, a
 column, a square, a pit), the picture has a transparent shape over it with
 ``class="move"`` and ``data-move`` holding the move in the game's notation,
 so that a view (the browser page) can turn a click into a move without
-knowing the game.
+knowing the game. The games import this module only inside their ``to_svg``
+(a display hook), so the rules never depend on the drawing.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from oogames.pictures.svg import Svg, text_width
+from oogames.pictures.drawing import (
+    CELL,
+    COLOURS,
+    LAST,
+    MARGIN,
+    board_picture,
+    coordinates,
+    counters,
+    last_move,
+    line_through,
+    move_target,
+    status_line,
+    winning_cells,
+)
 
 if TYPE_CHECKING:
-    from oogames.board.model import ABoardModel
     from oogames.games.connectfour import ConnectFourBoard
     from oogames.games.grundy import GrundyBoard
     from oogames.games.kalah import KalahBoard
@@ -27,90 +42,12 @@ if TYPE_CHECKING:
     from oogames.games.othello import OthelloBoard
     from oogames.games.tictactoe import TicTacToeBoard
 
-CELL = 48
-"""The side of a board cell, in pixels."""
-
-MARGIN = 26
-"""Room for the coordinates around a board."""
-
-LAST = "#d62728"
-"""The colour that marks the last move and the winning line."""
-
-COLOURS = ("#1f5fbf", "#e07b00")
-"""Player 0's colour and player 1's, in pictures of games without a colour of their own."""
-
-
-def _title(board: ABoardModel) -> str:
-    moves = " ".join(board.format_move(move) for move in board.moves)
-    return f"{board.game_name}: {moves or 'start'} ({board.status_text()})"
-
-
-def _status(picture: Svg, board: ABoardModel, y: float) -> None:
-    picture.text(picture.width / 2, y, board.status_text(), anchor="middle", font_size=14)
-
-
-def _last_move(board: ABoardModel) -> object:
-    return board.moves[-1] if board.moves else None
-
-
-def _picture(board: ABoardModel, width: float, height: float) -> Svg:
-    """A picture with room for the status line under a board of ``width`` x ``height``."""
-    picture = Svg(max(width, text_width(board.status_text(), 14) + 20), height + 30, _title(board))
-    picture.rect(0, 0, picture.width, picture.height, fill="#ffffff")
-    return picture
-
-
-def _coordinates(picture: Svg, rows: int, cols: int, left: float, top: float) -> None:
-    """Column letters above and row numbers left of a grid (row 1 at the top)."""
-    for col in range(cols):
-        x = left + col * CELL + CELL / 2
-        picture.text(x, top - 8, chr(97 + col), anchor="middle", fill="#555555")
-    for row in range(rows):
-        y = top + row * CELL + CELL / 2 + 4
-        picture.text(left - 8, y, str(row + 1), anchor="end", fill="#555555")
-
-
-def _target(picture: Svg, board: ABoardModel, move: object, shape: str, **place: float) -> None:
-    """A transparent clickable ``rect`` or ``circle`` that plays ``move``."""
-    picture.element(
-        shape,
-        None,
-        **place,
-        fill="transparent",
-        class_="move",
-        data_move=board.format_move(move),
-        style="cursor:pointer",
-    )
-
-
-def _line_through(
-    picture: Svg, cells: list[tuple[float, float]], width: float = 6, colour: str = LAST
-) -> None:
-    """A thick line from the first to the last of ``cells`` (centres along one line)."""
-    if len(cells) < 2:
-        return
-    (x1, y1), (x2, y2) = cells[0], cells[-1]
-    picture.line(
-        x1, y1, x2, y2, stroke=colour, stroke_width=width, stroke_linecap="round", opacity=0.75
-    )
-
-
-def _grid_winning_cells(
-    windows: tuple[int, ...], stones: int, centre: dict[int, tuple[float, float]]
-) -> list[tuple[float, float]]:
-    """The centres of the first full line (a window all ``stones``), in order."""
-    for window in windows:
-        if window & stones == window:
-            bits = sorted(bit for bit in centre if window >> bit & 1)
-            return [centre[bit] for bit in bits]
-    return []
-
 
 def tictactoe_svg(board: TicTacToeBoard) -> str:
     """Tic-tac-toe (any m,n,k): X and O in the cells, coordinates, the winning line."""
     rows, cols = board.shape
     left, top = MARGIN + 4, MARGIN + 4
-    picture = _picture(board, left + cols * CELL + 12, top + rows * CELL + 8)
+    picture = board_picture(board, left + cols * CELL + 12, top + rows * CELL + 8)
     picture.rect(left, top, cols * CELL, rows * CELL, fill="#fffdf5", stroke="#333333")
     for col in range(1, cols):
         x = left + col * CELL
@@ -118,7 +55,7 @@ def tictactoe_svg(board: TicTacToeBoard) -> str:
     for row in range(1, rows):
         y = top + row * CELL
         picture.line(left, y, left + cols * CELL, y, stroke="#333333")
-    _coordinates(picture, rows, cols, left, top)
+    coordinates(picture, rows, cols, left, top)
     centre: dict[int, tuple[float, float]] = {}
     for row in range(rows):
         for col in range(cols):
@@ -138,16 +75,16 @@ def tictactoe_svg(board: TicTacToeBoard) -> str:
         if isinstance(move, tuple):
             row, col = move
             x, y = left + col * CELL, top + row * CELL
-            _target(picture, board, move, "rect", x=x, y=y, width=CELL, height=CELL)
-    last = _last_move(board)
+            move_target(picture, board, move, "rect", x=x, y=y, width=CELL, height=CELL)
+    last = last_move(board)
     if isinstance(last, tuple):
         row, col = last
         x, y = left + col * CELL, top + row * CELL
         picture.rect(x + 3, y + 3, CELL - 6, CELL - 6, fill="none", stroke=LAST, stroke_width=2)
     winner = board.winner
     if winner is not None:
-        _line_through(picture, _grid_winning_cells(board.windows, board.stones(winner), centre))
-    _status(picture, board, picture.height - 12)
+        line_through(picture, winning_cells(board.windows, board.stones(winner), centre))
+    status_line(picture, board)
     return picture.render()
 
 
@@ -155,7 +92,7 @@ def othello_svg(board: OthelloBoard) -> str:
     """Othello: discs on green, the player to move's legal squares dotted, disc counts."""
     size = board.size
     left, top = MARGIN + 4, MARGIN + 4
-    picture = _picture(board, left + size * CELL + 12, top + size * CELL + 28)
+    picture = board_picture(board, left + size * CELL + 12, top + size * CELL + 28)
     picture.rect(left, top, size * CELL, size * CELL, fill="#2e7d32", stroke="#1b4d1e")
     for step in range(1, size):
         picture.line(
@@ -164,7 +101,7 @@ def othello_svg(board: OthelloBoard) -> str:
         picture.line(
             left, top + step * CELL, left + size * CELL, top + step * CELL, stroke="#1b4d1e"
         )
-    _coordinates(picture, size, size, left, top)
+    coordinates(picture, size, size, left, top)
     legal = set(board.legal_moves()) if not board.is_over else set()
     for row in range(size):
         for col in range(size):
@@ -176,8 +113,8 @@ def othello_svg(board: OthelloBoard) -> str:
             elif (row, col) in legal:
                 picture.circle(cx, cy, CELL * 0.09, fill="#000000", opacity=0.35)
                 x, y = left + col * CELL, top + row * CELL
-                _target(picture, board, (row, col), "rect", x=x, y=y, width=CELL, height=CELL)
-    last = _last_move(board)
+                move_target(picture, board, (row, col), "rect", x=x, y=y, width=CELL, height=CELL)
+    last = last_move(board)
     if isinstance(last, tuple):
         row, col = last
         cx, cy = left + col * CELL + CELL / 2, top + row * CELL + CELL / 2
@@ -185,7 +122,7 @@ def othello_svg(board: OthelloBoard) -> str:
     names = board.player_names
     counts = f"{names[0]} {board.count(0)}  -  {names[1]} {board.count(1)}"
     picture.text(picture.width / 2, top + size * CELL + 20, counts, anchor="middle")
-    _status(picture, board, picture.height - 12)
+    status_line(picture, board)
     return picture.render()
 
 
@@ -193,7 +130,7 @@ def connectfour_svg(board: ConnectFourBoard) -> str:
     """Connect Four: the frame, its holes, the tokens, column numbers, the winning line."""
     width, height = board.width, board.height
     left, top = 16, MARGIN + 4
-    picture = _picture(board, left * 2 + width * CELL, top + height * CELL + 8)
+    picture = board_picture(board, left * 2 + width * CELL, top + height * CELL + 8)
     picture.rect(left, top, width * CELL, height * CELL, rx=10, fill="#1f4fbf")
     centre: dict[int, tuple[float, float]] = {}
     for col in range(width):
@@ -211,8 +148,10 @@ def connectfour_svg(board: ConnectFourBoard) -> str:
     for column in board.legal_moves():
         if isinstance(column, int):
             x = left + column * CELL
-            _target(picture, board, column, "rect", x=x, y=top, width=CELL, height=height * CELL)
-    last = _last_move(board)
+            move_target(
+                picture, board, column, "rect", x=x, y=top, width=CELL, height=height * CELL
+            )
+    last = last_move(board)
     if isinstance(last, int) and board.column_height(last):
         row = board.column_height(last) - 1
         cx = left + last * CELL + CELL / 2
@@ -220,21 +159,10 @@ def connectfour_svg(board: ConnectFourBoard) -> str:
         picture.circle(cx, cy, CELL * 0.16, fill="none", stroke="#ffffff", stroke_width=3)
     winner = board.winner
     if winner is not None:
-        cells = _grid_winning_cells(board.windows, board.stones(winner), centre)
-        _line_through(picture, cells, colour="#111111")
-    _status(picture, board, picture.height - 12)
+        cells = winning_cells(board.windows, board.stones(winner), centre)
+        line_through(picture, cells, colour="#111111")
+    status_line(picture, board)
     return picture.render()
-
-
-def _counters(picture: Svg, x: float, y: float, count: int, per_row: int, colour: str) -> float:
-    """``count`` counters from ``(x, y)`` rightwards, ``per_row`` a row; returns the
-    height used."""
-    step = 16
-    for index in range(count):
-        row, col = divmod(index, per_row)
-        picture.circle(x + col * step + 7, y + row * step + 7, 6.5, fill=colour, stroke="#333333")
-    rows = max(1, -(-count // per_row))
-    return rows * step
 
 
 def nim_svg(board: NimBoard) -> str:
@@ -244,7 +172,7 @@ def nim_svg(board: NimBoard) -> str:
     per_row = min(shown, 20)
     rows = -(-shown // per_row)
     width = 32 + per_row * 16
-    picture = _picture(board, max(width, 260), 56 + rows * 16 + 20)
+    picture = board_picture(board, max(width, 260), 56 + rows * 16 + 20)
     picture.text(16, 24, f"total {board.total} of {target}", font_size=16)
     picture.text(picture.width - 16, 24, f"add 1 to {board.max_add}", anchor="end", fill="#555555")
     done = board.total if target == shown else round(board.total * shown / target)
@@ -254,7 +182,7 @@ def nim_svg(board: NimBoard) -> str:
         picture.circle(16 + col * 16 + 7, 40 + row * 16 + 7, 6.5, fill=fill, stroke="#999999")
     if target != shown:
         picture.text(16, 40 + rows * 16 + 14, f"(one dot for {target / shown:.3g})", fill="#777777")
-    _status(picture, board, picture.height - 12)
+    status_line(picture, board)
     return picture.render()
 
 
@@ -264,13 +192,13 @@ def grundy_svg(board: GrundyBoard) -> str:
     per_row = 20
     used = [max(1, -(-heap // per_row)) * 16 for heap in heaps]
     width = 70 + min(max(heaps, default=1), per_row) * 16
-    picture = _picture(board, max(width, 220), 16 + sum(used) + 8 * len(heaps) + 8)
+    picture = board_picture(board, max(width, 220), 16 + sum(used) + 8 * len(heaps) + 8)
     y = 16.0
     for heap, height in zip(heaps, used, strict=True):
         picture.text(50, y + 12, str(heap), anchor="end", font_size=14)
-        _counters(picture, 58, y, heap, per_row, COLOURS[0] if heap >= 3 else "#bbbbbb")
+        counters(picture, 58, y, heap, per_row, COLOURS[0] if heap >= 3 else "#bbbbbb")
         y += height + 8
-    _status(picture, board, picture.height - 12)
+    status_line(picture, board)
     return picture.render()
 
 
@@ -283,7 +211,7 @@ def kalah_svg(board: KalahBoard) -> str:
     left = 16 + store_width + 8
     top = 30
     width = left * 2 + pits * pit
-    picture = _picture(board, width, top + 2 * pit + 40)
+    picture = board_picture(board, width, top + 2 * pit + 40)
     picture.rect(8, top - 8, width - 16, 2 * pit + 16, rx=22, fill="#c8965a", stroke="#7a5230")
 
     def hollow(cx: float, cy: float, seeds: int, colour: str) -> None:
@@ -316,13 +244,13 @@ def kalah_svg(board: KalahBoard) -> str:
         index = pit_number - 1
         cx = left + (index if mover == 0 else pits - 1 - index) * pit + pit / 2
         cy = top + (pit * 1.5 if mover == 0 else pit / 2)
-        _target(picture, board, pit_number, "circle", cx=cx, cy=cy, r=pit * 0.45)
-    last = _last_move(board)
+        move_target(picture, board, pit_number, "circle", cx=cx, cy=cy, r=pit * 0.45)
+    last = last_move(board)
     if isinstance(last, int) and board.history:
         player = board.history[-1][0]
         index = last - 1
         cx = left + (index if player == 0 else pits - 1 - index) * pit + pit / 2
         cy = top + (pit * 1.5 if player == 0 else pit / 2)
         picture.circle(cx, cy, pit * 0.45, fill="none", stroke=LAST, stroke_width=2.5)
-    _status(picture, board, picture.height - 12)
+    status_line(picture, board)
     return picture.render()
