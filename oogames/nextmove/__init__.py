@@ -5,15 +5,9 @@ from oogames.nextmove.accumulators import (
     AAccumulator,
     AlphaAcc,
     BetaAcc,
-    DepthAcc,
     Evaluation,
-    LambdaEvaluation,
     MaxAcc,
     MinAcc,
-    Payoff,
-    as_evaluation,
-    depth_limit,
-    limit_depth,
 )
 from oogames.nextmove.andor import (
     AndAcc,
@@ -25,7 +19,9 @@ from oogames.nextmove.andor import (
     winning_strategy,
 )
 from oogames.nextmove.average import AverageFac, AverageMaxAcc, AverageMinAcc
+from oogames.nextmove.decorators import AAccDecorator, DepthAcc, depth_limit, limit_depth
 from oogames.nextmove.deepening import IterativeDeepening
+from oogames.nextmove.evaluation import LambdaEvaluation, Payoff, as_evaluation
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
 from oogames.nextmove.minmax import POLL_EVERY, MinMax
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening, mtdf
@@ -50,6 +46,7 @@ __all__ = [
     "MTDF",
     "POLL_EVERY",
     "WIN_VALUE",
+    "AAccDecorator",
     "AAccumulator",
     "AlphaAcc",
     "AlphaBetaFac",

@@ -29,7 +29,9 @@ import functools
 import math
 from typing import TYPE_CHECKING, Any
 
-from oogames.nextmove.accumulators import _LIMITED, AAccDecorator, AAccumulator, AlphaAcc, BetaAcc
+from oogames.nextmove._limited import LimitedAlphaAcc, LimitedBetaAcc
+from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
+from oogames.nextmove.decorators import AAccDecorator
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -48,7 +50,7 @@ tic-tac-toe's solve takes the same time. Skipping the table is always sound."""
 
 #: The accumulators whose positions the status visitor files itself.
 PLAIN: frozenset[type[AAccumulator]] = frozenset(
-    {AlphaAcc, BetaAcc, _LIMITED[AlphaAcc], _LIMITED[BetaAcc]}
+    {AlphaAcc, BetaAcc, LimitedAlphaAcc, LimitedBetaAcc}
 )
 
 

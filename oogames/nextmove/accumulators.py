@@ -6,35 +6,39 @@ with :meth:`AAccumulator.is_not_done` whether the remaining children are
 still worth visiting, and makes the accumulator of a child position with
 :meth:`AAccumulator.make_opposite` (factory method). Which search runs
 (minimax, alpha-beta, depth-limited) depends only on which accumulators the
-search starts with.
+search starts with: :class:`MaxAcc` and :class:`MinAcc` make minimax,
+:class:`AlphaAcc` and :class:`BetaAcc` alpha-beta. The decorators that stack on
+them (``DepthAcc``) are in :mod:`oogames.nextmove.decorators`.
 """
 
 from __future__ import annotations
 
 import abc
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.errors import SearchError
+from oogames.nextmove._bare import bare
+from oogames.nextmove.evaluation import Evaluation
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
     from oogames.board.moves import Move
 
+__all__ = [
+    "INF",
+    "AAccumulator",
+    "AlphaAcc",
+    "BetaAcc",
+    "Evaluation",
+    "MaxAcc",
+    "MinAcc",
+    "Windowed",
+    "narrow_window",
+]
+
 INF = math.inf
-
-# make_opposite builds children with _new and plain stores, skipping the
-# __init__ frames (a large part of the cost of a node on CPython); __init__
-# runs only for the root accumulator a factory makes.
-_new = object.__new__
-
-Evaluation: TypeAlias = Callable[[Any, int], float]
-"""An evaluation (payoff) function, ``evaluate(board, player)``, is the worth of the
-position to ``player``; larger is better for ``player``. ``board`` is a board of the
-game the function is written for (hence ``Any``: a Connect Four evaluation takes a
-:class:`~oogames.games.ConnectFourBoard`)."""
 
 
 class AAccumulator(abc.ABC):
@@ -224,7 +228,7 @@ class _FoldAcc(AAccumulator):
 
     def make_same(self) -> AAccumulator:
         """An accumulator of this class for this player's extra turn, one ply deeper."""
-        child: _FoldAcc = _new(type(self))
+        child = bare(type(self))
         child.model_player = self.model_player
         child.player = self.player
         child.depth = self.depth + 1
@@ -238,8 +242,6 @@ class MaxAcc(_FoldAcc):
 
     __slots__ = ()
     _start = -INF
-    #: The class of a child (a depth limit's own subclass in a limited search).
-    _opposite: ClassVar[type[MinAcc]]
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """Keep ``value`` if it is larger than every value so far (the first best wins ties)."""
@@ -249,8 +251,8 @@ class MaxAcc(_FoldAcc):
             self.best_child = child
 
     def make_opposite(self) -> AAccumulator:
-        """A :class:`MinAcc` for the opponent's reply."""
-        child: MinAcc = _new(self._opposite)
+        """A :class:`MinAcc` for the opponent's reply, one ply deeper."""
+        child = bare(MinAcc)  # a MinAcc(...) whose fields are stored here (see _bare)
         child.model_player = self.model_player
         child.player = 1 - self.player
         child.depth = self.depth + 1
@@ -264,7 +266,6 @@ class MinAcc(_FoldAcc):
 
     __slots__ = ()
     _start = INF
-    _opposite: ClassVar[type[MaxAcc]]
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """Keep ``value`` if it is smaller than every value so far (the first best wins ties)."""
@@ -274,8 +275,8 @@ class MinAcc(_FoldAcc):
             self.best_child = child
 
     def make_opposite(self) -> AAccumulator:
-        """A :class:`MaxAcc` for the model player's reply."""
-        child: MaxAcc = _new(self._opposite)
+        """A :class:`MaxAcc` for the model player's reply, one ply deeper."""
+        child = bare(MaxAcc)  # a MaxAcc(...) whose fields are stored here (see _bare)
         child.model_player = self.model_player
         child.player = 1 - self.player
         child.depth = self.depth + 1
@@ -284,17 +285,15 @@ class MinAcc(_FoldAcc):
         return child
 
 
-class _Window:
-    """The (alpha, beta) window's constructor, shared by the pruning accumulators.
+class _Window(_FoldAcc):
+    """The (alpha, beta) window that :class:`AlphaAcc` and :class:`BetaAcc` share.
 
-    A mixin with no slots of its own: each pruning class declares ``alpha``
-    and ``beta`` (two bases cannot both lay out slots).
+    Attributes:
+        alpha: The value the model player is already sure of (an ancestor's best).
+        beta: The value the opponent already concedes no more than.
     """
 
-    __slots__ = ()
-
-    alpha: float
-    beta: float
+    __slots__ = ("alpha", "beta")
 
     def __init__(
         self,
@@ -304,24 +303,41 @@ class _Window:
         alpha: float = -INF,
         beta: float = INF,
     ) -> None:
-        super().__init__(model_player, player, depth)  # type: ignore[call-arg]
-        # Slots of the concrete class (see above), which mypy cannot see from here.
-        self.alpha = alpha  # type: ignore[misc]
-        self.beta = beta  # type: ignore[misc]
+        super().__init__(model_player, player, depth)
+        self.alpha = alpha
+        self.beta = beta
+
+    def window(self) -> tuple[float, float]:
+        """``(alpha, beta)``, as the parent passed them."""
+        return (self.alpha, self.beta)
 
     def narrow(self, low: float, high: float) -> float | None:
         """Settle the position by bounds outside the window, or narrow the window to them."""
-        if high <= self.alpha:
-            return high  # fails low whatever its value: an upper bound is enough
-        if low >= self.beta:
-            return low  # fails high
-        if low >= high:
-            return low
-        if low > self.alpha:
-            self.alpha = low  # type: ignore[misc]
-        if high < self.beta:
-            self.beta = high  # type: ignore[misc]
-        return None
+        return narrow_window(self, low, high)
+
+
+class Windowed(Protocol):
+    """What :func:`narrow_window` works on: an accumulator's (alpha, beta) window."""
+
+    alpha: float
+    beta: float
+
+
+def narrow_window(acc: Windowed, low: float, high: float) -> float | None:
+    """Settle ``acc``'s position by bounds ``[low, high]`` outside its window (a fail-soft
+    bound, or the value when ``low == high``), or narrow its window to them and return
+    None (see :meth:`AAccumulator.narrow`)."""
+    if high <= acc.alpha:
+        return high  # fails low whatever its value: an upper bound is enough
+    if low >= acc.beta:
+        return low  # fails high
+    if low >= high:
+        return low
+    if low > acc.alpha:
+        acc.alpha = low
+    if high < acc.beta:
+        acc.beta = high
+    return None
 
 
 class AlphaAcc(_Window, MaxAcc):
@@ -337,12 +353,7 @@ class AlphaAcc(_Window, MaxAcc):
     immediate parent.
     """
 
-    __slots__ = ("alpha", "beta")
-    _opposite: ClassVar[type[BetaAcc]]
-
-    def window(self) -> tuple[float, float]:
-        """``(alpha, beta)``, as the parent passed them."""
-        return (self.alpha, self.beta)
+    __slots__ = ()
 
     def is_not_done(self) -> bool:
         """False once a child is worth ``beta`` or more: the opponent will avoid this position."""
@@ -351,7 +362,7 @@ class AlphaAcc(_Window, MaxAcc):
     def make_opposite(self) -> AAccumulator:
         """A :class:`BetaAcc` whose alpha is the best this position is already sure of."""
         val, alpha = self.val, self.alpha
-        child: BetaAcc = _new(self._opposite)
+        child = bare(BetaAcc)  # a BetaAcc(...) whose fields are stored here (see _bare)
         child.model_player = self.model_player
         child.player = 1 - self.player
         child.depth = self.depth + 1
@@ -364,7 +375,7 @@ class AlphaAcc(_Window, MaxAcc):
     def make_same(self) -> AAccumulator:
         """An :class:`AlphaAcc` for this player's extra turn: the window carries over, its
         alpha raised to the best found here."""
-        child: AlphaAcc = MaxAcc.make_same(self)  # type: ignore[assignment]
+        child = cast(AlphaAcc, MaxAcc.make_same(self))
         val, alpha = self.val, self.alpha
         child.alpha = val if val > alpha else alpha
         child.beta = self.beta
@@ -379,12 +390,7 @@ class BetaAcc(_Window, MinAcc):
     alpha cut-off).
     """
 
-    __slots__ = ("alpha", "beta")
-    _opposite: ClassVar[type[AlphaAcc]]
-
-    def window(self) -> tuple[float, float]:
-        """``(alpha, beta)``, as the parent passed them."""
-        return (self.alpha, self.beta)
+    __slots__ = ()
 
     def is_not_done(self) -> bool:
         """False once a child is worth ``alpha`` or less: the model player will avoid this."""
@@ -393,7 +399,7 @@ class BetaAcc(_Window, MinAcc):
     def make_opposite(self) -> AAccumulator:
         """An :class:`AlphaAcc` whose beta is the least this position already concedes."""
         val, beta = self.val, self.beta
-        child: AlphaAcc = _new(self._opposite)
+        child = bare(AlphaAcc)  # an AlphaAcc(...) whose fields are stored here (see _bare)
         child.model_player = self.model_player
         child.player = 1 - self.player
         child.depth = self.depth + 1
@@ -406,353 +412,29 @@ class BetaAcc(_Window, MinAcc):
     def make_same(self) -> AAccumulator:
         """A :class:`BetaAcc` for the opponent's extra turn: the window carries over, its
         beta lowered to the least found here."""
-        child: BetaAcc = MinAcc.make_same(self)  # type: ignore[assignment]
+        child = cast(BetaAcc, MinAcc.make_same(self))
         val, beta = self.val, self.beta
         child.alpha = self.alpha
         child.beta = val if val < beta else beta
         return child
 
 
-MaxAcc._opposite, MinAcc._opposite = MinAcc, MaxAcc
-AlphaAcc._opposite, BetaAcc._opposite = BetaAcc, AlphaAcc
-
-
-class AAccDecorator(AAccumulator):
-    """An accumulator that wraps another and passes everything through (decorator pattern).
-
-    Subclasses override what they change and :meth:`_wrap`, which decorates
-    each child the wrapped accumulator makes, so that decorators stack:
-    ``DepthAcc(SelectiveAcc(AlphaAcc(...)))``. ``current`` is the
-    decorator's own; ``player``, ``model_player`` and ``depth``, which never
-    change, are copied from the wrapped accumulator; the value, the best move
-    and the best child are the wrapped accumulator's.
-    """
-
-    __slots__ = ("horizon", "inner", "probes", "selective")
-
-    #: True for decorators that change only the order of the search (and what the
-    #: rules alone settle), never the values: a transposition table may decorate them.
-    orders_only: ClassVar[bool] = False
-    #: False for a decorator of the root alone, whose children are the wrapped
-    #: accumulator's own (its ``_wrap`` returns them as they are).
-    wraps_children: ClassVar[bool] = True
-
-    def __init__(self, inner: AAccumulator) -> None:
-        self.inner = inner
-        self.current = None
-        self.horizon = inner.horizon
-        self.selective = inner.selective
-        self.probes = inner.probes
-        # Fixed for the accumulator's life: copied, so reading them costs no call.
-        self.model_player = inner.model_player
-        self.player = inner.player
-        self.depth = inner.depth
-
-    @abc.abstractmethod
-    def _wrap(self, child: AAccumulator) -> AAccumulator:
-        """Decorate ``child``, a child the wrapped accumulator made."""
-
-    def make_opposite(self) -> AAccumulator:
-        """The wrapped accumulator's child, decorated like this one."""
-        return self._wrap(self.inner.make_opposite())
-
-    def make_same(self) -> AAccumulator:
-        """The wrapped accumulator's child for an extra turn, decorated like this one."""
-        return self._wrap(self.inner.make_same())
-
-    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
-        """Pass through to the wrapped accumulator."""
-        self.inner.update_best(move, value, child)
-
-    def is_not_done(self) -> bool:
-        """Pass through to the wrapped accumulator."""
-        return self.inner.is_not_done()
-
-    def evaluate(self, board: IBoardModel) -> float | None:
-        """Pass through to the wrapped accumulator."""
-        return self.inner.evaluate(board)
-
-    def start(self, board: IBoardModel) -> None:
-        """Pass through to the wrapped accumulator."""
-        self.inner.start(board)
-
-    def essential(self, board: IBoardModel, move: Move) -> bool:
-        """Pass through to the wrapped accumulator."""
-        return self.inner.essential(board, move)
-
-    def probe(self, board: IBoardModel) -> float | None:
-        """Pass through to the wrapped accumulator."""
-        return self.inner.probe(board)
-
-    def first_move(self) -> Move | None:
-        """Pass through to the wrapped accumulator."""
-        return self.inner.first_move()
-
-    def window(self) -> tuple[float, float]:
-        """Pass through to the wrapped accumulator."""
-        return self.inner.window()
-
-    def narrow(self, low: float, high: float) -> float | None:
-        """Pass through to the wrapped accumulator."""
-        return self.inner.narrow(low, high)
-
-    def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
-        """Pass through to the wrapped accumulator."""
-        self.inner.expand(board, lam, param)
-
-    def retry(self, child: AAccumulator) -> AAccumulator | None:
-        """The wrapped accumulator's re-search, decorated like this one's children."""
-        inner_child = child.inner if isinstance(child, AAccDecorator) else child
-        again = self.inner.retry(inner_child)
-        return None if again is None else self._wrap(again)
-
-    @property
-    def guessed(self) -> bool:
-        """Whether the wrapped accumulator's probe gave a guess."""
-        return self.inner.guessed
-
-    def innermost(self) -> AAccumulator:
-        """The accumulator at the bottom of the stack of decorators."""
-        acc: AAccumulator = self
-        while isinstance(acc, AAccDecorator):
-            acc = acc.inner
-        return acc
-
-    @property
-    def val(self) -> float:
-        """The wrapped accumulator's value."""
-        return self.inner.val
-
-    @val.setter
-    def val(self, value: float) -> None:
-        self.inner.val = value
-
-    @property
-    def move(self) -> Move | None:
-        """The wrapped accumulator's best move."""
-        return self.inner.move
-
-    @move.setter
-    def move(self, value: Move | None) -> None:
-        self.inner.move = value
-
-    @property
-    def best_child(self) -> AAccumulator | None:
-        """The wrapped accumulator's best child."""
-        return self.inner.best_child
-
-    @best_child.setter
-    def best_child(self, value: AAccumulator | None) -> None:
-        self.inner.best_child = value
-
-
-class DepthAcc(AAccDecorator):
-    """Decorates any accumulator with a depth limit (Rice: ``DepthAcc``, decorator pattern).
-
-    It passes folding and pruning through to the accumulator it wraps, and
-    wraps every child it makes. A child at ``max_depth`` plies from the root
-    is a *horizon*: the search scores it with ``evaluate`` instead of
-    expanding it (the lecture definition V(x, d): the depth is checked
-    before a child is expanded). Terminal positions are still scored by the
-    game's payoff, at any depth.
-
-    Args:
-        inner: The accumulator to decorate.
-        max_depth: Plies to search; positions this deep are scored statically.
-        evaluate: ``evaluate(board, player)``, the worth of a position to ``player``.
-    """
-
-    # On the plain accumulators DepthFac does not use this decorator but builds the limit
-    # into them (limit_depth): the decorator's pass-through calls at every node cost a
-    # never-reached limit 15% more instructions than no limit; the built-in limit, 6%.
-    __slots__ = ("_evaluate", "max_depth")
-
-    def __init__(self, inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> None:
-        super().__init__(inner)
-        self.max_depth = max_depth
-        self._evaluate = evaluate
-        self.horizon = inner.horizon or inner.depth >= max_depth
-
-    def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return DepthAcc(child, self.max_depth, self._evaluate)
-
-    def make_opposite(self) -> AAccumulator:
-        """The wrapped accumulator's child, limited like this one (what ``__init__`` does,
-        without its calls: this runs at every node of a depth-limited search)."""
-        inner = self.inner.make_opposite()
-        child: DepthAcc = _new(DepthAcc)
-        child.inner = inner
-        child.current = None
-        child.selective = inner.selective
-        child.probes = inner.probes
-        child.model_player = inner.model_player
-        child.player = inner.player
-        depth = child.depth = inner.depth
-        limit = child.max_depth = self.max_depth
-        child._evaluate = self._evaluate
-        child.horizon = inner.horizon or depth >= limit
-        return child
-
-    def evaluate(self, board: IBoardModel) -> float | None:
-        """At the depth limit, the evaluation function's score; above it, the wrapped one's."""
-        if self.depth >= self.max_depth:
-            return self._evaluate(board, self.model_player)
-        return self.inner.evaluate(board)
-
-
-class _Limited:
-    """What a depth limit adds to a plain accumulator class (see :func:`limit_depth`).
-
-    A mixin without slots: each limited class declares ``horizon``, ``max_depth``
-    and ``_evaluate`` and names the unlimited class's ``make_opposite`` ``_make_plain``.
-    """
-
-    __slots__ = ()
-
-    max_depth: int
-    _evaluate: Evaluation
-    depth: int
-    model_player: int
-
-    def _make_plain(self) -> AAccumulator:
-        raise NotImplementedError  # replaced in each limited class
-
-    def _make_plain_same(self) -> AAccumulator:
-        raise NotImplementedError  # replaced in each limited class
-
-    def make_opposite(self) -> AAccumulator:
-        """The unlimited class's child (of the limited class), with the limit and its horizon."""
-        child: Any = self._make_plain()
-        limit = child.max_depth = self.max_depth
-        child._evaluate = self._evaluate
-        child.horizon = child.depth >= limit
-        return child  # type: ignore[no-any-return]
-
-    def make_same(self) -> AAccumulator:
-        """The unlimited class's extra-turn child (of this class), with the limit."""
-        child: Any = self._make_plain_same()
-        limit = child.max_depth = self.max_depth
-        child._evaluate = self._evaluate
-        child.horizon = child.depth >= limit
-        return child  # type: ignore[no-any-return]
-
-    def evaluate(self, board: IBoardModel) -> float | None:
-        """The evaluation function's score (asked only at the horizon)."""
-        return self._evaluate(board, self.model_player)
-
-
-_LIMITED: dict[type[AAccumulator], type[AAccumulator]] = {}
-
-
-def _limited_pair(first: type[AAccumulator], second: type[AAccumulator]) -> None:
-    """Make the depth-limited classes of two plain classes that make each other's children."""
-    for cls in (first, second):
-        _LIMITED[cls] = type(
-            f"Limited{cls.__name__}",
-            (_Limited, cls),
-            {
-                "__slots__": ("_evaluate", "horizon", "max_depth"),
-                "__doc__": f"A :class:`{cls.__name__}` with a depth limit (:func:`limit_depth`).",
-                "__module__": __name__,
-                "_make_plain": cls.make_opposite,
-                "_make_plain_same": cls.make_same,
-            },
-        )
-    for cls in (first, second):
-        _LIMITED[cls]._opposite = _LIMITED[second if cls is first else first]  # type: ignore[attr-defined]
-
-
-_limited_pair(MaxAcc, MinAcc)
-_limited_pair(AlphaAcc, BetaAcc)
-
-
-def limit_depth(inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> AAccumulator:
-    """``inner`` limited to ``max_depth`` plies: a :class:`DepthAcc`, or the same search for less.
-
-    On the plain accumulators (:class:`MaxAcc`, :class:`MinAcc`, :class:`AlphaAcc`,
-    :class:`BetaAcc`, exactly those classes) the limit is built into the
-    accumulators themselves: a subclass of each that makes its children of
-    the other's limited subclass and marks the horizon (the same nodes, the
-    same values, without a decorator's pass-through calls at every node; a
-    never-reached limit costs about 3% instead of 15%, see the performance
-    page); it has the decorator's ``max_depth``, and :func:`depth_limit` finds
-    it. Any other accumulator gets the decorator.
-    """
-    limited = _LIMITED.get(type(inner))
-    if limited is None:
-        return DepthAcc(inner, max_depth, evaluate)
-    acc: Any = _new(limited)
-    for cls in type(inner).__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if hasattr(inner, name):
-                setattr(acc, name, getattr(inner, name))
-    acc.max_depth = max_depth
-    acc._evaluate = evaluate
-    acc.horizon = inner.depth >= max_depth
-    return acc  # type: ignore[no-any-return]
-
-
-def depth_limit(acc: AAccumulator) -> int | None:
-    """The depth limit of an accumulator stack: the smallest ``max_depth`` of the
-    :class:`DepthAcc` decorators in it (and of a limited accumulator at its bottom),
-    or None (a search to the end of the game)."""
-    limit = None
-    while True:
-        if isinstance(acc, DepthAcc | _Limited) and (limit is None or acc.max_depth < limit):
-            limit = acc.max_depth
-        if not isinstance(acc, AAccDecorator):
-            return limit
-        acc = acc.inner
-
-
-class Payoff:
-    """The parameter an :class:`IBoardLambda` payoff is mapped with: a running total.
-
-    Attributes:
-        value: The total so far; starts at 0 and is the evaluation when the map ends.
-        model_player: The player whose view the value is from.
-    """
-
-    __slots__ = ("model_player", "value")
-
-    def __init__(self, model_player: int) -> None:
-        self.model_player = model_player
-        self.value: float = 0.0
-
-
-class LambdaEvaluation:
-    """An evaluation function made of an :class:`IBoardLambda`, as the Rice payoff lambdas were.
-
-    Calling it maps ``lam`` over the moves of the player to move with a
-    fresh :class:`Payoff` as the parameter, and returns ``payoff.value``.
-
-    Args:
-        lam: A lambda that adds to ``param.value`` in ``apply`` (and may in ``no_apply``).
-    """
-
-    __slots__ = ("lam",)
-
-    def __init__(self, lam: IBoardLambda) -> None:
-        self.lam = lam
-
-    def __call__(self, board: IBoardModel, player: int) -> float:
-        """Map the lambda and return the total it left in the payoff."""
-        payoff = Payoff(player)
-        board.map(board.to_move, self.lam, payoff)
-        return payoff.value
-
-
-def as_evaluation(evaluate: Evaluation | IBoardLambda) -> Evaluation:
-    """Accept an evaluation as a callable or as an :class:`IBoardLambda` payoff.
-
-    Raises:
-        TypeError: ``evaluate`` is neither.
-    """
-    if isinstance(evaluate, IBoardLambda):
-        return LambdaEvaluation(evaluate)
-    if not callable(evaluate):
-        raise TypeError(
-            f"an evaluation is a callable evaluate(board, player) or an IBoardLambda, "
-            f"not {evaluate!r}"
-        )
-    return evaluate
+#: Names that moved to modules of their own (still importable from here).
+_MOVED = {
+    "AAccDecorator": "oogames.nextmove.decorators",
+    "DepthAcc": "oogames.nextmove.decorators",
+    "depth_limit": "oogames.nextmove.decorators",
+    "limit_depth": "oogames.nextmove._limited",
+    "Payoff": "oogames.nextmove.evaluation",
+    "LambdaEvaluation": "oogames.nextmove.evaluation",
+    "as_evaluation": "oogames.nextmove.evaluation",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names that moved (:data:`_MOVED`), from their new modules."""
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,14 +12,9 @@ import abc
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import check_size
 from oogames.errors import SettingsError
-from oogames.nextmove.accumulators import (
-    AAccumulator,
-    AlphaAcc,
-    Evaluation,
-    MaxAcc,
-    as_evaluation,
-    limit_depth,
-)
+from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, Evaluation, MaxAcc
+from oogames.nextmove.decorators import limit_depth
+from oogames.nextmove.evaluation import as_evaluation
 
 
 class IAccFactory(abc.ABC):
@@ -78,7 +73,7 @@ class DepthFac(IAccFactory):
         depth: Plies to search, at least 1.
         evaluate: The worth of a horizon position: a callable
             ``evaluate(board, player)`` or an :class:`~oogames.board.lambdas.IBoardLambda`
-            payoff (see :class:`~oogames.nextmove.accumulators.LambdaEvaluation`).
+            payoff (see :class:`~oogames.nextmove.evaluation.LambdaEvaluation`).
 
     Raises:
         SettingsError: ``depth`` is not a whole number of at least 1.

@@ -18,7 +18,7 @@ values and visit the same nodes.
 from __future__ import annotations
 
 from oogames.board.moves import Move
-from oogames.nextmove.accumulators import INF, AAccumulator, _Window
+from oogames.nextmove.accumulators import INF, AAccumulator, narrow_window
 from oogames.nextmove.factories import IAccFactory
 
 
@@ -69,7 +69,7 @@ class NegamaxAcc(AAccumulator):
         return NegamaxAcc(self.model_player, self.player, self.depth + 1)
 
 
-class NegaAlphaBetaAcc(_Window, NegamaxAcc):
+class NegaAlphaBetaAcc(NegamaxAcc):
     """Negamax with alpha-beta: the window, in this player's view, is negated and swapped below.
 
     A child's window is ``(-beta, -max(alpha, score))``: what this player
@@ -79,6 +79,18 @@ class NegaAlphaBetaAcc(_Window, NegamaxAcc):
     """
 
     __slots__ = ("alpha", "beta")
+
+    def __init__(
+        self,
+        model_player: int,
+        player: int,
+        depth: int = 0,
+        alpha: float = -INF,
+        beta: float = INF,
+    ) -> None:
+        super().__init__(model_player, player, depth)
+        self.alpha = alpha  # this player's window, in this player's view
+        self.beta = beta
 
     def window(self) -> tuple[float, float]:
         """The window from the model player's view (this one's is from its own player's)."""
@@ -90,7 +102,7 @@ class NegaAlphaBetaAcc(_Window, NegamaxAcc):
         """Bounds from the model player's view, applied to this player's own window."""
         if self.sign < 0:
             low, high = -high, -low
-        known = _Window.narrow(self, low, high)
+        known = narrow_window(self, low, high)
         return None if known is None else known * self.sign
 
     def is_not_done(self) -> bool:

@@ -32,7 +32,8 @@ from typing import Any
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, depth_limit
+from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.decorators import AAccDecorator, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.values import WIN_VALUE
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from oogames.nextmove.accumulators import INF, AAccumulator, AlphaAcc, BetaAcc, _new
+from oogames.nextmove._bare import bare
+from oogames.nextmove.accumulators import INF, AAccumulator, AlphaAcc, BetaAcc
 from oogames.nextmove.factories import IAccFactory
 
 
@@ -103,7 +104,7 @@ def _child(
     window is a null window PVS chose (a probe may narrow any window later, so this
     cannot be told from the window itself); ``same``, that the parent's player moves
     again."""
-    child = _new(kind)
+    child = bare(kind)
     child.model_player = parent.model_player
     child.player = parent.player if same else 1 - parent.player
     child.depth = parent.depth + 1

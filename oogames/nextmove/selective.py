@@ -17,7 +17,8 @@ from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import IGNORE_STATUS, UNDO_AT_ONCE
 from oogames.errors import SettingsError
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, Evaluation
+from oogames.nextmove.accumulators import AAccumulator, Evaluation
+from oogames.nextmove.decorators import AAccDecorator
 from oogames.nextmove.factories import IAccFactory
 
 Selector: TypeAlias = Callable[[IBoardModel, int], Iterable[Move]]

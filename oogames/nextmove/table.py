@@ -35,14 +35,10 @@ from typing import Any, Final, TypeAlias
 from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import Move
 from oogames.errors import SettingsError
+from oogames.nextmove._bare import bare
 from oogames.nextmove._tabled import PLAIN, TableRoot
-from oogames.nextmove.accumulators import (
-    AAccDecorator,
-    AAccumulator,
-    DepthAcc,
-    _new,
-    depth_limit,
-)
+from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.decorators import AAccDecorator, DepthAcc, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
 from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
 
@@ -172,7 +168,7 @@ class TTAcc(AAccDecorator):
 
     Args:
         inner: The accumulator to decorate: any accumulator, with
-            :class:`~oogames.nextmove.accumulators.DepthAcc` limits inside.
+            :class:`~oogames.nextmove.decorators.DepthAcc` limits inside.
         table: The table, shared by the whole search (and others).
         limit: The depth limit of the search (None: to the end of the game).
         win_value: The value of a win, as the search scores it.
@@ -206,7 +202,7 @@ class TTAcc(AAccDecorator):
         return self.rules.table
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
-        wrapped: TTAcc = _new(TTAcc)
+        wrapped: TTAcc = bare(TTAcc)
         AAccDecorator.__init__(wrapped, child)
         wrapped.rules = self.rules
         wrapped.key = wrapped.first = wrapped.mirrored = None

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from oogames.board.model import IBoardModel, check_size
 from oogames.errors import SettingsError
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator, Evaluation
+from oogames.nextmove.accumulators import AAccumulator, Evaluation
+from oogames.nextmove.decorators import AAccDecorator
 from oogames.nextmove.factories import IAccFactory
 
 

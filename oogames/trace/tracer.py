@@ -22,7 +22,8 @@ import attrs
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import Move
 from oogames.errors import TraceLimitError
-from oogames.nextmove.accumulators import AAccDecorator, AAccumulator
+from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.decorators import AAccDecorator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult

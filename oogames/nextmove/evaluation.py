@@ -1,0 +1,75 @@
+"""Evaluation functions: how a depth-limited search scores the positions at its horizon.
+
+An evaluation is a callable ``evaluate(board, player)`` (:data:`Evaluation`), or an
+:class:`~oogames.board.lambdas.IBoardLambda` payoff mapped over the moves, as the Rice
+payoff lambdas were (:class:`LambdaEvaluation`); :func:`as_evaluation` accepts either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from oogames.board.lambdas import IBoardLambda
+
+if TYPE_CHECKING:
+    from oogames.board.model import IBoardModel
+
+Evaluation: TypeAlias = Callable[[Any, int], float]
+"""An evaluation (payoff) function, ``evaluate(board, player)``, is the worth of the
+position to ``player``; larger is better for ``player``. ``board`` is a board of the
+game the function is written for (hence ``Any``: a Connect Four evaluation takes a
+:class:`~oogames.games.ConnectFourBoard`)."""
+
+
+class Payoff:
+    """The parameter an :class:`IBoardLambda` payoff is mapped with: a running total.
+
+    Attributes:
+        value: The total so far; starts at 0 and is the evaluation when the map ends.
+        model_player: The player whose view the value is from.
+    """
+
+    __slots__ = ("model_player", "value")
+
+    def __init__(self, model_player: int) -> None:
+        self.model_player = model_player
+        self.value: float = 0.0
+
+
+class LambdaEvaluation:
+    """An evaluation function made of an :class:`IBoardLambda`, as the Rice payoff lambdas were.
+
+    Calling it maps ``lam`` over the moves of the player to move with a
+    fresh :class:`Payoff` as the parameter, and returns ``payoff.value``.
+
+    Args:
+        lam: A lambda that adds to ``param.value`` in ``apply`` (and may in ``no_apply``).
+    """
+
+    __slots__ = ("lam",)
+
+    def __init__(self, lam: IBoardLambda) -> None:
+        self.lam = lam
+
+    def __call__(self, board: IBoardModel, player: int) -> float:
+        """Map the lambda and return the total it left in the payoff."""
+        payoff = Payoff(player)
+        board.map(board.to_move, self.lam, payoff)
+        return payoff.value
+
+
+def as_evaluation(evaluate: Evaluation | IBoardLambda) -> Evaluation:
+    """Accept an evaluation as a callable or as an :class:`IBoardLambda` payoff.
+
+    Raises:
+        TypeError: ``evaluate`` is neither.
+    """
+    if isinstance(evaluate, IBoardLambda):
+        return LambdaEvaluation(evaluate)
+    if not callable(evaluate):
+        raise TypeError(
+            f"an evaluation is a callable evaluate(board, player) or an IBoardLambda, "
+            f"not {evaluate!r}"
+        )
+    return evaluate
