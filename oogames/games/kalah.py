@@ -38,7 +38,7 @@ South to move again
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, Played
@@ -258,7 +258,7 @@ class KalahBoard(ABoardModel):
         return tuple(self._pit_of)
 
     def _install_order(self, order: tuple[Move, ...]) -> None:
-        self._order = order  # type: ignore[assignment]
+        self._order = cast(tuple[int, ...], order)  # the game's own moves, reordered
 
 
 def kalah_stores(board: KalahBoard, player: int) -> float:

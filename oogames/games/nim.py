@@ -10,7 +10,7 @@ The player to move wins exactly when ``target - total`` is not a multiple of
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, Played
@@ -31,9 +31,11 @@ class _Add(AMoveRecord):
 
     __slots__ = ()
 
+    move: int  # what _play records: an increment
+
     def _restore(self, board: ABoardModel) -> None:
         assert isinstance(board, NimBoard)
-        board._total -= self.move  # type: ignore[operator]
+        board._total -= self.move
         board._to_move = self.player
         board._state = NON_TERMINAL
 
@@ -135,7 +137,7 @@ class NimBoard(ABoardModel):
         return tuple(self._steps)
 
     def _install_order(self, order: tuple[Move, ...]) -> None:
-        self._order = order  # type: ignore[assignment]
+        self._order = cast(tuple[int, ...], order)  # the game's own moves, reordered
 
 
 def nim_distance(board: NimBoard, player: int) -> float:

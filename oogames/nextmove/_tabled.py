@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from oogames.nextmove._limited import LimitedAlphaAcc, LimitedBetaAcc
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
@@ -117,6 +117,13 @@ def table_root(acc: AAccumulator) -> TableRoot | None:
             return None
         acc = acc.inner
     return None
+
+
+class KeepsTable(Protocol):
+    """A search's status visitor that keeps its table (:func:`table_status`'s class)."""
+
+    def keep(self, rules: TableRules, board: IBoardModel) -> None:
+        """Keep ``rules``' table for a search of ``board``."""
 
 
 @functools.cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from oogames.board.deep import StopFlag, run_deep
 from oogames.board.faults import board_fault
@@ -21,7 +21,7 @@ from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchError, SearchStopped, SettingsError
-from oogames.nextmove._tabled import table_root, table_status
+from oogames.nextmove._tabled import KeepsTable, table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
@@ -358,7 +358,7 @@ class MinMax(INextMoveStrategy):
         )
         status = kind(lam, self.win_value, self.prefer_quick_wins)
         if table is not None:  # the status keeps the table (a speed trick, see _tabled)
-            status.keep(table.rules, board)  # type: ignore[attr-defined]
+            cast(KeepsTable, status).keep(table.rules, board)
             table.fast = True
         lam.status = status
 
