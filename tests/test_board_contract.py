@@ -13,15 +13,20 @@ from hypothesis import strategies as st
 from oogames import (
     PASS,
     ABoardModel,
+    AlphaBetaFac,
     BoardOptionError,
     IBoardLambda,
     IBoardModel,
     IBoardStatusVisitor,
     ICheckMoveVisitor,
     IllegalMoveError,
+    MinMax,
+    SearchError,
     UndoError,
 )
-from oogames.board import NO_UNDO, OutcomeVisitor
+from oogames.board import NO_UNDO, ISearchHints, OutcomeVisitor, search_hints
+from oogames.games import NimBoard, nim_distance
+from oogames.nextmove.specs import make_strategy
 
 choices = st.lists(st.integers(0, 1000), max_size=40)
 
@@ -376,3 +381,58 @@ def test_a_game_that_writes_neither_play_nor_make_move_is_told_so() -> None:
     assert _Calls.unwritten_rules() == []
     with pytest.raises(NotImplementedError, match="neither _play nor make_move"):
         NoRules().play(1)
+
+
+class _ContractOnly(IBoardModel):
+    """A board that implements the Rice contract alone (no search hints): Nim underneath."""
+
+    def __init__(self, nim: NimBoard | None = None) -> None:
+        self.nim = nim or NimBoard(target=7)
+
+    def map(self, player: int, lam: Any, param: Any = None) -> None:
+        self.nim.map(player, lam, param)
+
+    def make_move(self, player: int, move: Any, check: Any, status: Any, param: Any = None) -> Any:
+        return self.nim.make_move(player, move, check, status, param)
+
+    def execute(self, visitor: Any, param: Any = None) -> Any:
+        return self.nim.execute(visitor, param)
+
+    def reset(self) -> None:
+        self.nim.reset()
+
+    @property
+    def to_move(self) -> int:
+        return self.nim.to_move
+
+    @property
+    def ply(self) -> int:
+        return self.nim.ply
+
+    def pop(self) -> Any:
+        return self.nim.pop()
+
+    def key(self) -> Any:
+        return self.nim.key()
+
+    def copy(self) -> _ContractOnly:
+        return _ContractOnly(self.nim.copy())
+
+    def legal_moves(self, player: int | None = None) -> list[Any]:
+        return self.nim.legal_moves(player)
+
+
+def test_the_search_hints_are_optional_with_defaults_apart_from_the_contract() -> None:
+    """IBoardModel is the contract alone; a board with no hints gets the defaults from
+    search_hints, is searched plainly, and an enhanced search of it is one clear line."""
+    raw = _ContractOnly()
+    assert not hasattr(raw, "table_key") and isinstance(NimBoard(), ISearchHints)
+    hints = search_hints(raw)
+    assert hints.table_key() == ((raw.key(), 0), False)
+    assert hints.outcome_bounds() is None and hints.max_plies_left() is None
+    assert (
+        MinMax(AlphaBetaFac()).analyze(raw).value == MinMax(AlphaBetaFac()).analyze(raw.nim).value
+    )
+    with pytest.raises(SearchError, match="no hints: subclass ABoardModel"):
+        make_strategy("alphabeta+tt", nim_distance).analyze(raw)
+    assert raw.nim == NimBoard(target=7)

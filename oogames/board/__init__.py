@@ -1,6 +1,7 @@
 """The rules of a game: the board model, its states, the lambda, the visitors, undo."""
 
 from oogames.board.deep import StopFlag, restoring, run_deep
+from oogames.board.hints import ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel, Played
 from oogames.board.moves import PASS, Move, lookup_move
@@ -63,6 +64,7 @@ __all__ = [
     "IBoardModel",
     "IBoardStatusVisitor",
     "ICheckMoveVisitor",
+    "ISearchHints",
     "IUndoMove",
     "IgnoreStatus",
     "IsOver",
@@ -82,4 +84,5 @@ __all__ = [
     "perft",
     "restoring",
     "run_deep",
+    "search_hints",
 ]

@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from oogames.board.hints import search_hints
 from oogames.errors import SearchDepthError
 
 if TYPE_CHECKING:
@@ -152,7 +153,7 @@ def frames_for(board: IBoardModel) -> int:
     nested input) in another thread is bounded only by it: a limit no higher than the
     game needs keeps such a thread from running off its stack while a search runs.
     """
-    plies = board.max_plies_left()
+    plies = search_hints(board).max_plies_left()
     if plies is None or plies < 0:
         return FRAME_LIMIT
     return min(FRAME_LIMIT, FRAME_ROOM_ABOVE + FRAMES_A_PLY * plies)

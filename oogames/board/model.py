@@ -1,13 +1,19 @@
-"""``IBoardModel``, the board contract, and ``ABoardModel``, the behaviour boards share."""
+"""``ABoardModel``, the behaviour boards share: the template method around a game's rules.
+
+The contract it implements is :class:`~oogames.board.interface.IBoardModel` (also
+importable from here) and the optional :class:`~oogames.board.hints.ISearchHints`.
+"""
 
 from __future__ import annotations
 
 import abc
 import inspect
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Self, TypeAlias
 
+from oogames.board.hints import ISearchHints
+from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.moves import PASS, Move
 from oogames.board.options import Option
@@ -29,163 +35,13 @@ from oogames.errors import (
     shown,
 )
 
+__all__ = ["ABoardModel", "IBoardModel", "ISearchHints", "Played", "check_size"]
+
 _MISSING = object()
 
 Played: TypeAlias = "tuple[AMoveRecord, ABoardState]"
 """What a game's :meth:`ABoardModel._play` returns for a move the rules accept: the
 move's record (its undo) and the new state object."""
-
-
-class IBoardModel(abc.ABC):
-    """The rules of a two-player game (Rice role: ``IBoardModel``).
-
-    Players are the ints 0 and 1; player 0 moves first. A search sees a
-    board only through :meth:`map`, :meth:`make_move` and :meth:`execute`.
-    """
-
-    __slots__ = ()
-
-    @abc.abstractmethod
-    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
-        """Apply ``lam`` to every valid move of ``player``, in the board's move order.
-
-        Calls ``lam.apply(player, self, move, param)`` for each valid move and
-        stops as soon as ``apply`` returns false. If the game is over, or
-        ``player`` has no valid move (it is not their turn, or they must
-        pass), calls ``lam.no_apply(player, self, param)`` once instead.
-        """
-
-    @abc.abstractmethod
-    def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
-    ) -> IUndoMove:
-        """Make ``move`` for ``player`` and report through the visitors.
-
-        An invalid move calls ``check.invalid_move_case``, changes nothing
-        and returns an undo that does nothing. A valid move changes the
-        board, calls ``check.valid_move_case``, then dispatches the new
-        status to exactly one case of ``status`` (with this board and
-        ``param``), and returns the undo command.
-        """
-
-    @abc.abstractmethod
-    def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
-        """Dispatch the current status to ``visitor`` and return what its case returns."""
-
-    @abc.abstractmethod
-    def reset(self) -> None:
-        """Go back to the starting position."""
-
-    @property
-    @abc.abstractmethod
-    def to_move(self) -> int:
-        """The player whose turn it is."""
-
-    @property
-    @abc.abstractmethod
-    def ply(self) -> int:
-        """How many moves (passes included) have been played from the start."""
-
-    @abc.abstractmethod
-    def pop(self) -> Move:
-        """Take back the latest move and return it (a search interrupted is put back with it)."""
-
-    @abc.abstractmethod
-    def key(self) -> Any:
-        """A hashable key of the position, equal exactly when the positions are equal."""
-
-    @abc.abstractmethod
-    def copy(self) -> Self:
-        """An independent board in the same position, with the same history."""
-
-    @abc.abstractmethod
-    def legal_moves(self, player: int | None = None) -> list[Move]:
-        """The valid moves of ``player`` (default: the player to move), in map order."""
-
-    # -- hooks of the search enhancements (defaults that fit every board) ------
-
-    def table_key(self) -> tuple[Any, bool]:
-        """The key a transposition table files this position under, and whether the key is
-        that of the position's mirror image (then the table's moves pass through
-        :meth:`mirror_move`). By default ``(key(), to_move)``, never mirrored; a board
-        whose positions have a mirror image of the same value (Connect Four) may file
-        both under one key.
-        """
-        return (self.key(), self.to_move), False
-
-    def mirror_move(self, move: Move) -> Move:
-        """The move of the mirror image that corresponds to ``move`` (an involution);
-        asked only for keys :meth:`table_key` says are mirrored."""
-        return move
-
-    def map_ranked(
-        self, player: int, lam: IBoardLambda, param: Any, rank: Callable[[Move], float]
-    ) -> None:
-        """Like :meth:`map`, but the moves of higher ``rank(move)`` first (ties in map order).
-
-        The ordering enhancements (history, killer moves) use it; it builds a
-        list of the moves, which :meth:`map` never does.
-        """
-        moves = self.legal_moves(player)
-        if not moves:
-            self.map(player, lam, param)  # a finished game or a forced pass: as map does it
-            return
-        moves.sort(key=rank, reverse=True)
-        for move in moves:
-            if not lam.apply(player, self, move, param):
-                return
-
-    def outcome_bounds(self) -> tuple[int, int] | None:
-        """What the rules alone say of the exact result for the player to move, or None.
-
-        ``(lowest, highest)``, each a result written as plies: ``p > 0`` a win
-        in ``p`` plies, ``-p`` a loss in ``p`` plies, 0 a draw, ordered from
-        the mover's view (a quicker win is better, a quicker loss worse). An
-        exact search (``+order`` to the end) narrows its window with them and
-        settles the position when they meet. By default nothing is known.
-        """
-        return None
-
-    def max_plies_left(self) -> int | None:
-        """An upper bound on the plies the game can still last, or None if the board cannot
-        say (the null-window narrowing of :func:`~oogames.nextmove.solve.solve` starts
-        from it)."""
-        return None
-
-    def final_margin(self, player: int) -> int | None:
-        """By how much ``player`` won a finished game (negative: lost by), for games whose
-        result has a size, such as Kalah's store difference; None (the default) for
-        games that end only in a win, a draw or a loss.
-
-        A search valued by margins (``MinMax(..., by_margin=True)``,
-        ``solve(..., margin=True)``) scores every finished game with it.
-        """
-        return None
-
-    def margin_bounds(self) -> tuple[int, int] | None:
-        """The lowest and highest :meth:`final_margin` the player to move can still finish
-        with, as far as the rules alone say (Kalah: the store difference less or plus
-        the seeds still in play); None (the default) for games without margins.
-
-        A search valued by margins needs it at the root; with ``+order`` to the
-        end of the game it also settles or narrows each position with it.
-        """
-        return None
-
-    def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
-        """Like :meth:`map`, in the game's own best-first order (``+order`` in a strategy name).
-
-        By default the board's own order. A board that knows better moves first
-        overrides it; with ``exact`` (a search to the end of the game, no
-        evaluation) it may also leave out moves that cannot be better than
-        another (Connect Four: a move that lets the opponent win at once).
-        """
-        self.map(player, lam, param)
 
 
 class _Collect(IBoardLambda):
@@ -218,7 +74,7 @@ _COLLECT = _Collect()
 _FIND_ANY = _FindAny()
 
 
-class ABoardModel(IBoardModel):
+class ABoardModel(ISearchHints):
     """What every board shares (Rice role: ``ABoardModel``).
 
     Everything but the rules themselves is here: the delegation of

@@ -325,7 +325,7 @@ class ConnectFourBoard(ABoardModel):
 
     def outcome_bounds(self) -> tuple[int, int] | None:
         """Bounds on the exact result for the player to move (see
-        :meth:`IBoardModel.outcome_bounds`): a win in 1 if a token wins now, a
+        :meth:`~oogames.board.hints.ISearchHints.outcome_bounds`): a win in 1 if a token wins now, a
         loss in 2 if every move lets the opponent win, a draw with at most two
         cells left, else between a loss in 4 and a win in 3."""
         if self._state is not NON_TERMINAL:

@@ -126,7 +126,7 @@ class KalahBoard(ABoardModel):
 
     def final_margin(self, player: int) -> int | None:
         """The store difference for ``player`` (the seeds left in play have gone to their
-        owners when the game ended; see :meth:`IBoardModel.final_margin`)."""
+        owners when the game ended; see :meth:`~oogames.board.hints.ISearchHints.final_margin`)."""
         return self.store(player) - self.store(1 - player)
 
     def margin_bounds(self) -> tuple[int, int]:

@@ -306,7 +306,8 @@ class OthelloBoard(AGridBoard):
         return self._discs[player].bit_count()
 
     def final_margin(self, player: int) -> int | None:
-        """``player``'s discs less the opponent's (see :meth:`IBoardModel.final_margin`)."""
+        """``player``'s discs less the opponent's (see
+        :meth:`~oogames.board.hints.ISearchHints.final_margin`)."""
         return self._discs[player].bit_count() - self._discs[1 - player].bit_count()
 
     def margin_bounds(self) -> tuple[int, int]:

@@ -29,6 +29,7 @@ import functools
 import math
 from typing import TYPE_CHECKING, Any, Protocol
 
+from oogames.board.hints import ISearchHints, search_hints
 from oogames.nextmove._limited import LimitedAlphaAcc, LimitedBetaAcc
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
 from oogames.nextmove.decorators import AAccDecorator
@@ -88,6 +89,8 @@ class TableRoot(AAccDecorator):
     def start(self, board: IBoardModel) -> None:
         """The table's best move for the root, if any, is searched first."""
         self.inner.start(board)
+        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
+            assert isinstance(board, ISearchHints)
         key, mirrored = board.table_key()
         entry = self.rules.table.get(key)
         if entry is not None and entry[3] is not None:
@@ -145,7 +148,7 @@ def table_status() -> type[_MinMaxStatus]:
             """Keep ``rules``' table for a search of ``board`` (its fields are read at every
             node), and note from which depth on the positions are too near the end of the
             game to be worth filing (see :data:`NEAR_END`)."""
-            left = board.max_plies_left()
+            left = search_hints(board).max_plies_left()
             self.plain_from = left - NEAR_END if left is not None and left >= 0 else 1 << 62
             self.rules = rules
             self.entries = rules.table.entries
@@ -181,6 +184,8 @@ def table_status() -> type[_MinMaxStatus]:
                 # this search): an entry is a guess if they went up while it was searched
                 remaining = limit - depth
                 mark = self.evaluated + self.guessed
+            if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
+                assert isinstance(host, ISearchHints)
             key, mirrored = host.table_key()
             entries = self.entries
             entry = entries.get(key)

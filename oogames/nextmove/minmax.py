@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from oogames.board.deep import StopFlag, run_deep
 from oogames.board.faults import board_fault
+from oogames.board.hints import ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
@@ -232,6 +233,8 @@ class _MarginStatus(_MinMaxStatus):
         self.leaves += 1
         if ply > self.max_depth:
             self.max_depth = ply
+        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
+            assert isinstance(host, ISearchHints)
         margin = host.final_margin(acc.model_player)
         if margin is None:
             raise SearchError(f"{type(host).__name__} gave no margin for a finished game")
@@ -252,7 +255,7 @@ class MinMax(INextMoveStrategy):
         win_value: The value of a win; a draw is 0 (see :mod:`oogames.nextmove.values`:
             at least 100, and evaluations stay within ``win_threshold(win_value)``).
         by_margin: Value a finished game by how much it was won or lost (the
-            board's :meth:`~oogames.board.model.IBoardModel.final_margin`: Kalah's
+            board's :meth:`~oogames.board.hints.ISearchHints.final_margin`: Kalah's
             store difference, Othello's disc difference) instead of as a win, a
             draw or a loss; ``win_value`` and ``prefer_quick_wins`` then play no
             part. An evaluation function for a depth limit should then speak in
@@ -346,10 +349,15 @@ class MinMax(INextMoveStrategy):
         stop = self._stop
         if stop.is_set:
             raise SearchStopped("the search was stopped before it started")
-        if self.by_margin and board.margin_bounds() is None:
+        if self.by_margin and search_hints(board).margin_bounds() is None:
             raise SearchError(
                 f"{type(board).__name__} has no margins: its games end in a win, "
                 "a draw or a loss; search it without by_margin"
+            )
+        if acc.probes and not isinstance(board, ISearchHints):
+            raise SearchError(
+                f"{type(board).__name__} gives the search enhancements no hints: "
+                "subclass ABoardModel (or ISearchHints) to search it with them"
             )
         lam = _MinMaxLambda(stop, deadline, node_limit)
         table = None if self.by_margin else table_root(acc)

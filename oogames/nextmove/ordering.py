@@ -6,10 +6,10 @@ loop does not change: an ordering decorator overrides
 board to visit its moves in another order (the board still does the loop):
 
 - ``+order`` (:class:`GameOrderFac`): the game's own best-first order,
-  :meth:`~oogames.board.model.IBoardModel.map_best_first` (Connect Four: the
+  :meth:`~oogames.board.hints.ISearchHints.map_best_first` (Connect Four: the
   moves that make the most threats first). In a search to the end of the
   game it also uses what the rules alone say of the result
-  (:meth:`~oogames.board.model.IBoardModel.outcome_bounds`: a win at once, a
+  (:meth:`~oogames.board.hints.ISearchHints.outcome_bounds`: a win at once, a
   loss when every move lets the opponent win, how soon the game can end), and
   leaves out moves that lose at once when another move exists.
 - ``+history`` and ``+killer`` (:class:`HistoryFac`): any game. A move that
@@ -27,8 +27,9 @@ look best to an evaluation at the horizon).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from oogames.board.hints import ISearchHints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
@@ -94,6 +95,8 @@ class GameOrderAcc(AAccDecorator):
                 return known
         if not self.exact:
             return None
+        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
+            assert isinstance(board, ISearchHints)
         if self.by_margin:
             margins = board.margin_bounds()
             if margins is None:
@@ -119,6 +122,8 @@ class GameOrderAcc(AAccDecorator):
 
     def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
         """The board visits its moves best first (and only those worth it, when exact)."""
+        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
+            assert isinstance(board, ISearchHints)
         board.map_best_first(self.inner.player, lam, param, self.exact)
 
 
@@ -248,6 +253,8 @@ class HistoryAcc(AAccDecorator):
                 score += _KILLER_BONUS * (2 - killers.index(move))
             return score
 
+        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
+            assert isinstance(board, ISearchHints)
         board.map_ranked(inner.player, lam, param, rank)
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:

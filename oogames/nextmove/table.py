@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Final, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
+from oogames.board.hints import ISearchHints
 from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import Move
 from oogames.errors import SettingsError
@@ -191,7 +192,7 @@ class TTAcc(AAccDecorator):
         self.key: Any = None
         self.mark = 0  # the table's guesses when this position's search began
         self._guessed = False
-        self.mirrored: IBoardModel | None = None  # the board, when the key is its mirror's
+        self.mirrored: ISearchHints | None = None  # the board, when the key is its mirror's
         self.probes = True
         self.first: Move | None = None
         self.first_done = False
@@ -263,6 +264,8 @@ class TTAcc(AAccDecorator):
 
     def _lookup(self, board: IBoardModel) -> Entry | None:
         """Find this position's entry; remember its key, and its best move to search first."""
+        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
+            assert isinstance(board, ISearchHints)
         key, mirrored = board.table_key()
         self.key = key
         self.mirrored = board if mirrored else None

@@ -1,0 +1,157 @@
+"""Search hints: what a board may tell the search enhancements, beyond the Rice contract.
+
+:class:`~oogames.board.model.IBoardModel` is the contract every search needs
+(``map``, ``make_move``, ``execute`` and the conveniences). A transposition
+table, a move ordering, a search valued by margins or a solver can do better
+when the board says more: a key for a position and its mirror image, its
+best-first order, bounds on the result, a final margin. That is this optional
+interface, :class:`ISearchHints`; each hint has a default that fits every
+board, and :class:`~oogames.board.model.ABoardModel` implements it, so a game
+overrides only the hints it can give. The enhancements look for it
+(:func:`search_hints`): a board that implements ``IBoardModel`` alone gets
+the defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from oogames.board.interface import IBoardModel
+
+if TYPE_CHECKING:
+    from oogames.board.lambdas import IBoardLambda
+    from oogames.board.moves import Move
+
+
+def search_hints(board: IBoardModel) -> ISearchHints:
+    """``board``'s hints: the board itself if it gives them (every
+    :class:`~oogames.board.model.ABoardModel` does), else the defaults for it."""
+    return board if isinstance(board, ISearchHints) else _DefaultHints(board)
+
+
+class ISearchHints(IBoardModel):
+    """A board that gives the search enhancements hints (each with a default that uses only
+    the board's ``key``, ``to_move``, ``legal_moves`` and ``map``)."""
+
+    __slots__ = ()
+
+    def table_key(self) -> tuple[Any, bool]:
+        """The key a transposition table files this position under, and whether the key is
+        that of the position's mirror image (then the table's moves pass through
+        :meth:`mirror_move`). By default ``(key(), to_move)``, never mirrored; a board
+        whose positions have a mirror image of the same value (Connect Four) may file
+        both under one key.
+        """
+        return (self.key(), self.to_move), False
+
+    def mirror_move(self, move: Move) -> Move:
+        """The move of the mirror image that corresponds to ``move`` (an involution);
+        asked only for keys :meth:`table_key` says are mirrored."""
+        return move
+
+    def map_ranked(
+        self, player: int, lam: IBoardLambda, param: Any, rank: Callable[[Move], float]
+    ) -> None:
+        """Like :meth:`map`, but the moves of higher ``rank(move)`` first (ties in map order).
+
+        The ordering enhancements (history, killer moves) use it; it builds a
+        list of the moves, which :meth:`map` never does.
+        """
+        moves = self.legal_moves(player)
+        if not moves:
+            self.map(player, lam, param)  # a finished game or a forced pass: as map does it
+            return
+        moves.sort(key=rank, reverse=True)
+        for move in moves:
+            if not lam.apply(player, self, move, param):
+                return
+
+    def outcome_bounds(self) -> tuple[int, int] | None:
+        """What the rules alone say of the exact result for the player to move, or None.
+
+        ``(lowest, highest)``, each a result written as plies: ``p > 0`` a win
+        in ``p`` plies, ``-p`` a loss in ``p`` plies, 0 a draw, ordered from
+        the mover's view (a quicker win is better, a quicker loss worse). An
+        exact search (``+order`` to the end) narrows its window with them and
+        settles the position when they meet. By default nothing is known.
+        """
+        return None
+
+    def max_plies_left(self) -> int | None:
+        """An upper bound on the plies the game can still last, or None if the board cannot
+        say (the null-window narrowing of :func:`~oogames.nextmove.solve.solve` starts
+        from it)."""
+        return None
+
+    def final_margin(self, player: int) -> int | None:
+        """By how much ``player`` won a finished game (negative: lost by), for games whose
+        result has a size, such as Kalah's store difference; None (the default) for
+        games that end only in a win, a draw or a loss.
+
+        A search valued by margins (``MinMax(..., by_margin=True)``,
+        ``solve(..., margin=True)``) scores every finished game with it.
+        """
+        return None
+
+    def margin_bounds(self) -> tuple[int, int] | None:
+        """The lowest and highest :meth:`final_margin` the player to move can still finish
+        with, as far as the rules alone say (Kalah: the store difference less or plus
+        the seeds still in play); None (the default) for games without margins.
+
+        A search valued by margins needs it at the root; with ``+order`` to the
+        end of the game it also settles or narrows each position with it.
+        """
+        return None
+
+    def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
+        """Like :meth:`map`, in the game's own best-first order (``+order`` in a strategy name).
+
+        By default the board's own order. A board that knows better moves first
+        overrides it; with ``exact`` (a search to the end of the game, no
+        evaluation) it may also leave out moves that cannot be better than
+        another (Connect Four: a move that lets the opponent win at once).
+        """
+        self.map(player, lam, param)
+
+
+class _DefaultHints(ISearchHints):
+    """The default hints of a board that implements :class:`IBoardModel` alone: every
+    call of the contract goes to the board."""
+
+    __slots__ = ("board",)
+
+    def __init__(self, board: IBoardModel) -> None:
+        self.board = board
+
+    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
+        self.board.map(player, lam, param)
+
+    def make_move(self, *args: Any, **kwargs: Any) -> Any:
+        return self.board.make_move(*args, **kwargs)
+
+    def execute(self, visitor: Any, param: Any = None) -> Any:
+        return self.board.execute(visitor, param)
+
+    def reset(self) -> None:
+        self.board.reset()
+
+    @property
+    def to_move(self) -> int:
+        return self.board.to_move
+
+    @property
+    def ply(self) -> int:
+        return self.board.ply
+
+    def pop(self) -> Move:
+        return self.board.pop()
+
+    def key(self) -> Any:
+        return self.board.key()
+
+    def copy(self) -> Any:
+        return _DefaultHints(self.board.copy())
+
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        return self.board.legal_moves(player)

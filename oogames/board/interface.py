@@ -1,0 +1,89 @@
+"""``IBoardModel``: the board contract every search needs (Rice role: ``IBoardModel``).
+
+What a board may add for the search enhancements is the optional
+:class:`~oogames.board.hints.ISearchHints`; what boards share is
+:class:`~oogames.board.model.ABoardModel`.
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import TYPE_CHECKING, Any, Self
+
+if TYPE_CHECKING:
+    from oogames.board.lambdas import IBoardLambda
+    from oogames.board.moves import Move
+    from oogames.board.undo import IUndoMove
+    from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+
+
+class IBoardModel(abc.ABC):
+    """The rules of a two-player game (Rice role: ``IBoardModel``).
+
+    Players are the ints 0 and 1; player 0 moves first. A search sees a
+    board only through :meth:`map`, :meth:`make_move` and :meth:`execute`.
+    """
+
+    __slots__ = ()
+
+    @abc.abstractmethod
+    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
+        """Apply ``lam`` to every valid move of ``player``, in the board's move order.
+
+        Calls ``lam.apply(player, self, move, param)`` for each valid move and
+        stops as soon as ``apply`` returns false. If the game is over, or
+        ``player`` has no valid move (it is not their turn, or they must
+        pass), calls ``lam.no_apply(player, self, param)`` once instead.
+        """
+
+    @abc.abstractmethod
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor,
+        status: IBoardStatusVisitor,
+        param: Any = None,
+    ) -> IUndoMove:
+        """Make ``move`` for ``player`` and report through the visitors.
+
+        An invalid move calls ``check.invalid_move_case``, changes nothing
+        and returns an undo that does nothing. A valid move changes the
+        board, calls ``check.valid_move_case``, then dispatches the new
+        status to exactly one case of ``status`` (with this board and
+        ``param``), and returns the undo command.
+        """
+
+    @abc.abstractmethod
+    def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
+        """Dispatch the current status to ``visitor`` and return what its case returns."""
+
+    @abc.abstractmethod
+    def reset(self) -> None:
+        """Go back to the starting position."""
+
+    @property
+    @abc.abstractmethod
+    def to_move(self) -> int:
+        """The player whose turn it is."""
+
+    @property
+    @abc.abstractmethod
+    def ply(self) -> int:
+        """How many moves (passes included) have been played from the start."""
+
+    @abc.abstractmethod
+    def pop(self) -> Move:
+        """Take back the latest move and return it (a search interrupted is put back with it)."""
+
+    @abc.abstractmethod
+    def key(self) -> Any:
+        """A hashable key of the position, equal exactly when the positions are equal."""
+
+    @abc.abstractmethod
+    def copy(self) -> Self:
+        """An independent board in the same position, with the same history."""
+
+    @abc.abstractmethod
+    def legal_moves(self, player: int | None = None) -> list[Move]:
+        """The valid moves of ``player`` (default: the player to move), in map order."""
