@@ -53,10 +53,10 @@ class ISearchHints(IBoardModel):
     def map_ranked(
         self, player: int, lam: IBoardLambda, param: Any, rank: Callable[[Move], float]
     ) -> None:
-        """Like :meth:`map`, but the moves of higher ``rank(move)`` first (ties in map order).
+        """Like ``map``, but the moves of higher ``rank(move)`` first (ties in map order).
 
         The ordering enhancements (history, killer moves) use it; it builds a
-        list of the moves, which :meth:`map` never does.
+        list of the moves, which ``map`` never does.
         """
         moves = self.legal_moves(player)
         if not moves:
@@ -105,7 +105,7 @@ class ISearchHints(IBoardModel):
         return None
 
     def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
-        """Like :meth:`map`, in the game's own best-first order (``+order`` in a strategy name).
+        """Like ``map``, in the game's own best-first order (``+order`` in a strategy name).
 
         By default the board's own order. A board that knows better moves first
         overrides it; with ``exact`` (a search to the end of the game, no
