@@ -436,3 +436,23 @@ def test_the_search_hints_are_optional_with_defaults_apart_from_the_contract() -
     with pytest.raises(SearchError, match="no hints: subclass ABoardModel"):
         make_strategy("alphabeta+tt", nim_distance).analyze(raw)
     assert raw.nim == NimBoard(target=7)
+
+
+def test_the_template_passes_the_turn_round_the_table_of_the_declared_players() -> None:
+    """The turn goes to ``following[player]``, made from ``players``: two-player games
+    alternate, a game that declares three players goes round them, and undo gives the
+    turn back (no ``1 - player`` in the template)."""
+    assert NimBoard.players == 2 and NimBoard.following == (1, 0)
+
+    class ThreeCounters(NimBoard):
+        players = 3
+
+    assert ThreeCounters.following == (1, 2, 0)
+    board = ThreeCounters(target=30)
+    turns = []
+    for _ in range(4):
+        board.play(1)
+        turns.append(board.to_move)
+    assert turns == [1, 2, 0, 1]
+    board.pop()
+    assert board.to_move == 0 and board.total == 3

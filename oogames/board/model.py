@@ -127,6 +127,11 @@ class ABoardModel(ISearchHints):
 
     #: The name of the game, as the command line knows it.
     game_name: ClassVar[str] = ""
+    #: How many players the game has: their ids are ``0 .. players - 1``, player 0 first.
+    players: ClassVar[int] = 2
+    #: Who moves after each player in turn, ``following[player]`` (made from
+    #: :attr:`players`; a game whose turns go otherwise passes them in its state).
+    following: ClassVar[tuple[int, ...]] = (1, 0)
     #: How the players are shown in drawings and messages.
     player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
@@ -180,6 +185,12 @@ class ABoardModel(ISearchHints):
                 record, state = played
                 return self._finish_move(record, state, check, status, param)
         return self._make_move_slow(player, move, check, status, param)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game that declares :attr:`players` gets the turn order round the table."""
+        super().__init_subclass__(**kwargs)
+        if len(cls.following) != cls.players:
+            cls.following = tuple((player + 1) % cls.players for player in range(cls.players))
 
     @classmethod
     def unwritten_rules(cls) -> list[str]:
@@ -530,7 +541,7 @@ class ABoardModel(ISearchHints):
         these lines out on their hot paths.
         """
         self._history.append(record)
-        self._to_move = record.player if state is EXTRA_TURN else 1 - record.player
+        self._to_move = record.player if state is EXTRA_TURN else self.following[record.player]
         self._state = state
         check.valid_move_case(self, record.player, record.move, param)
         state.execute(self, status, param)
@@ -558,7 +569,7 @@ class ABoardModel(ISearchHints):
         """Handle what :meth:`_play` (or a game's own fast path) did not: a pass, or a refusal."""
         if move is PASS and self.can_pass(player):
             record = PassRecord(self, player, PASS)
-            self._to_move = 1 - player
+            self._to_move = self.following[player]
             self._history.append(record)
             check.valid_move_case(self, player, move, param)
             self._state.execute(self, status, param)
