@@ -8,7 +8,8 @@ as plies, a horizon ``d`` plies down is scored by the evaluation from the
 root player's view. On seeded random positions of every game (Kalah with
 extra turns, Othello with passes, positions near the end of big boards) each
 spec ``BASE[+tt][+order][+history][+killer][:DEPTH]``, deepened (``:D@S``,
-``+aspiration``, a node budget) and with fresh and reused strategy objects,
+``+aspiration``, a node budget) and with fresh and reused strategy objects
+(across positions, and along whole games with one object a side),
 must give the reference value, a move that reaches it, an honest ``exact``
 flag (true only for the game's value, and always when no horizon could
 matter) and the board as it was.
@@ -206,6 +207,34 @@ def test_deepened_specs_equal_the_reference_at_their_depth(game: str) -> None:
                 assert ref.at(reached + 1)[1][result.move] >= result.value  # type: ignore[operator]
             assert snapshot(board) == before
             count("differential: node-budget deepening = reference")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_reused_strategies_along_whole_games_equal_the_reference(game: str) -> None:
+    """Each side keeps one strategy object for a whole game, as ``oogames play`` does (its
+    table, history and killers carried from move to move): at every position of the game
+    the reference's value, a best move, an honest exact flag, the board unchanged."""
+    rng = random.Random(f"games-{game}")
+    evaluate = GAMES[game][1]
+    for board, _ in positions(game, 6):
+        start = snapshot(board)
+        for spec in rng.sample(SPECS, 24 if FULL else 3):
+            depth = rng.choice(DEPTHS)
+            text = spec if depth is None else f"{spec}:{depth}"
+            sides = [make_strategy(text, evaluate) for _ in range(2)]
+            played = 0
+            while not board.is_over:
+                before = snapshot(board)
+                result = sides[board.to_move].analyze(board)
+                assert snapshot(board) == before, text
+                ref = Reference(board, evaluate, WIN_VALUE, True)
+                check(result, board, ref, depth, f"{text} (ply {played} of a game)")
+                board.play(result.move)
+                played += 1
+                count("differential: a reused strategy's move along a game = reference")
+            for _ in range(played):
+                board.pop()
+            assert snapshot(board) == start
 
 
 def factory_of(spec: str, depth: int | None, evaluate: Any, win: float, quick: bool) -> Any:
