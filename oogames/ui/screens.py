@@ -1,0 +1,185 @@
+"""The screens the interactive board (:mod:`oogames.ui.tui`) opens over the board: the
+settings of a new game and the help."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from oogames.errors import OogamesError, SettingsError, one_line
+from oogames.game.commands import commands_help
+from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.games import GAMES, find_game
+from oogames.parsing import whole_number
+
+
+class SettingsScreen(ModalScreen[GameSettings | None]):
+    """Choose the game, its options, the players, who starts and the hint depth.
+
+    The options field follows the chosen game (its defaults, or the current
+    game's own options); a bad value is refused in place with one line saying
+    why; Enter in any field starts the game, Escape cancels.
+    """
+
+    DEFAULT_CSS = """
+    SettingsScreen { align: center middle; }
+    #settings { width: 76; max-width: 100%; height: 100%; max-height: 34;
+                border: thick $accent; background: $panel; padding: 0 1; }
+    #fields { height: 1fr; }
+    #fields Horizontal { height: auto; }
+    #fields Label { width: 13; padding: 1 1 0 0; }
+    #fields Input, #fields Select { width: 1fr; }
+    #settings-error { color: $error; height: auto; }
+    #settings-buttons { height: auto; align-horizontal: right; }
+    #settings-buttons Button { margin-left: 1; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("q", "cancel", "Cancel", show=False),  # a field being typed in takes q first
+    ]
+    AUTO_FOCUS = "#game"
+
+    def __init__(self, settings: GameSettings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        """The form: a field a row, scrolling if the screen is short; the buttons below."""
+        current = self.settings
+        info = find_game(current.game)
+        names = [*GAMES, *([current.game] if current.game not in GAMES else [])]
+        with Vertical(id="settings"):
+            with VerticalScroll(id="fields"):
+                with Horizontal():
+                    yield Label("Game")
+                    yield Select(
+                        [(name, name) for name in names],
+                        value=current.game,
+                        id="game",
+                        allow_blank=False,
+                    )
+                with Horizontal():
+                    yield Label("Options")
+                    yield Input(info.options_text(current.options), id="options")
+                with Horizontal():
+                    yield Label("First player")
+                    yield Input(current.players[0].label, id="player0")
+                with Horizontal():
+                    yield Label("Second")
+                    yield Input(current.players[1].label, id="player1")
+                with Horizontal():
+                    yield Label("Who starts")
+                    yield Input(str(current.first), id="first")
+                with Horizontal():
+                    yield Label("Hint depth")
+                    yield Input(str(current.hint_depth), id="hint-depth")
+                yield Static(
+                    "Players: human, random, or a search such as alphabeta:4, "
+                    "alphabeta+tt@1, mcts@1. Who starts: 0 the first player, 1 the second.",
+                    id="settings-help",
+                )
+            yield Static("", id="settings-error")
+            with Horizontal(id="settings-buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A new game: its options field shows that game's options."""
+        if event.select.id == "game" and isinstance(event.value, str):
+            same = event.value == self.settings.game
+            options = self.settings.options if same else {}
+            text = find_game(event.value).options_text(options)
+            self.query_one("#options", Input).value = text
+            self.query_one("#settings-error", Static).update("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field starts the game (never a move in the game below)."""
+        event.stop()
+        self._start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Start with the settings, or cancel."""
+        event.stop()
+        if event.button.id == "cancel":
+            self.dismiss(None)
+        else:
+            self._start()
+
+    def action_cancel(self) -> None:
+        """Close without changing the game (Escape)."""
+        self.dismiss(None)
+
+    def _start(self) -> None:
+        try:
+            self.dismiss(self._read())
+        except OogamesError as error:
+            self.query_one("#settings-error", Static).update(one_line(error))
+
+    def _read(self) -> GameSettings:
+        """The settings in the form.
+
+        Raises:
+            OogamesError: A field is bad (the message names it).
+        """
+        game = str(self.query_one("#game", Select).value)
+        options = find_game(game).read_options(self.query_one("#options", Input).value)
+        first = whole_number(self.query_one("#first", Input).value)
+        if first not in (0, 1):
+            raise SettingsError("who starts is 0 (the first player) or 1 (the second)")
+        depth = whole_number(self.query_one("#hint-depth", Input).value)
+        if depth is None or not 1 <= depth <= 64:
+            raise SettingsError("the hint depth is a whole number from 1 to 64")
+        settings = GameSettings(
+            game=game,
+            options=options,
+            players=(
+                PlayerSpec.parse(self.query_one("#player0", Input).value),
+                PlayerSpec.parse(self.query_one("#player1", Input).value),
+            ),
+            first=first,
+            hint_depth=depth,
+        )
+        settings.make_board()  # refuse bad options here, not after the screen closes
+        return settings
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys and commands (Escape, q or the button close it)."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help { width: 84; max-width: 100%; height: 100%; max-height: 34;
+            border: thick $accent; padding: 0 1; background: $panel; }
+    #help-text { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close"),
+    ]
+    AUTO_FOCUS = "#close"
+
+    def compose(self) -> ComposeResult:
+        """The help text and a close button."""
+        keys = (
+            "Click a cell to play there (a column in Connect Four), or Tab to it and press Enter;\n"
+            "m types a move or command in the box below, Escape goes back to the board;\n"
+            "the arrow keys move between the cells. The keys of the commands are in brackets.\n\n"
+        )
+        with Vertical(id="help"):
+            with VerticalScroll(id="help-text"):
+                yield Static(keys + commands_help("tui"))
+            yield Button("Close", id="close")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Close."""
+        event.stop()
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        """Close (Escape or q)."""
+        self.dismiss(None)
