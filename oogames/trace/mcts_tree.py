@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from oogames.errors import SettingsError
-from oogames.nextmove.mcts import DRAW, LOSS, MCTS, WIN, MCTSNode
+from oogames.nextmove.mcts import MCTS
+from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode
 from oogames.nextmove.values import WIN_VALUE
 from oogames.trace.tracer import SearchTrace, TraceNode
 
