@@ -127,7 +127,7 @@ class ABoardModel(ISearchHints):
 
     #: The name of the game, as the command line knows it.
     game_name: ClassVar[str] = ""
-    #: How many players the game has: their ids are ``0 .. players - 1``, player 0 first.
+    #: How many players the game has (their ids are ``0 .. players - 1``, player 0 first).
     players: ClassVar[int] = 2
     #: Who moves after each player in turn, ``following[player]`` (made from
     #: :attr:`players`; a game whose turns go otherwise passes them in its state).
