@@ -72,7 +72,7 @@ def is_ref(text: str) -> bool:
     return split_ref(text) is not None
 
 
-def _user_traceback(error: BaseException) -> str:
+def user_traceback(error: BaseException) -> str:
     """The traceback of an exception raised in the user's code, without the frames of the
     import machinery and of this module."""
     frames = traceback.extract_tb(error.__traceback__)
@@ -103,7 +103,7 @@ def _load_file(path_text: str, ref: str) -> ModuleType:
         del sys.modules[name]
         raise PluginCodeError(
             f"{shown(ref)}: loading {path_text} raised {type(error).__name__}: {error}",
-            _user_traceback(error),
+            user_traceback(error),
         ) from None
     _loaded_files[path] = module
     _remember(module, path_text)
@@ -143,7 +143,7 @@ def blame(error: BaseException) -> PluginCodeError | None:
             else:
                 what = f"raised {type(error).__name__}: {error}"
             return PluginCodeError(
-                f"{shown(ref)}: its {frame.f_code.co_name} {what}", _user_traceback(error)
+                f"{shown(ref)}: its {frame.f_code.co_name} {what}", user_traceback(error)
             )
         tb = tb.tb_next
     return None
@@ -179,12 +179,12 @@ def _load_module(module_name: str, ref: str) -> ModuleType:
             ) from None
         raise PluginCodeError(
             f"{shown(ref)}: importing {module_name} raised ModuleNotFoundError: {error}",
-            _user_traceback(error),
+            user_traceback(error),
         ) from None
     except (Exception, SystemExit) as error:  # sys.exit() at import is the plug-in's too
         raise PluginCodeError(
             f"{shown(ref)}: importing {module_name} raised {type(error).__name__}: {error}",
-            _user_traceback(error),
+            user_traceback(error),
         ) from None
     _remember(module, module_name)
     return module
@@ -262,7 +262,7 @@ def load_entry_point(point: EntryPoint) -> Any:
         raise PluginCodeError(
             f"the {point.group} entry point {point.name!r} ({point.value}) raised "
             f"{type(error).__name__}: {error}",
-            _user_traceback(error),
+            user_traceback(error),
         ) from None
     _remember(sys.modules.get(point.module), point.module)
     return found

@@ -128,7 +128,7 @@ class GameInfo:
             raise PluginCodeError(
                 f"{shown(self.name)}: its board's constructor raised "
                 f"{type(error).__name__}: {error}",
-                plugins._user_traceback(error),
+                plugins.user_traceback(error),
             ) from None
 
     def default_options(self) -> dict[str, Any]:

@@ -284,5 +284,5 @@ def _call_with(target: Any, name: str, given: dict[str, Any]) -> Any:
     except (Exception, SystemExit) as error:  # sys.exit() in its constructor is its own
         raise PluginCodeError(
             f"{shown(name)} raised {type(error).__name__} when built: {error}",
-            plugins._user_traceback(error),
+            plugins.user_traceback(error),
         ) from None

@@ -46,7 +46,8 @@ def _deep(
     return drawn
 
 
-def _number(value: float | None, trace: SearchTrace) -> str:
+def value_text(value: float | None, trace: SearchTrace) -> str:
+    """A node's value as the drawings write it (wins and losses in plies, ``?`` unknown)."""
     if value is None:
         return "?"
     if value in (float("inf"), float("-inf")):
@@ -60,7 +61,7 @@ def _number(value: float | None, trace: SearchTrace) -> str:
 def _window(node: TraceNode, trace: SearchTrace) -> str:
     if node.alpha is None and node.beta is None:
         return ""
-    return f"[{_number(node.alpha, trace)}, {_number(node.beta, trace)}]"
+    return f"[{value_text(node.alpha, trace)}, {value_text(node.beta, trace)}]"
 
 
 def _move(node: TraceNode, trace: SearchTrace) -> str:
@@ -97,12 +98,12 @@ def to_text(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = No
     head = (
         f"{trace.player_names[trace.model_player]} to move; "
         f"{result.stats.nodes:,} nodes, {result.stats.cutoffs:,} cut-offs; "
-        f"best {trace.format_move(result.move)} = {_number(result.value, trace)}"
+        f"best {trace.format_move(result.move)} = {value_text(result.value, trace)}"
     )
     lines = [head]
 
     def describe(node: TraceNode) -> str:
-        parts = [f"{_move(node, trace)} = {_number(node.value, trace)}"]
+        parts = [f"{_move(node, trace)} = {value_text(node.value, trace)}"]
         window = _window(node, trace)
         if window:
             parts.append(window)
@@ -159,7 +160,7 @@ def to_dot(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = Non
         name = f"n{next(counter)}"
         mover = node.player == trace.model_player
         color = "#d8eefe" if mover else "#fde5cc"
-        label = _quote(_number(node.value, trace))
+        label = _quote(value_text(node.value, trace))
         window = _window(node, trace)
         if window:
             label += "\\n" + _quote(window)  # DOT's line break
@@ -234,14 +235,15 @@ _CUT_NAMES = 3  # moves named in a "cut:" stub
 
 def _short(value: float | None, trace: SearchTrace) -> str:
     """A value for a box: ``3``, ``win 5`` (plies), ``-inf`` written as ``-∞``."""
-    return _number(value, trace).replace("inf", "∞").replace("win", "win ").rstrip()
+    return value_text(value, trace).replace("inf", "∞").replace("win", "win ").rstrip()
 
 
 def _loss_spaced(text: str) -> str:
     return text.replace("loss", "loss ").rstrip()
 
 
-def _box(node: TraceNode, trace: SearchTrace) -> PictureNode:
+def trace_box(node: TraceNode, trace: SearchTrace) -> PictureNode:
+    """The box of one node of a trace in the tree pictures (value, window, move)."""
     value = _loss_spaced(_short(node.value, trace))
     lines = [value]
     if node.alpha is not None or node.beta is not None:
@@ -322,7 +324,7 @@ def picture_tree(
     cut-off position also names the moves it skipped ("cut: ..."). Below ``max_depth``,
     or once ``max_nodes`` boxes are drawn, everything is folded.
     """
-    root = _box(trace.root, trace)
+    root = trace_box(trace.root, trace)
     level: list[tuple[TraceNode, PictureNode]] = [(trace.root, root)]
     drawn = 1
     depth = 0
@@ -343,7 +345,7 @@ def picture_tree(
         for node, box in level:
             shown = _shown(node, k, not folded)
             for child in shown:
-                child_box = _box(child, trace)
+                child_box = trace_box(child, trace)
                 box.children.append(child_box)
                 following.append((child, child_box))
             hidden = [child for child in node.children if child not in shown]

@@ -31,7 +31,7 @@ import attrs
 
 from oogames.errors import TraceLimitError
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
-from oogames.trace.render import _box, _number
+from oogames.trace.render import trace_box, value_text
 from oogames.trace.tracer import SearchTrace, TraceNode
 
 MAX_STEP_NODES = 400
@@ -99,11 +99,10 @@ class SearchSteps:
         if step.reached:
             window = ""
             if node.alpha is not None or node.beta is not None:
-                window = (
-                    f" with the window [{_number(node.alpha, trace)}, {_number(node.beta, trace)}]"
-                )
+                low, high = value_text(node.alpha, trace), value_text(node.beta, trace)
+                window = f" with the window [{low}, {high}]"
             return f"step {number}: {where} ({mover}) is reached{window}"
-        text = f"step {number}: {where} is worth {_number(node.value, trace)}"
+        text = f"step {number}: {where} is worth {value_text(node.value, trace)}"
         if node.kind == "horizon":
             text += " (a horizon: scored by the evaluation)"
         elif node.kind == "end":
@@ -126,7 +125,7 @@ class SearchSteps:
         final = number == len(self.steps) - 1
 
         def draw(node: TraceNode) -> PictureNode:
-            box = _box(node, self.trace)
+            box = trace_box(node, self.trace)
             box.on_pv = node.on_pv and final
             if id(node) not in returned:
                 box.lines[0] = "?"
