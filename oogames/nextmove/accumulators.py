@@ -424,7 +424,7 @@ _MOVED = {
     "AAccDecorator": "oogames.nextmove.decorators",
     "DepthAcc": "oogames.nextmove.decorators",
     "depth_limit": "oogames.nextmove.decorators",
-    "limit_depth": "oogames.nextmove._limited",
+    "limit_depth": "oogames.nextmove.decorators",
     "Payoff": "oogames.nextmove.evaluation",
     "LambdaEvaluation": "oogames.nextmove.evaluation",
     "as_evaluation": "oogames.nextmove.evaluation",
