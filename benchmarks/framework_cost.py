@@ -37,12 +37,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from oogames import AlphaBetaFac, DepthAcc, DepthFac, IAccFactory, MinMax
-from oogames.board.deep import run_deep
 from oogames.board.model import ABoardModel
 from oogames.board.states import NON_TERMINAL
 from oogames.board.visitors import IGNORE_STATUS, UNDO_AT_ONCE
 from oogames.games import ConnectFourBoard, TicTacToeBoard
 from oogames.nextmove import AAccumulator
+from oogames.nextmove.running import run_deep
 
 PONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Test_L3_R1"
 WIN = 1_000_000

@@ -28,13 +28,13 @@ from oogames import (
     UndoError,
     perft,
 )
-from oogames.board import IGNORE_STATUS, UNDO_AT_ONCE, restoring, run_deep
-from oogames.board.deep import FRAME_LIMIT
+from oogames.board import IGNORE_STATUS, UNDO_AT_ONCE
 from oogames.game import GameModel, GameSettings, PlayerSpec, load_game, save_game
 from oogames.game.saving import temporary_path
 from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard
 from oogames.games.grundy import grundy_value
 from oogames.nextmove import POLL_EVERY, winning_strategy
+from oogames.nextmove.running import FRAME_LIMIT, restoring, run_deep
 from oogames.ui.console import ConsoleView
 
 
@@ -116,7 +116,7 @@ def test_a_search_deeper_than_the_frame_limit_raises_a_clear_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past the frame limit: SearchDepthError, never RecursionError; the board is kept."""
-    monkeypatch.setattr("oogames.board.deep.FRAME_LIMIT", 3_000)
+    monkeypatch.setattr("oogames.nextmove.running.FRAME_LIMIT", 3_000)
     board = NimBoard(5_000, 1)
     with pytest.raises(SearchDepthError, match="frame limit"):
         MinMax(MinMaxFac()).analyze(board)

@@ -31,6 +31,7 @@ HOOKS = {
     ("nextmove/andor.py", "oogames.pictures.strategy"),  # Strategy.to_dot, .to_svg
     ("nextmove/mcts.py", "oogames.trace.mcts_tree"),  # MCTS.trace, deprecated: mcts_trace
     ("nextmove/mcts.py", "oogames.trace.tracer"),  # that alias's return type (for mypy)
+    ("board/perft.py", "oogames.nextmove.running"),  # perft runs as a search runs
     *(
         (f"games/{game}.py", "oogames.pictures.boards")  # each game's to_svg
         for game in ("tictactoe", "connectfour", "othello", "nim", "grundy", "kalah")

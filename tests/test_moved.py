@@ -35,6 +35,10 @@ MOVED = [
     ("oogames.trace", "oogames.trace.mcts_tree", ["mcts_trace"]),
     ("oogames.nextmove", "oogames.nextmove.decorators", ["AAccDecorator", "DepthAcc"]),
     ("oogames", "oogames.nextmove.decorators", ["DepthAcc"]),
+    ("oogames.board", "oogames.nextmove.running", ["StopFlag", "restoring", "run_deep"]),
+    ("oogames.board.deep", "oogames.nextmove.running", ["run_deep", "deep_call", "FRAME_LIMIT"]),
+    ("oogames", "oogames.board.perft", ["perft"]),
+    ("oogames.board", "oogames.board.perft", ["perft"]),
 ]
 
 

@@ -1,6 +1,5 @@
 """The rules of a game: the board model, its states, the lambda, the visitors, undo."""
 
-from oogames.board.deep import StopFlag, restoring, run_deep
 from oogames.board.hints import ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel, Played
@@ -78,11 +77,25 @@ __all__ = [
     "Player1WonState",
     "RaiseOnInvalid",
     "SnapshotRecord",
-    "StopFlag",
     "UndoAtOnce",
     "lookup_move",
     "perft",
-    "restoring",
-    "run_deep",
     "search_hints",
 ]
+
+
+#: Names that moved to the searches (``oogames.nextmove``), still importable from here.
+_MOVED = {
+    "StopFlag": "oogames.nextmove.running",
+    "restoring": "oogames.nextmove.running",
+    "run_deep": "oogames.nextmove.running",
+}
+
+
+def __getattr__(name: str) -> object:
+    """The names that moved (:data:`_MOVED`), from their new modules."""
+    if name in _MOVED:
+        import importlib
+
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

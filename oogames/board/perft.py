@@ -9,14 +9,16 @@ restore the position shows up as a wrong count.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from oogames.board.deep import StopFlag, run_deep
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import IS_OVER, UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import NotYourTurnError, SearchStopped, SettingsError
+
+if TYPE_CHECKING:
+    from oogames.nextmove.running import StopFlag
 
 
 class _Perft(IBoardLambda, IBoardStatusVisitor):
@@ -87,6 +89,8 @@ def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
         )
     if depth == 0:
         return 1
+    from oogames.nextmove.running import StopFlag, run_deep  # it runs as a search runs
+
     stop = StopFlag()
     counter = _Perft(stop)
     run_deep(board, lambda: board.map(player, counter, depth), stop, "perft")

@@ -35,7 +35,6 @@ import time
 import warnings
 from typing import TYPE_CHECKING, Any, Final
 
-from oogames.board.deep import StopFlag, run_deep
 from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel, check_size
@@ -45,6 +44,7 @@ from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode, MCTSResult
 from oogames.nextmove.results import SearchStats
+from oogames.nextmove.running import StopFlag, run_deep
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 from oogames.nextmove.values import WIN_VALUE
 

@@ -14,7 +14,6 @@ import math
 import time
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from oogames.board.deep import StopFlag, run_deep
 from oogames.board.faults import board_fault
 from oogames.board.hints import ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
@@ -26,6 +25,7 @@ from oogames.nextmove._tabled import KeepsTable, table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
+from oogames.nextmove.running import StopFlag, run_deep
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 from oogames.nextmove.values import WIN_VALUE as WIN_VALUE  # where it was, for its users
 from oogames.nextmove.values import check_win_value
@@ -333,7 +333,7 @@ class MinMax(INextMoveStrategy):
         function, :meth:`cancel`, Ctrl-C), the board is put back exactly as
         it was before the exception leaves this method. The search runs in a
         thread of its own, so that its depth is bounded by memory, not by
-        Python's recursion limit (see :mod:`oogames.board.deep`).
+        Python's recursion limit (see :mod:`oogames.nextmove.running`).
 
         Unlike :meth:`analyze`, it does not clear an earlier :meth:`cancel`: a
         driver that runs several searches with one ``MinMax`` (MTD(f), aspiration

@@ -21,9 +21,9 @@ import subprocess
 from collections.abc import Callable, Iterator
 from typing import Concatenate, ParamSpec, TypeVar
 
-from oogames.board.deep import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.board.moves import Move
 from oogames.errors import RenderError
+from oogames.nextmove.running import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.nextmove.values import is_proven, plies_to_end
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
 from oogames.trace.tracer import SearchTrace, TraceNode
@@ -36,7 +36,7 @@ def _deep(
     render: Callable[Concatenate[SearchTrace, P], R],
 ) -> Callable[Concatenate[SearchTrace, P], R]:
     """Run a drawing of a trace where it may recurse as deep as the trace goes (a trace of
-    a long game is as deep as the game; see :func:`oogames.board.deep.deep_call`)."""
+    a long game is as deep as the game; see :func:`oogames.nextmove.running.deep_call`)."""
 
     def drawn(trace: SearchTrace, /, *args: P.args, **kwargs: P.kwargs) -> R:
         frames = FRAME_ROOM_ABOVE + FRAMES_A_PLY * trace.root.height()

@@ -1,0 +1,305 @@
+"""Running a search safely: the board put back whatever happens, and depth bounded by memory.
+
+The Rice design recurses: ``map`` calls the lambda, the lambda makes a move,
+the status visitor maps the child position. Each ply costs a handful of
+Python frames, so CPython's default recursion limit (1,000 frames) stops a
+search at about 140 plies. :func:`run_deep` runs a search in a thread of its
+own with a large stack (:data:`STACK_BYTES`) and a raised recursion limit
+(:data:`FRAME_LIMIT`): on CPython 3.11 a call from Python code to Python code
+uses no C stack, so the limit, not the stack, bounds the depth, and memory
+bounds the limit. A search that still goes deeper raises
+:class:`~oogames.errors.SearchDepthError`, never :class:`RecursionError`.
+
+:func:`restoring` puts the board back as it was when anything escapes from
+the search: an :class:`~oogames.errors.OogamesError`, an exception from an
+evaluation function, :class:`KeyboardInterrupt`. The search thread never
+receives Ctrl-C itself (Python delivers signals to the main thread), so a
+search is never interrupted half-way through a move: the waiting thread
+asks it to stop through a :class:`StopFlag`, waits for it to put the board
+back, and then raises :class:`KeyboardInterrupt`.
+
+A search thread keeps its Python frames in one large block of memory
+(:data:`FRAME_ROOM`). CPython 3.11 keeps a thread's frames in chunks of 16 KiB
+and returns a chunk to the system (``munmap``) as soon as the frame at its
+start returns, so a search whose depth swings across a chunk's end maps and
+unmaps memory at every such swing: solving Connect Four 4 x 5 did so 122,625
+times and spent a third of its time there. A worker thread therefore runs
+its searches from inside a frame large enough to have CPython give it a chunk
+of 4 MiB, of which the search's frames use the rest.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import threading
+import types
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Final, TypeVar
+
+from oogames.board.hints import search_hints
+from oogames.errors import SearchDepthError
+
+if TYPE_CHECKING:
+    from oogames.board.model import IBoardModel
+
+T = TypeVar("T")
+
+STACK_BYTES: Final = 1 << 30
+"""The stack of a search thread, 1 GiB of address space, of which only what is used is mapped."""
+
+FRAME_LIMIT: Final = 1_000_000
+"""The recursion limit while a search runs (CPython's default is 1,000).
+
+About seven frames make one ply of :class:`~oogames.MinMax`, so a search can go
+about 140,000 plies deep. A Python frame needs no C stack on CPython 3.11
+when Python code calls Python code; a call through C (a ``__call__``, a
+cache decorator) needs well under :data:`STACK_BYTES` / :data:`FRAME_LIMIT`
+bytes, so even such a chain ends in :class:`RecursionError`, not a crash.
+"""
+
+FRAME_ROOM: Final = 1 << 21
+"""Bytes of the frame a search thread runs its searches from, beyond its own needs.
+
+CPython gives a frame that does not fit the current chunk a chunk of the next
+power of two at least its size: 4 MiB here, so about 2 MiB stay for the
+search's frames (some 15,000 frames, 2,000 plies) before a chunk boundary.
+"""
+
+
+WAIT_SLICE: Final = 0.05
+"""Seconds the caller of a search waits at a time, between looks at pending signals."""
+
+
+def _call(job: Callable[[], None]) -> None:
+    job()
+
+
+def _roomy(function: Callable[[Callable[[], None]], None], room: int) -> Callable[..., None]:
+    """``function`` with a frame ``room`` bytes larger (a deeper value stack, never used):
+    on CPython, where a frame's size is its code's locals and stack size."""
+    if sys.implementation.name != "cpython" or not isinstance(function, types.FunctionType):
+        return function
+    code = function.__code__
+    code = code.replace(co_stacksize=code.co_stacksize + room // 8)
+    return types.FunctionType(code, function.__globals__, function.__name__)
+
+
+_call_with_room = _roomy(_call, FRAME_ROOM)
+
+FRAMES_A_PLY: Final = 16
+"""Frames a limit allows for each ply a game can still last (a search uses about seven;
+decorators, tracers and evaluations add some)."""
+
+FRAME_ROOM_ABOVE: Final = 2_000
+"""Frames a limit allows beyond the plies, for the caller and an evaluation's own calls."""
+
+_limit_lock = threading.Lock()
+_limit_needs: list[int] = []  # the frames each search under way needs
+_limit_saved = 0
+
+
+class StopFlag:
+    """A request to stop, set from any thread or a signal handler; searches poll it.
+
+    >>> from oogames.nextmove.running import StopFlag
+    >>> flag = StopFlag()
+    >>> flag.is_set
+    False
+    >>> flag.set()
+    >>> flag.is_set
+    True
+    """
+
+    __slots__ = ("is_set",)
+
+    def __init__(self) -> None:
+        self.is_set = False
+
+    def set(self) -> None:
+        """Ask the search to stop (a plain store: safe from a signal handler)."""
+        self.is_set = True
+
+    def clear(self) -> None:
+        """Withdraw the request."""
+        self.is_set = False
+
+
+@contextmanager
+def restoring(board: IBoardModel) -> Iterator[None]:
+    """Put ``board`` back to the ply it had on entry if anything escapes from the block.
+
+    Moves the block left on the board (the moves a search was exploring
+    when it was interrupted) are taken back with the board's own undo
+    records, newest first, so cells, counters, turn, status and key are
+    restored exactly. A block that ends normally is left alone.
+    """
+    ply = board.ply
+    try:
+        yield
+    except BaseException:
+        while board.ply > ply:
+            board.pop()
+        raise
+
+
+def frames_for(board: IBoardModel) -> int:
+    """The recursion limit a search of ``board`` needs: enough for every ply the game can
+    still last (its ``max_plies_left``), or :data:`FRAME_LIMIT` for a game that does not
+    say how long it can last.
+
+    The limit is process-wide, and C code that recurses (a JSON parser given deeply
+    nested input) in another thread is bounded only by it: a limit no higher than the
+    game needs keeps such a thread from running off its stack while a search runs.
+    """
+    plies = search_hints(board).max_plies_left()
+    if plies is None or plies < 0:
+        return FRAME_LIMIT
+    return min(FRAME_LIMIT, FRAME_ROOM_ABOVE + FRAMES_A_PLY * plies)
+
+
+@contextmanager
+def _deep_frames(frames: int) -> Iterator[None]:
+    """Raise the recursion limit to ``frames`` while the search runs: the limit is
+    process-wide, so it is the most that any search under way needs, and back to what it
+    was when none runs."""
+    global _limit_saved
+    with _limit_lock:
+        if not _limit_needs:
+            _limit_saved = sys.getrecursionlimit()
+        _limit_needs.append(frames)
+        sys.setrecursionlimit(max([_limit_saved, *_limit_needs]))
+    try:
+        yield
+    finally:
+        with _limit_lock:
+            _limit_needs.remove(frames)
+            sys.setrecursionlimit(max([_limit_saved, *_limit_needs]))
+
+
+class _Worker:
+    """A thread with a deep stack that runs searches, one at a time, and is then reused.
+
+    Starting a thread for each search costs more than a small search
+    (touching a fresh stack); idle workers wait in ``_idle`` for the next.
+    """
+
+    def __init__(self) -> None:
+        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
+        thread = threading.Thread(target=self._loop, name="oogames search", daemon=True)
+        with _limit_lock:  # the stack size is process-wide and read by start()
+            saved = threading.stack_size(STACK_BYTES)
+            try:
+                thread.start()
+            finally:
+                threading.stack_size(saved)
+
+    def _loop(self) -> None:
+        _call_with_room(self._serve)
+
+    def _serve(self) -> None:
+        _local.deep = True
+        while True:
+            self.jobs.get()()
+            with _limit_lock:
+                _idle.append(self)
+
+
+_idle: list[_Worker] = []
+_local = threading.local()
+
+
+def _worker() -> _Worker:
+    with _limit_lock:
+        if _idle:
+            return _idle.pop()
+    return _Worker()
+
+
+def run_deep(
+    board: IBoardModel, work: Callable[[], T], stop: StopFlag | None = None, what: str = "search"
+) -> T:
+    """Run ``work()``, a search of ``board``, deep-safe and exception-safe.
+
+    ``work`` runs in a search thread with a :data:`STACK_BYTES` stack
+    under a recursion limit the game needs (:func:`frames_for`), inside
+    :func:`restoring`. Its result or its exception comes back to the
+    caller. If the caller gets any exception while it waits
+    (:class:`KeyboardInterrupt`, or what a signal handler raises: a time
+    limit's alarm, SIGTERM made into :class:`SystemExit`), ``stop`` is set,
+    the search is waited for (it puts the board back), and that exception is
+    raised: no search goes on working on the board after its caller has left.
+    A search started inside a search (an evaluation that searches) runs at
+    once in the same thread.
+
+    Args:
+        board: The board the search uses; it is left as it was on any exception.
+        work: The search.
+        stop: The flag the search polls, set on Ctrl-C (without one, Ctrl-C
+            waits for the search to end).
+        what: What runs, for the message of a search that goes too deep.
+
+    Raises:
+        SearchDepthError: The search went deeper than the recursion limit allows.
+    """
+
+    def restored() -> T:
+        with restoring(board):
+            return work()
+
+    return deep_call(restored, frames_for(board), stop, what)
+
+
+def deep_call(
+    work: Callable[[], T], frames: int, stop: StopFlag | None = None, what: str = "search"
+) -> T:
+    """Run ``work()`` in a search thread (see :func:`run_deep`) under a recursion limit of
+    ``frames``: for any work that recurses as deep as a game goes (a search, or drawing
+    the tree a search made).
+
+    Raises:
+        SearchDepthError: It went deeper than ``frames`` allow.
+    """
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+    done = threading.Event()
+
+    def job() -> None:
+        try:
+            outcome.append(work())
+        except RecursionError:
+            failure.append(
+                SearchDepthError(
+                    f"the {what} went deeper than Python's frame limit allows "
+                    f"({sys.getrecursionlimit():,} frames, about "
+                    f"{sys.getrecursionlimit() // 7:,} plies; a game that says how long it "
+                    "can last gets as many as it needs); the board is unchanged"
+                )
+            )
+        except BaseException as error:  # carried to the caller's thread
+            failure.append(error)
+        finally:
+            done.set()
+
+    if getattr(_local, "deep", False):
+        job()
+    else:
+        with _deep_frames(frames):
+            _worker().jobs.put(job)
+            interrupted: BaseException | None = None
+            while not done.is_set():
+                try:
+                    # A short wait, so that a signal that another thread received (its
+                    # handler runs here, in the main thread) is handled within it.
+                    done.wait(WAIT_SLICE)
+                except BaseException as error:  # Ctrl-C, or any signal handler's exception
+                    if interrupted is None:
+                        interrupted = error
+                    if stop is not None:
+                        stop.set()
+        if interrupted is not None:
+            raise interrupted
+    if failure:
+        raise failure[0]
+    return outcome[0]
