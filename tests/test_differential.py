@@ -14,9 +14,9 @@ must give the reference value, a move that reaches it, an honest ``exact``
 flag (true only for the game's value, and always when no horizon could
 matter) and the board as it was.
 
-A slice runs in the normal test run (one position a game: about 20 seconds); the full
-run checks 200 positions per game and spec, every spec deepened (an estimate from the
-slice: a few hours on one core) and prints the counts::
+A slice runs in the normal test run (one position a game: about 2 seconds); the full
+run checks 200 positions per game and spec, every spec deepened, and prints the counts
+(measured: 21 minutes on one core, about 1.2 million searches checked)::
 
     OOGAMES_DIFF=full .venv/bin/python -m pytest tests/test_differential.py
 """
