@@ -21,19 +21,19 @@ if TYPE_CHECKING:
     from oogames.nextmove.running import StopFlag
 
 
-class _Perft(IBoardLambda, IBoardStatusVisitor):
-    """Counts, as lambda and status visitor at once, the lines of ``param`` more plies."""
+class _PerftLambda(IBoardLambda):
+    """Makes each move of a position (and takes it back), the status visitor counting."""
 
-    __slots__ = ("count", "stop")
+    __slots__ = ("status", "stop")
 
     def __init__(self, stop: StopFlag) -> None:
-        self.count = 0
         self.stop = stop
+        self.status = _PerftStatus(self)
 
     def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
         if self.stop.is_set:
             raise SearchStopped("perft was stopped")
-        host.make_move(player, move, UNDO_AT_ONCE, self, param)()
+        host.make_move(player, move, UNDO_AT_ONCE, self.status, param)()
         return True
 
     def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
@@ -41,7 +41,17 @@ class _Perft(IBoardLambda, IBoardStatusVisitor):
         if not host.execute(IS_OVER):
             self.apply(player, host, PASS, param)
 
-    # A finished game ends the line: it counts only if it is exactly long enough.
+
+class _PerftStatus(IBoardStatusVisitor):
+    """Counts the lines of ``param`` more plies: a line ends at a finished game (counted
+    only if it is exactly long enough) or at the depth; otherwise the lambda goes on."""
+
+    __slots__ = ("count", "lam")
+
+    def __init__(self, lam: _PerftLambda) -> None:
+        self.count = 0
+        self.lam = lam
+
     def player0_won_case(self, host: IBoardModel, param: Any) -> None:
         self.count += param == 1
 
@@ -55,7 +65,7 @@ class _Perft(IBoardLambda, IBoardStatusVisitor):
         if param == 1:
             self.count += 1
         else:
-            host.map(host.to_move, self, param - 1)
+            host.map(host.to_move, self.lam, param - 1)
 
 
 def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
@@ -92,6 +102,6 @@ def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
     from oogames.nextmove.running import StopFlag, run_deep  # it runs as a search runs
 
     stop = StopFlag()
-    counter = _Perft(stop)
-    run_deep(board, lambda: board.map(player, counter, depth), stop, "perft")
-    return counter.count
+    lam = _PerftLambda(stop)
+    run_deep(board, lambda: board.map(player, lam, depth), stop, "perft")
+    return lam.status.count
