@@ -1,5 +1,8 @@
 """The rules of a game: the board model, its states, the lambda, the visitors, undo."""
 
+from typing import Any
+
+from oogames._moved import moved_names
 from oogames.board.hints import ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel, Played
@@ -85,17 +88,16 @@ __all__ = [
 
 
 #: Names that moved to the searches (``oogames.nextmove``), still importable from here.
-_MOVED = {
-    "StopFlag": "oogames.nextmove.running",
-    "restoring": "oogames.nextmove.running",
-    "run_deep": "oogames.nextmove.running",
-}
+_moved = moved_names(
+    __name__,
+    {
+        "StopFlag": "oogames.nextmove.running",
+        "restoring": "oogames.nextmove.running",
+        "run_deep": "oogames.nextmove.running",
+    },
+)
 
 
-def __getattr__(name: str) -> object:
-    """The names that moved (:data:`_MOVED`), from their new modules."""
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __getattr__(name: str) -> Any:
+    """A name that moved (see ``oogames._moved``), from its new module."""
+    return _moved(name)

@@ -17,6 +17,7 @@ import abc
 import math
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
+from oogames._moved import moved_names
 from oogames.board.lambdas import IBoardLambda
 from oogames.errors import SearchError
 from oogames.nextmove._bare import bare
@@ -420,21 +421,20 @@ class BetaAcc(_Window, MinAcc):
 
 
 #: Names that moved to modules of their own (still importable from here).
-_MOVED = {
-    "AAccDecorator": "oogames.nextmove.decorators",
-    "DepthAcc": "oogames.nextmove.decorators",
-    "depth_limit": "oogames.nextmove.decorators",
-    "limit_depth": "oogames.nextmove.decorators",
-    "Payoff": "oogames.nextmove.evaluation",
-    "LambdaEvaluation": "oogames.nextmove.evaluation",
-    "as_evaluation": "oogames.nextmove.evaluation",
-}
+_moved = moved_names(
+    __name__,
+    {
+        "AAccDecorator": "oogames.nextmove.decorators",
+        "DepthAcc": "oogames.nextmove.decorators",
+        "depth_limit": "oogames.nextmove.decorators",
+        "limit_depth": "oogames.nextmove.decorators",
+        "Payoff": "oogames.nextmove.evaluation",
+        "LambdaEvaluation": "oogames.nextmove.evaluation",
+        "as_evaluation": "oogames.nextmove.evaluation",
+    },
+)
 
 
 def __getattr__(name: str) -> Any:
-    """The names that moved (:data:`_MOVED`), from their new modules."""
-    if name in _MOVED:
-        import importlib
-
-        return getattr(importlib.import_module(_MOVED[name]), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    """A name that moved (see ``oogames._moved``), from its new module."""
+    return _moved(name)
