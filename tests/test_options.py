@@ -19,7 +19,7 @@ from oogames.board.options import Option
 from oogames.cli import build_parser, main
 from oogames.cli.common import BOARD_FLAGS
 from oogames.errors import BoardOptionError
-from oogames.games import GAMES, find_game
+from oogames.games import GAMES, GameInfo, NimBoard, declared_options, find_game, nim_distance
 
 ROOT = Path(__file__).resolve().parent.parent
 DECLARED = [(info, option) for info in GAMES.values() for option in info.declared]
@@ -136,3 +136,33 @@ def test_a_plugin_board_declares_its_options_like_a_built_in_game() -> None:
     for typed in (["--opt", "target=0"], ["--target", "0"]):  # nim's flag serves it too
         message = cli_error("demo", "--game", info.name, *typed)
         assert message.startswith("oogames: error: --target must be a whole number"), message
+
+
+def test_a_subclass_with_a_constructor_of_its_own_has_that_constructors_options() -> None:
+    """OPTIONS declares the constructor of the class that declares it: a plug-in that
+    subclasses a built-in board and adds a parameter takes it (read from its constructor),
+    and a subclass that keeps the constructor keeps the declaration."""
+
+    class BigNim(NimBoard):
+        def __init__(self, target: int = 21, max_add: int = 3, bonus: int = 0) -> None:
+            super().__init__(target, max_add)
+            self.bonus = bonus
+
+    class SameNim(NimBoard):
+        pass
+
+    assert declared_options(SameNim) == NimBoard.OPTIONS
+    assert [option.name for option in declared_options(BigNim)] == ["target", "max_add", "bonus"]
+    info = GameInfo("bignim", BigNim, nim_distance, "Nim with a bonus", origin="test")
+    board = info.make(**info.read_options("bonus=2 max_add=4"))
+    assert (board.options()["bonus"], board.options()["max_add"]) == (2, 4)
+
+
+def test_a_declaration_for_an_inherited_constructor_is_used() -> None:
+    """A subclass that declares OPTIONS without a constructor of its own declares the
+    constructor it inherits: its declaration is used as written."""
+
+    class TallNim(NimBoard):
+        OPTIONS = (Option("target", 21, "the total that wins", low=1, high=50), NimBoard.OPTIONS[1])
+
+    assert declared_options(TallNim) == TallNim.OPTIONS

@@ -87,12 +87,8 @@ class Option:
         from its default, or else from its annotation (``int``, ``tuple[int, ...]`` ...)."""
         default = parameter.default
         if default is inspect.Parameter.empty or default is None:
-            written = (
-                annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
-            )
-            if not isinstance(annotation, str | type):
-                written = str(annotation)
-            written = written.replace("typing.", "").replace(" ", "")
+            text = annotation.__name__ if isinstance(annotation, type) else str(annotation)
+            written = text.replace("typing.", "").replace(" ", "")
             kinds: dict[str, Kind] = {"bool": "switch", "int": "whole", "float": "number"}
             kind = kinds.get(written, "wholes" if written.startswith(("tuple", "list")) else "text")
             return cls(parameter.name, None, "", kind=kind)

@@ -23,8 +23,14 @@ from oogames.errors import BoardOptionError, PluginCodeError, PluginError, shown
 
 def declared_options(board: type[ABoardModel]) -> tuple[Option, ...]:
     """The options of a board class: its ``OPTIONS``, or else one for each keyword
-    parameter of its constructor (kind from the default or the annotation)."""
-    if board.OPTIONS:
+    parameter of its constructor (kind from the default or the annotation).
+
+    ``OPTIONS`` declares the constructor of the class that declares it: a subclass
+    that writes a constructor of its own (a plug-in's ``BigNim(NimBoard)`` with a
+    ``bonus``) has its options read from that constructor, unless it declares them.
+    """
+    declaring = next(cls for cls in board.__mro__ if "OPTIONS" in vars(cls))
+    if board.OPTIONS and _constructor(declaring) is _constructor(board):
         return board.OPTIONS
     kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
     annotations = _annotations(board)
@@ -33,6 +39,11 @@ def declared_options(board: type[ABoardModel]) -> tuple[Option, ...]:
         for name, parameter in inspect.signature(board).parameters.items()
         if parameter.kind in kinds
     )
+
+
+def _constructor(board: type) -> object:
+    """The ``__init__`` that ``board(...)`` runs: the first one along its MRO."""
+    return next(vars(cls)["__init__"] for cls in board.__mro__ if "__init__" in vars(cls))
 
 
 def _annotations(board: type[ABoardModel]) -> dict[str, Any]:
@@ -118,13 +129,13 @@ class GameInfo:
         if unknown:  # the constructor may take more than it declares (Othello's position)
             self.option(unknown[0])
         given = {name: value for name, value in options.items() if value is not None}
-        if not self.is_plugin:
-            return self.board(**given)
         try:
             return self.board(**given)
         except BoardOptionError:
             raise
         except (Exception, SystemExit) as error:
+            if not self.is_plugin:
+                raise
             raise PluginCodeError(
                 f"{shown(self.name)}: its board's constructor raised "
                 f"{type(error).__name__}: {error}",
