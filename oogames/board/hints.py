@@ -15,13 +15,23 @@ the defaults.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from oogames.board.interface import IBoardModel
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
     from oogames.board.moves import Move
+
+
+HintedBoard: TypeAlias = Any
+"""A board a search has checked gives hints (:meth:`MinMax.search
+<oogames.nextmove.minmax.MinMax.search>` refuses an enhanced search of one that does
+not): the type of the board in the enhancements' per-node code. It is ``Any``, not
+``ISearchHints`` narrowed from ``IBoardModel``, because a narrowing runs at every node
+(``if TYPE_CHECKING`` is a global lookup and a jump: work a search need not do, though
+too little to show above the run-to-run spread of ``benchmarks/table_cost.py
+--instructions``, about 40 instructions a node)."""
 
 
 def search_hints(board: IBoardModel) -> ISearchHints:

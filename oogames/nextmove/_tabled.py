@@ -29,7 +29,7 @@ import functools
 import math
 from typing import TYPE_CHECKING, Any, Protocol
 
-from oogames.board.hints import ISearchHints, search_hints
+from oogames.board.hints import HintedBoard, search_hints
 from oogames.nextmove._limited import LimitedAlphaAcc, LimitedBetaAcc
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
 from oogames.nextmove.decorators import AAccDecorator
@@ -86,11 +86,9 @@ class TableRoot(AAccDecorator):
         rules = self.rules
         return TTAcc(child, rules.table, rules.limit, rules.win_value, rules.quick_wins)
 
-    def start(self, board: IBoardModel) -> None:
+    def start(self, board: HintedBoard) -> None:
         """The table's best move for the root, if any, is searched first."""
         self.inner.start(board)
-        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
-            assert isinstance(board, ISearchHints)
         key, mirrored = board.table_key()
         entry = self.rules.table.get(key)
         if entry is not None and entry[3] is not None:
@@ -157,7 +155,7 @@ def table_status() -> type[_MinMaxStatus]:
             self.quick_wins = rules.quick_wins
             self.threshold = rules.threshold
 
-        def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
+        def no_winner_case(self, host: HintedBoard, acc: AAccumulator) -> None:
             """Score a horizon; settle the position by the table, or search and file it."""
             child: Any = acc.make_opposite()
             if type(child) not in PLAIN:  # a decorator's child: the general protocol
@@ -184,8 +182,6 @@ def table_status() -> type[_MinMaxStatus]:
                 # this search): an entry is a guess if they went up while it was searched
                 remaining = limit - depth
                 mark = self.evaluated + self.guessed
-            if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
-                assert isinstance(host, ISearchHints)
             key, mirrored = host.table_key()
             entries = self.entries
             entry = entries.get(key)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 from oogames.board.faults import board_fault
-from oogames.board.hints import ISearchHints, search_hints
+from oogames.board.hints import HintedBoard, ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
@@ -227,14 +227,12 @@ class _MarginStatus(_MinMaxStatus):
         """A finished game: its margin for the model player (0 for a drawn Kalah game)."""
         self.ended(host, acc)
 
-    def ended(self, host: IBoardModel, acc: AAccumulator) -> None:
+    def ended(self, host: HintedBoard, acc: AAccumulator) -> None:
         """Fold the finished game's margin into ``acc``."""
         ply = acc.depth + 1
         self.leaves += 1
         if ply > self.max_depth:
             self.max_depth = ply
-        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
-            assert isinstance(host, ISearchHints)
         margin = host.final_margin(acc.model_player)
         if margin is None:
             raise SearchError(f"{type(host).__name__} gave no margin for a finished game")

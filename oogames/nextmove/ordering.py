@@ -27,11 +27,10 @@ look best to an evaluation at the horizon).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from oogames.board.hints import ISearchHints
+from oogames.board.hints import HintedBoard
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, depth_limit
@@ -86,7 +85,7 @@ class GameOrderAcc(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         return GameOrderAcc(child, self.exact, self.win_value, self.quick_wins, self.by_margin)
 
-    def probe(self, board: IBoardModel) -> float | None:
+    def probe(self, board: HintedBoard) -> float | None:
         """In an exact search, settle or narrow the position by the rules' bounds."""
         inner = self.inner
         if inner.probes:
@@ -95,8 +94,6 @@ class GameOrderAcc(AAccDecorator):
                 return known
         if not self.exact:
             return None
-        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
-            assert isinstance(board, ISearchHints)
         if self.by_margin:
             margins = board.margin_bounds()
             if margins is None:
@@ -120,10 +117,8 @@ class GameOrderAcc(AAccDecorator):
             win -= self.inner.depth + abs(plies)
         return win if plies > 0 else -win
 
-    def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
+    def expand(self, board: HintedBoard, lam: IBoardLambda, param: Any) -> None:
         """The board visits its moves best first (and only those worth it, when exact)."""
-        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
-            assert isinstance(board, ISearchHints)
         board.map_best_first(self.inner.player, lam, param, self.exact)
 
 
@@ -238,7 +233,7 @@ class HistoryAcc(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         return HistoryAcc(child, self.memory, self.history, self.killers, self.limit)
 
-    def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
+    def expand(self, board: HintedBoard, lam: IBoardLambda, param: Any) -> None:
         """The board visits the killers first, then the moves by history score."""
         inner = self.inner
         scores = self.memory.history[inner.player] if self.history else {}
@@ -253,8 +248,6 @@ class HistoryAcc(AAccDecorator):
                 score += _KILLER_BONUS * (2 - killers.index(move))
             return score
 
-        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
-            assert isinstance(board, ISearchHints)
         board.map_ranked(inner.player, lam, param, rank)
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:

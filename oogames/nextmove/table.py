@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import TYPE_CHECKING, Any, Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
-from oogames.board.hints import ISearchHints
+from oogames.board.hints import HintedBoard, ISearchHints
 from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import Move
 from oogames.errors import SettingsError
@@ -262,10 +262,8 @@ class TTAcc(AAccDecorator):
             self.rules.table.guesses += 1
         return value
 
-    def _lookup(self, board: IBoardModel) -> Entry | None:
+    def _lookup(self, board: HintedBoard) -> Entry | None:
         """Find this position's entry; remember its key, and its best move to search first."""
-        if TYPE_CHECKING:  # every searched board gives hints (MinMax.search checks)
-            assert isinstance(board, ISearchHints)
         key, mirrored = board.table_key()
         self.key = key
         self.mirrored = board if mirrored else None
