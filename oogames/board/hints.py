@@ -14,14 +14,18 @@ the defaults.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from oogames.board.interface import IBoardModel
+from oogames.board.lambdas import P
+from oogames.board.visitors import R
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
     from oogames.board.moves import Move
+    from oogames.board.undo import IUndoMove
+    from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 
 
 HintedBoard: TypeAlias = Any
@@ -46,7 +50,7 @@ class ISearchHints(IBoardModel):
 
     __slots__ = ()
 
-    def table_key(self) -> tuple[Any, bool]:
+    def table_key(self) -> tuple[Hashable, bool]:
         """The key a transposition table files this position under, and whether the key is
         that of the position's mirror image (then the table's moves pass through
         :meth:`mirror_move`). By default ``(key(), to_move)``, never mirrored; a board
@@ -61,7 +65,7 @@ class ISearchHints(IBoardModel):
         return move
 
     def map_ranked(
-        self, player: int, lam: IBoardLambda, param: Any, rank: Callable[[Move], float]
+        self, player: int, lam: IBoardLambda[P], param: P, rank: Callable[[Move], float]
     ) -> None:
         """Like ``map``, but the moves of higher ``rank(move)`` first (ties in map order).
 
@@ -114,7 +118,7 @@ class ISearchHints(IBoardModel):
         """
         return None
 
-    def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
+    def map_best_first(self, player: int, lam: IBoardLambda[P], param: P, exact: bool) -> None:
         """Like ``map``, in the game's own best-first order (``+order`` in a strategy name).
 
         By default the board's own order. A board that knows better moves first
@@ -134,13 +138,20 @@ class _DefaultHints(ISearchHints):
     def __init__(self, board: IBoardModel) -> None:
         self.board = board
 
-    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
+    def map(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         self.board.map(player, lam, param)
 
-    def make_move(self, *args: Any, **kwargs: Any) -> Any:
-        return self.board.make_move(*args, **kwargs)
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor[P],
+        status: IBoardStatusVisitor[object, P],
+        param: P,
+    ) -> IUndoMove:
+        return self.board.make_move(player, move, check, status, param)
 
-    def execute(self, visitor: Any, param: Any = None) -> Any:
+    def execute(self, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         return self.board.execute(visitor, param)
 
     def reset(self) -> None:
@@ -157,10 +168,10 @@ class _DefaultHints(ISearchHints):
     def pop(self) -> Move:
         return self.board.pop()
 
-    def key(self) -> Any:
+    def key(self) -> Hashable:
         return self.board.key()
 
-    def copy(self) -> Any:
+    def copy(self) -> _DefaultHints:
         return _DefaultHints(self.board.copy())
 
     def legal_moves(self, player: int | None = None) -> list[Move]:

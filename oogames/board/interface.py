@@ -8,7 +8,11 @@ What a board may add for the search enhancements is the optional
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any, Self
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Self
+
+from oogames.board.lambdas import P
+from oogames.board.visitors import R
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
@@ -22,12 +26,18 @@ class IBoardModel(abc.ABC):
 
     Players are the ints 0 and 1; player 0 moves first. A search sees a
     board only through :meth:`map`, :meth:`make_move` and :meth:`execute`.
+
+    Those three take the caller's parameter and hand it to the roles they call, so
+    its type is checked end to end: ``map`` with an ``IBoardLambda[P]`` takes a ``P``,
+    as in the Rice Java (``map(int, IBoardLambda<P>, P)``). Here it is always given;
+    :class:`~oogames.board.model.ABoardModel` also lets a caller leave it out (it is
+    then None) where the roles take any parameter.
     """
 
     __slots__ = ()
 
     @abc.abstractmethod
-    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
+    def map(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         """Apply ``lam`` to every valid move of ``player``, in the board's move order.
 
         Calls ``lam.apply(player, self, move, param)`` for each valid move and
@@ -41,9 +51,9 @@ class IBoardModel(abc.ABC):
         self,
         player: int,
         move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
+        check: ICheckMoveVisitor[P],
+        status: IBoardStatusVisitor[object, P],
+        param: P,
     ) -> IUndoMove:
         """Make ``move`` for ``player`` and report through the visitors.
 
@@ -55,7 +65,7 @@ class IBoardModel(abc.ABC):
         """
 
     @abc.abstractmethod
-    def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
+    def execute(self, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Dispatch the current status to ``visitor`` and return what its case returns."""
 
     @abc.abstractmethod
@@ -77,7 +87,7 @@ class IBoardModel(abc.ABC):
         """Take back the latest move and return it (a search interrupted is put back with it)."""
 
     @abc.abstractmethod
-    def key(self) -> Any:
+    def key(self) -> Hashable:
         """A hashable key of the position, equal exactly when the positions are equal."""
 
     @abc.abstractmethod

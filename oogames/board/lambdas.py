@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
     from oogames.board.moves import Move
 
+P_contra = TypeVar("P_contra", contravariant=True)
+"""The type of the parameter a Rice role takes (Rice: ``P``): whatever its caller passes
+to ``map``, ``make_move`` or ``execute`` along with it. Contravariant: a role that takes
+any ``object`` serves a caller with any parameter."""
 
-class IBoardLambda(abc.ABC):
-    """A function object mapped over the valid moves of a board (Rice role: ``IBoardLambda``).
+P = TypeVar("P")
+"""The parameter's type in a method that hands it on to a role (``map``, ``make_move``)."""
+
+
+class IBoardLambda(abc.ABC, Generic[P_contra]):
+    """A function object mapped over the valid moves of a board (Rice role: ``IBoardLambda<P>``).
 
     :meth:`IBoardModel.map <oogames.board.model.IBoardModel.map>` calls
     :meth:`apply` once per valid move, in the board's move order, until
@@ -23,7 +31,7 @@ class IBoardLambda(abc.ABC):
     __slots__ = ()
 
     @abc.abstractmethod
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+    def apply(self, player: int, host: IBoardModel, move: Move, param: P_contra) -> bool:
         """Handle one valid move of ``player`` on ``host``.
 
         Args:
@@ -37,7 +45,7 @@ class IBoardLambda(abc.ABC):
         """
 
     @abc.abstractmethod
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+    def no_apply(self, player: int, host: IBoardModel, param: P_contra) -> None:
         """Handle a position where ``player`` has no valid move (game over, or a pass).
 
         Args:

@@ -10,11 +10,11 @@ import abc
 import inspect
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar, Self, TypeAlias
+from typing import Any, ClassVar, Self, TypeAlias, overload
 
 from oogames.board.hints import ISearchHints
 from oogames.board.interface import IBoardModel
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import PASS, Move
 from oogames.board.options import Option
 from oogames.board.states import EXTRA_TURN, NON_TERMINAL, ABoardState
@@ -24,6 +24,7 @@ from oogames.board.visitors import (
     RAISE_ON_INVALID,
     IBoardStatusVisitor,
     ICheckMoveVisitor,
+    R,
 )
 from oogames.errors import (
     BoardOptionError,
@@ -44,30 +45,27 @@ Played: TypeAlias = "tuple[AMoveRecord, ABoardState]"
 move's record (its undo) and the new state object."""
 
 
-class _Collect(IBoardLambda):
-    """A lambda that collects every move it is applied to into ``param`` (a list)."""
+class _Collect(IBoardLambda[list[Move]]):
+    """A lambda that collects every move it is applied to into ``param``."""
 
     __slots__ = ()
 
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
         param.append(move)
         return True
 
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+    def no_apply(self, player: int, host: IBoardModel, param: list[Move]) -> None:
         return None
 
 
-class _FindAny(IBoardLambda):
+class _FindAny(_Collect):
     """A lambda that records whether there is at least one move, then stops the map."""
 
     __slots__ = ()
 
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
         param.append(move)
         return False
-
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
-        return None
 
 
 _COLLECT = _Collect()
@@ -150,7 +148,11 @@ class ABoardModel(ISearchHints):
 
     # -- the Rice contract -------------------------------------------------
 
-    def map(self, player: int, lam: IBoardLambda, param: Any = None) -> None:
+    @overload
+    def map(self, player: int, lam: IBoardLambda[None]) -> None: ...
+    @overload
+    def map(self, player: int, lam: IBoardLambda[P], param: P) -> None: ...
+    def map(self, player: int, lam: IBoardLambda[Any], param: Any = None) -> None:
         """Apply ``lam`` to every valid move of ``player`` (see :meth:`IBoardModel.map`).
 
         The current state object decides: a game that goes on maps the
@@ -163,13 +165,25 @@ class ABoardModel(ISearchHints):
         else:
             self._state.map(self, player, lam, param)
 
+    @overload
     def make_move(
         self,
         player: int,
         move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any = None,
+        check: ICheckMoveVisitor[None],
+        status: IBoardStatusVisitor[object, None],
+    ) -> IUndoMove: ...
+    @overload
+    def make_move(
+        self,
+        player: int,
+        move: Move,
+        check: ICheckMoveVisitor[P],
+        status: IBoardStatusVisitor[object, P],
+        param: P,
+    ) -> IUndoMove: ...
+    def make_move(
+        self, player: int, move: Move, check: Any, status: Any, param: Any = None
     ) -> IUndoMove:
         """Make ``move`` for ``player`` and report through the visitors (see
         :meth:`IBoardModel.make_move`): the Rice protocol, written once (template method).
@@ -213,12 +227,16 @@ class ABoardModel(ISearchHints):
         """
         raise NotImplementedError(f"{type(self).__name__} implements neither _play nor make_move")
 
-    def execute(self, visitor: IBoardStatusVisitor, param: Any = None) -> Any:
+    @overload
+    def execute(self, visitor: IBoardStatusVisitor[R, None]) -> R: ...
+    @overload
+    def execute(self, visitor: IBoardStatusVisitor[R, P], param: P) -> R: ...
+    def execute(self, visitor: IBoardStatusVisitor[Any, Any], param: Any = None) -> Any:
         """Dispatch the current status to ``visitor`` (see :meth:`IBoardModel.execute`)."""
         return self._state.execute(self, visitor, param)
 
     @abc.abstractmethod
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         """Apply ``lam`` to the moves of ``player``, who is to move in a game that goes on.
 
         Must call ``lam.no_apply`` once if there is no move (a forced pass).
@@ -524,9 +542,9 @@ class ABoardModel(ISearchHints):
         self,
         record: AMoveRecord,
         state: ABoardState,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any,
+        check: ICheckMoveVisitor[P],
+        status: IBoardStatusVisitor[object, P],
+        param: P,
     ) -> AMoveRecord:
         """The end of a valid move, after the position has changed: the Rice protocol.
 
@@ -562,9 +580,9 @@ class ABoardModel(ISearchHints):
         self,
         player: int,
         move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
-        param: Any,
+        check: ICheckMoveVisitor[P],
+        status: IBoardStatusVisitor[object, P],
+        param: P,
     ) -> IUndoMove:
         """Handle what :meth:`_play` (or a game's own fast path) did not: a pass, or a refusal."""
         if move is PASS and self.can_pass(player):

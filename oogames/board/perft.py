@@ -9,7 +9,7 @@ restore the position shows up as a wrong count.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from oogames.nextmove.running import StopFlag
 
 
-class _PerftLambda(IBoardLambda):
+class _PerftLambda(IBoardLambda[int]):
     """Makes each move of a position (and takes it back), the status visitor counting."""
 
     __slots__ = ("status", "stop")
@@ -30,19 +30,19 @@ class _PerftLambda(IBoardLambda):
         self.stop = stop
         self.status = _PerftStatus(self)
 
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+    def apply(self, player: int, host: IBoardModel, move: Move, param: int) -> bool:
         if self.stop.is_set:
             raise SearchStopped("perft was stopped")
         host.make_move(player, move, UNDO_AT_ONCE, self.status, param)()
         return True
 
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+    def no_apply(self, player: int, host: IBoardModel, param: int) -> None:
         # A game that goes on but gives the player no move: the pass is the move.
-        if not host.execute(IS_OVER):
+        if not host.execute(IS_OVER, param):
             self.apply(player, host, PASS, param)
 
 
-class _PerftStatus(IBoardStatusVisitor):
+class _PerftStatus(IBoardStatusVisitor[None, int]):
     """Counts the lines of ``param`` more plies: a line ends at a finished game (counted
     only if it is exactly long enough) or at the depth; otherwise the lambda goes on."""
 
@@ -52,16 +52,16 @@ class _PerftStatus(IBoardStatusVisitor):
         self.count = 0
         self.lam = lam
 
-    def player0_won_case(self, host: IBoardModel, param: Any) -> None:
+    def player0_won_case(self, host: IBoardModel, param: int) -> None:
         self.count += param == 1
 
-    def player1_won_case(self, host: IBoardModel, param: Any) -> None:
+    def player1_won_case(self, host: IBoardModel, param: int) -> None:
         self.count += param == 1
 
-    def draw_case(self, host: IBoardModel, param: Any) -> None:
+    def draw_case(self, host: IBoardModel, param: int) -> None:
         self.count += param == 1
 
-    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+    def no_winner_case(self, host: IBoardModel, param: int) -> None:
         if param == 1:
             self.count += 1
         else:

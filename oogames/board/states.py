@@ -10,7 +10,10 @@ status flag.
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
+
+from oogames.board.lambdas import P
+from oogames.board.visitors import R
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
@@ -33,10 +36,10 @@ class ABoardState(abc.ABC):
     name: str = ""
 
     @abc.abstractmethod
-    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor, param: Any) -> Any:
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call the visitor's case for this status and return what it returns."""
 
-    def map(self, board: ABoardModel, player: int, lam: IBoardLambda, param: Any) -> None:
+    def map(self, board: ABoardModel, player: int, lam: IBoardLambda[P], param: P) -> None:
         """Map ``lam`` over the valid moves; a finished game has none, so call ``no_apply``."""
         lam.no_apply(player, board, param)
 
@@ -51,11 +54,11 @@ class NonTerminalState(ABoardState):
     is_over = False
     name = "playing"
 
-    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor, param: Any) -> Any:
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.no_winner_case``."""
         return visitor.no_winner_case(board, param)
 
-    def map(self, board: ABoardModel, player: int, lam: IBoardLambda, param: Any) -> None:
+    def map(self, board: ABoardModel, player: int, lam: IBoardLambda[P], param: P) -> None:
         """Map over ``player``'s moves; a player who is not to move has none."""
         if player == board._to_move:
             board._map_moves(player, lam, param)
@@ -76,7 +79,7 @@ class ExtraTurnState(NonTerminalState):
     __slots__ = ()
     name = "extra turn"
 
-    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor, param: Any) -> Any:
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.extra_turn_case``."""
         return visitor.extra_turn_case(board, param)
 
@@ -88,7 +91,7 @@ class Player0WonState(ABoardState):
     winner = 0
     name = "player0 won"
 
-    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor, param: Any) -> Any:
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.player0_won_case``."""
         return visitor.player0_won_case(board, param)
 
@@ -100,7 +103,7 @@ class Player1WonState(ABoardState):
     winner = 1
     name = "player1 won"
 
-    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor, param: Any) -> Any:
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.player1_won_case``."""
         return visitor.player1_won_case(board, param)
 
@@ -111,7 +114,7 @@ class DrawState(ABoardState):
     __slots__ = ()
     name = "draw"
 
-    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor, param: Any) -> Any:
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.draw_case``."""
         return visitor.draw_case(board, param)
 

@@ -8,7 +8,9 @@ Also a few ready-made visitors that most callers need:
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
+
+from oogames.board.lambdas import P_contra
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -16,8 +18,15 @@ if TYPE_CHECKING:
     from oogames.errors import IllegalMoveError
 
 
-class IBoardStatusVisitor(abc.ABC):
-    """A visitor to the status of a board (Rice role: ``IBoardStatusVisitor``).
+R_co = TypeVar("R_co", covariant=True)
+"""The type of what a status visitor's cases return (Rice: ``R``): what ``execute`` gives back."""
+
+R = TypeVar("R")
+"""The result's type in a method that returns what a visitor returns (``execute``)."""
+
+
+class IBoardStatusVisitor(abc.ABC, Generic[R_co, P_contra]):
+    """A visitor to the status of a board (Rice role: ``IBoardStatusVisitor<R, P>``).
 
     A board dispatches its status to exactly one case: after every valid move
     from ``make_move``, and on request from ``execute``. The board does not
@@ -27,22 +36,22 @@ class IBoardStatusVisitor(abc.ABC):
     __slots__ = ()
 
     @abc.abstractmethod
-    def player0_won_case(self, host: IBoardModel, param: Any) -> Any:
+    def player0_won_case(self, host: IBoardModel, param: P_contra) -> R_co:
         """The game is over and player 0 has won."""
 
     @abc.abstractmethod
-    def player1_won_case(self, host: IBoardModel, param: Any) -> Any:
+    def player1_won_case(self, host: IBoardModel, param: P_contra) -> R_co:
         """The game is over and player 1 has won."""
 
     @abc.abstractmethod
-    def draw_case(self, host: IBoardModel, param: Any) -> Any:
+    def draw_case(self, host: IBoardModel, param: P_contra) -> R_co:
         """The game is over and nobody has won."""
 
     @abc.abstractmethod
-    def no_winner_case(self, host: IBoardModel, param: Any) -> Any:
+    def no_winner_case(self, host: IBoardModel, param: P_contra) -> R_co:
         """The game goes on."""
 
-    def extra_turn_case(self, host: IBoardModel, param: Any) -> Any:
+    def extra_turn_case(self, host: IBoardModel, param: P_contra) -> R_co:
         """The game goes on and the player who just moved moves again (Kalah).
 
         By default the same as :meth:`no_winner_case`: only visitors that
@@ -51,8 +60,8 @@ class IBoardStatusVisitor(abc.ABC):
         return self.no_winner_case(host, param)
 
 
-class ICheckMoveVisitor(abc.ABC):
-    """A visitor told whether a move was valid (Rice role: ``ICheckMoveVisitor``).
+class ICheckMoveVisitor(abc.ABC, Generic[P_contra]):
+    """A visitor told whether a move was valid (Rice role: ``ICheckMoveVisitor<P>``).
 
     ``make_move`` calls exactly one of the two cases, before it reports the
     new status.
@@ -70,26 +79,26 @@ class ICheckMoveVisitor(abc.ABC):
     undo_at_once: ClassVar[bool] = False
 
     @abc.abstractmethod
-    def valid_move_case(self, host: IBoardModel, player: int, move: Move, param: Any) -> None:
+    def valid_move_case(self, host: IBoardModel, player: int, move: Move, param: P_contra) -> None:
         """The move was valid and has been made on ``host``."""
 
     @abc.abstractmethod
     def invalid_move_case(
-        self, host: IBoardModel, player: int, move: Move, error: IllegalMoveError, param: Any
+        self, host: IBoardModel, player: int, move: Move, error: IllegalMoveError, param: P_contra
     ) -> None:
         """The move was refused; ``host`` is unchanged. ``error`` says why."""
 
 
-class RaiseOnInvalid(ICheckMoveVisitor):
+class RaiseOnInvalid(ICheckMoveVisitor[object]):
     """A check visitor that accepts valid moves silently and raises on an invalid one."""
 
     __slots__ = ()
 
-    def valid_move_case(self, host: IBoardModel, player: int, move: Move, param: Any) -> None:
+    def valid_move_case(self, host: IBoardModel, player: int, move: Move, param: object) -> None:
         """Do nothing: the move was made."""
 
     def invalid_move_case(
-        self, host: IBoardModel, player: int, move: Move, error: IllegalMoveError, param: Any
+        self, host: IBoardModel, player: int, move: Move, error: IllegalMoveError, param: object
     ) -> None:
         """Raise ``error``, the board's explanation of why the move was refused."""
         raise error
@@ -104,25 +113,25 @@ class UndoAtOnce(RaiseOnInvalid):
     undo_at_once: ClassVar[bool] = True
 
 
-class IgnoreStatus(IBoardStatusVisitor):
+class IgnoreStatus(IBoardStatusVisitor[None, object]):
     """A status visitor whose every case does nothing and returns None."""
 
     __slots__ = ()
 
-    def player0_won_case(self, host: IBoardModel, param: Any) -> None:
+    def player0_won_case(self, host: IBoardModel, param: object) -> None:
         """Do nothing."""
 
-    def player1_won_case(self, host: IBoardModel, param: Any) -> None:
+    def player1_won_case(self, host: IBoardModel, param: object) -> None:
         """Do nothing."""
 
-    def draw_case(self, host: IBoardModel, param: Any) -> None:
+    def draw_case(self, host: IBoardModel, param: object) -> None:
         """Do nothing."""
 
-    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+    def no_winner_case(self, host: IBoardModel, param: object) -> None:
         """Do nothing."""
 
 
-class OutcomeVisitor(IBoardStatusVisitor):
+class OutcomeVisitor(IBoardStatusVisitor[str | None, object]):
     """A status visitor that names the status: ``"player0"``, ``"player1"``, ``"draw"`` or None.
 
     ``board.execute(OutcomeVisitor())`` is None while the game goes on.
@@ -130,41 +139,41 @@ class OutcomeVisitor(IBoardStatusVisitor):
 
     __slots__ = ()
 
-    def player0_won_case(self, host: IBoardModel, param: Any) -> str:
+    def player0_won_case(self, host: IBoardModel, param: object) -> str:
         """Return ``"player0"``."""
         return "player0"
 
-    def player1_won_case(self, host: IBoardModel, param: Any) -> str:
+    def player1_won_case(self, host: IBoardModel, param: object) -> str:
         """Return ``"player1"``."""
         return "player1"
 
-    def draw_case(self, host: IBoardModel, param: Any) -> str:
+    def draw_case(self, host: IBoardModel, param: object) -> str:
         """Return ``"draw"``."""
         return "draw"
 
-    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+    def no_winner_case(self, host: IBoardModel, param: object) -> None:
         """Return None: the game goes on."""
         return None
 
 
-class IsOver(IBoardStatusVisitor):
+class IsOver(IBoardStatusVisitor[bool, object]):
     """A status visitor that answers whether the game is over."""
 
     __slots__ = ()
 
-    def player0_won_case(self, host: IBoardModel, param: Any) -> bool:
+    def player0_won_case(self, host: IBoardModel, param: object) -> bool:
         """Return True."""
         return True
 
-    def player1_won_case(self, host: IBoardModel, param: Any) -> bool:
+    def player1_won_case(self, host: IBoardModel, param: object) -> bool:
         """Return True."""
         return True
 
-    def draw_case(self, host: IBoardModel, param: Any) -> bool:
+    def draw_case(self, host: IBoardModel, param: object) -> bool:
         """Return True."""
         return True
 
-    def no_winner_case(self, host: IBoardModel, param: Any) -> bool:
+    def no_winner_case(self, host: IBoardModel, param: object) -> bool:
         """Return False: the game goes on."""
         return False
 

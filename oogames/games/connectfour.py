@@ -17,13 +17,12 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move, lookup_move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.games.declaration import GameInfo
 from oogames.parsing import whole_number
@@ -224,8 +223,8 @@ class ConnectFourBoard(ABoardModel):
         self,
         player: int,
         move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
+        check: Any,
+        status: Any,
         param: Any = None,
     ) -> IUndoMove:
         """Drop a token of ``player`` into column ``move`` (see :meth:`IBoardModel.make_move`)."""
@@ -263,7 +262,7 @@ class ConnectFourBoard(ABoardModel):
         state.execute(self, status, param)
         return record
 
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         heights, tops = self._heights, self._tops
         for col in self._order:
             if heights[col] != tops[col] and not lam.apply(player, self, col, param):
@@ -340,7 +339,7 @@ class ConnectFourBoard(ABoardModel):
             return (0, 0)
         return (-4 if left >= 4 else 0, 3)
 
-    def map_best_first(self, player: int, lam: IBoardLambda, param: Any, exact: bool) -> None:
+    def map_best_first(self, player: int, lam: IBoardLambda[P], param: P, exact: bool) -> None:
         """Columns by the threats the move makes (most first; ties centre first); with
         ``exact``, only the moves that do not let the opponent win at once (all of them
         when every move does)."""

@@ -24,7 +24,7 @@ from typing import Any, Final
 
 import attrs
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import PASS, Move
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
@@ -137,7 +137,7 @@ class GameTreeBoard(ABoardModel):
         self._node = after
         return record, self._status_of(after)
 
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         node = _strip(self._node)
         if not isinstance(node, dict):
             lam.no_apply(player, self, param)

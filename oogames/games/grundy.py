@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, Final, TypeGuard
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move
 from oogames.board.options import Option
@@ -110,7 +110,7 @@ class GrundyBoard(ABoardModel):
             and 0 < move[1] < move[0] - move[1]
         )
 
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         previous = 0
         for heap in self._heaps:
             if heap == previous:

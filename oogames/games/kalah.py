@@ -38,9 +38,9 @@ South to move again
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Final, cast
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move, lookup_move
 from oogames.board.options import Option
@@ -182,7 +182,7 @@ class KalahBoard(ABoardModel):
             return record, DRAW if difference == 0 else WON[0] if difference > 0 else WON[1]
         return record, EXTRA_TURN if here == store else NON_TERMINAL
 
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         cells = self._cells
         base = (self.pits + 1) * player - 1
         for pit in self._order:

@@ -10,9 +10,9 @@ The player to move wins exactly when ``target - total`` is not a multiple of
 
 from __future__ import annotations
 
-from typing import Any, Final, cast
+from typing import Final, cast
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move, lookup_move
 from oogames.board.options import Option
@@ -89,7 +89,7 @@ class NimBoard(ABoardModel):
         self._total += step
         return _Add(self, player, step), WON[player] if self._total == self.target else NON_TERMINAL
 
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         room = self.target - self._total
         for step in self._order:
             if step <= room and not lam.apply(player, self, step, param):

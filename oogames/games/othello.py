@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
@@ -208,8 +207,8 @@ class OthelloBoard(AGridBoard):
         self,
         player: int,
         move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
+        check: Any,
+        status: Any,
         param: Any = None,
     ) -> IUndoMove:
         """Put a disc of ``player`` on ``move`` and flip (see :meth:`IBoardModel.make_move`)."""
@@ -246,7 +245,7 @@ class OthelloBoard(AGridBoard):
         state.execute(self, status, param)
         return record
 
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         mask = self._legal_mask(player)
         if not mask:
             lam.no_apply(player, self, param)

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
-from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
 from oogames.errors import IllegalMoveError
 from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
@@ -129,8 +128,8 @@ class TicTacToeBoard(AGridBoard):
         self,
         player: int,
         move: Move,
-        check: ICheckMoveVisitor,
-        status: IBoardStatusVisitor,
+        check: Any,
+        status: Any,
         param: Any = None,
     ) -> IUndoMove:
         """Put a stone of ``player`` on the cell ``move`` (see :meth:`IBoardModel.make_move`)."""
@@ -167,7 +166,7 @@ class TicTacToeBoard(AGridBoard):
         state.execute(self, status, param)
         return record
 
-    def _map_moves(self, player: int, lam: IBoardLambda, param: Any) -> None:
+    def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         occupied = self._stones[0] | self._stones[1]
         for move, bit in self._pairs:
             if not occupied & bit and not lam.apply(player, self, move, param):

@@ -18,7 +18,7 @@ import math
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 from oogames._moved import moved_names
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.errors import SearchError
 from oogames.nextmove._bare import bare
 from oogames.nextmove.evaluation import Evaluation
@@ -166,7 +166,7 @@ class AAccumulator(abc.ABC):
         """
         return low if low >= high else None
 
-    def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
+    def expand(self, board: IBoardModel, lam: IBoardLambda[P], param: P) -> None:
         """Apply ``lam`` to the moves of this position with ``param`` (the outermost
         accumulator) as the parameter: by default ``board.map``, in the board's order.
 

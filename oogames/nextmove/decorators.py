@@ -10,7 +10,7 @@ from __future__ import annotations
 import abc
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.nextmove._bare import bare
 from oogames.nextmove._limited import LIMITED, LimitedAcc
 from oogames.nextmove.accumulators import AAccumulator
@@ -100,7 +100,7 @@ class AAccDecorator(AAccumulator):
         """Pass through to the wrapped accumulator."""
         return self.inner.narrow(low, high)
 
-    def expand(self, board: IBoardModel, lam: IBoardLambda, param: Any) -> None:
+    def expand(self, board: IBoardModel, lam: IBoardLambda[P], param: P) -> None:
         """Pass through to the wrapped accumulator."""
         self.inner.expand(board, lam, param)
 

@@ -49,7 +49,7 @@ class LambdaEvaluation:
 
     __slots__ = ("lam",)
 
-    def __init__(self, lam: IBoardLambda) -> None:
+    def __init__(self, lam: IBoardLambda[Payoff]) -> None:
         self.lam = lam
 
     def __call__(self, board: IBoardModel, player: int) -> float:
@@ -59,7 +59,7 @@ class LambdaEvaluation:
         return payoff.value
 
 
-def as_evaluation(evaluate: Evaluation | IBoardLambda) -> Evaluation:
+def as_evaluation(evaluate: Evaluation | IBoardLambda[Payoff]) -> Evaluation:
     """Accept an evaluation as a callable or as an :class:`IBoardLambda` payoff.
 
     Raises:

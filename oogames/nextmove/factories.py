@@ -14,7 +14,7 @@ from oogames.board.model import check_size
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, Evaluation, MaxAcc
 from oogames.nextmove.decorators import limit_depth
-from oogames.nextmove.evaluation import as_evaluation
+from oogames.nextmove.evaluation import Payoff, as_evaluation
 
 
 class IAccFactory(abc.ABC):
@@ -83,7 +83,7 @@ class DepthFac(IAccFactory):
     __slots__ = ("depth", "evaluate", "inner_factory")
 
     def __init__(
-        self, inner_factory: IAccFactory, depth: int, evaluate: Evaluation | IBoardLambda
+        self, inner_factory: IAccFactory, depth: int, evaluate: Evaluation | IBoardLambda[Payoff]
     ) -> None:
         self.inner_factory = inner_factory
         self.depth = check_size("depth", depth, 1, 10_000, SettingsError)

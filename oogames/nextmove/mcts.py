@@ -33,7 +33,7 @@ import random
 import sys
 import time
 import warnings
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final, TypeAlias
 
 from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
@@ -49,6 +49,7 @@ from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 from oogames.nextmove.values import WIN_VALUE
 
 if TYPE_CHECKING:
+    from oogames.board.undo import IUndoMove
     from oogames.trace.tracer import SearchTrace
 
 __all__ = ["DRAW", "LOSS", "MCTS", "PLAYOUT_PLIES", "WIN", "MCTSNode", "MCTSResult"]
@@ -56,10 +57,12 @@ __all__ = ["DRAW", "LOSS", "MCTS", "PLAYOUT_PLIES", "WIN", "MCTSNode", "MCTSResu
 PLAYOUT_PLIES: Final = 8
 """Random moves a playout cut short by an evaluation makes (``mcts+eval``) unless told."""
 
+_Game: TypeAlias = "tuple[type, tuple[tuple[str, object], ...], tuple[tuple[int, Move], ...]]"
+"""What identifies the game a board is in (:func:`_game_of`)."""
 _GOES_ON: Final = -1.0  # the status visitor's answer: the game goes on
 
 
-class _Status(IBoardStatusVisitor):
+class _Status(IBoardStatusVisitor[None, object]):
     """The status visitor of MCTS: records in ``result`` how the move left the game (the
     winner, 0.0 or 1.0; :data:`DRAW`; or that it goes on), since make_move returns no value."""
 
@@ -68,20 +71,20 @@ class _Status(IBoardStatusVisitor):
     def __init__(self) -> None:
         self.result = _GOES_ON
 
-    def player0_won_case(self, host: IBoardModel, param: Any) -> None:
+    def player0_won_case(self, host: IBoardModel, param: object) -> None:
         self.result = 0.0
 
-    def player1_won_case(self, host: IBoardModel, param: Any) -> None:
+    def player1_won_case(self, host: IBoardModel, param: object) -> None:
         self.result = 1.0
 
-    def draw_case(self, host: IBoardModel, param: Any) -> None:
+    def draw_case(self, host: IBoardModel, param: object) -> None:
         self.result = DRAW
 
-    def no_winner_case(self, host: IBoardModel, param: Any) -> None:
+    def no_winner_case(self, host: IBoardModel, param: object) -> None:
         self.result = _GOES_ON
 
 
-class _Pick(IBoardLambda):
+class _Pick(IBoardLambda[object]):
     """Keeps one of the moves ``map`` offers, each with the same chance (reservoir sampling)."""
 
     __slots__ = ("chosen", "random", "seen")
@@ -91,17 +94,17 @@ class _Pick(IBoardLambda):
         self.seen = 0
         self.chosen: Move = PASS
 
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+    def apply(self, player: int, host: IBoardModel, move: Move, param: object) -> bool:
         self.seen += 1
         if self.random() * self.seen < 1.0:
             self.chosen = move
         return True
 
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+    def no_apply(self, player: int, host: IBoardModel, param: object) -> None:
         self.chosen = PASS  # a finished game never reaches here; a forced pass does
 
 
-class _Gather(IBoardLambda):
+class _Gather(IBoardLambda[list[Move]]):
     """Lists the moves (a node's, once, when it is expanded)."""
 
     __slots__ = ()
@@ -186,7 +189,7 @@ class MCTS(INextMoveStrategy):
         self._stop = StopFlag()
         self._hurry = False
         self._root: MCTSNode | None = None
-        self._root_game: tuple[Any, ...] | None = None
+        self._root_game: _Game | None = None
         self._status = _Status()
         self._last: MCTSResult | None = None
 
@@ -292,7 +295,7 @@ class MCTS(INextMoveStrategy):
             # Selection: down the tree while every move of the node is expanded.
             while node.proven is None and node.untried is not None and not node.untried:
                 node = self._select(node)
-                undos.append(board.make_move(node.mover, node.move, UNDO_AT_ONCE, status))
+                undos.append(board.make_move(node.mover, node.move, UNDO_AT_ONCE, status, None))
                 path.append(node)
             if node.proven is not None:
                 result = node.proven if node.mover == 1 else 1.0 - node.proven
@@ -306,7 +309,7 @@ class MCTS(INextMoveStrategy):
                 # done (an evaluation that raises leaves no unvisited child behind).
                 move = node.untried[-1]
                 mover = node.to_move
-                undos.append(board.make_move(mover, move, UNDO_AT_ONCE, status))
+                undos.append(board.make_move(mover, move, UNDO_AT_ONCE, status, None))
                 child = MCTSNode(move, mover, board.to_move)
                 result = status.result
                 if result != _GOES_ON:
@@ -340,7 +343,7 @@ class MCTS(INextMoveStrategy):
                 best, best_score = child, score
         return best
 
-    def _playout(self, board: IBoardModel, undos: list[Any], counts: list[int]) -> float:
+    def _playout(self, board: IBoardModel, undos: list[IUndoMove], counts: list[int]) -> float:
         """Random moves to the end of the game (chosen through ``map``), or with an
         evaluation until ``playout_plies`` are made and then its verdict; the result for
         player 1 (1 a win, 0.5 a draw, 0 a loss). The moves stay on ``undos``."""
@@ -351,7 +354,7 @@ class MCTS(INextMoveStrategy):
             player = board.to_move
             pick.seen = 0
             board.map(player, pick, None)
-            undos.append(board.make_move(player, pick.chosen, UNDO_AT_ONCE, status))
+            undos.append(board.make_move(player, pick.chosen, UNDO_AT_ONCE, status, None))
             if status.result != _GOES_ON:
                 return status.result
         assert evaluate is not None  # only a playout cut short gets here
@@ -443,7 +446,7 @@ class MCTS(INextMoveStrategy):
         )
 
 
-def _game_of(board: IBoardModel) -> tuple[Any, ...]:
+def _game_of(board: IBoardModel) -> _Game:
     """What identifies the game a board is in: its kind, options and moves so far."""
     options = board.options() if hasattr(board, "options") else {}
     history = board.history if hasattr(board, "history") else ()

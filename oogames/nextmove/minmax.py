@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from oogames.board.faults import board_fault
 from oogames.board.hints import HintedBoard, ISearchHints, search_hints
@@ -34,7 +34,7 @@ POLL_EVERY: Final = 256
 """How many nodes a search makes between two looks at its stop flag."""
 
 
-class _MinMaxLambda(IBoardLambda):
+class _MinMaxLambda(IBoardLambda[AAccumulator]):
     """Makes one move, lets the status visitor value the result, takes the move back."""
 
     __slots__ = ("check", "cutoffs", "deadline", "node_limit", "nodes", "poll_at", "status", "stop")
@@ -51,7 +51,7 @@ class _MinMaxLambda(IBoardLambda):
         self.node_limit = node_limit
         self.poll_at = POLL_EVERY if node_limit is None else min(POLL_EVERY, node_limit)
 
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+    def apply(self, player: int, host: IBoardModel, move: Move, param: AAccumulator) -> bool:
         """Value ``move`` into the accumulator ``param``; go on unless it says it is done."""
         if param.selective and not param.essential(host, move):
             return True  # a move a selective search leaves out
@@ -65,7 +65,7 @@ class _MinMaxLambda(IBoardLambda):
         self.cutoffs += 1
         return False
 
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+    def no_apply(self, player: int, host: IBoardModel, param: AAccumulator) -> None:
         """The game goes on but ``player`` has no move: the pass is the only move."""
         self.apply(player, host, PASS, param)
 
@@ -88,7 +88,7 @@ class _MinMaxLambda(IBoardLambda):
             self.poll_at = min(self.poll_at, self.node_limit)
 
 
-class _MinMaxStatus(IBoardStatusVisitor):
+class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
     """Values the position a move reached and folds it into the parent's accumulator."""
 
     __slots__ = ("evaluated", "guessed", "hits", "lam", "leaves", "max_depth", "quick", "win")

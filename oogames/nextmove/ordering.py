@@ -27,10 +27,8 @@ look best to an evaluation at the horizon).
 
 from __future__ import annotations
 
-from typing import Any
-
 from oogames.board.hints import HintedBoard
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import Move
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, depth_limit
@@ -117,7 +115,7 @@ class GameOrderAcc(AAccDecorator):
             win -= self.inner.depth + abs(plies)
         return win if plies > 0 else -win
 
-    def expand(self, board: HintedBoard, lam: IBoardLambda, param: Any) -> None:
+    def expand(self, board: HintedBoard, lam: IBoardLambda[P], param: P) -> None:
         """The board visits its moves best first (and only those worth it, when exact)."""
         board.map_best_first(self.inner.player, lam, param, self.exact)
 
@@ -233,7 +231,7 @@ class HistoryAcc(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         return HistoryAcc(child, self.memory, self.history, self.killers, self.limit)
 
-    def expand(self, board: HintedBoard, lam: IBoardLambda, param: Any) -> None:
+    def expand(self, board: HintedBoard, lam: IBoardLambda[P], param: P) -> None:
         """The board visits the killers first, then the moves by history score."""
         inner = self.inner
         scores = self.memory.history[inner.player] if self.history else {}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 from oogames.board.faults import check_not_stuck
 from oogames.board.lambdas import IBoardLambda
@@ -15,16 +14,16 @@ from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 
 
-class _Gather(IBoardLambda):
+class _Gather(IBoardLambda[list[Move]]):
     """Collects the valid moves into the list ``param``."""
 
     __slots__ = ()
 
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
+    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
         param.append(move)
         return True
 
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+    def no_apply(self, player: int, host: IBoardModel, param: list[Move]) -> None:
         param.append(PASS)
 
 

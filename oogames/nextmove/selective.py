@@ -10,7 +10,7 @@ accumulator and answers its ``essential`` question.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel, check_size
@@ -25,7 +25,7 @@ Selector: TypeAlias = Callable[[IBoardModel, int], Iterable[Move]]
 """A selector, ``selector(board, player)``, gives the essential moves of ``player`` (to move)."""
 
 
-class _Score(IBoardLambda):
+class _Score(IBoardLambda[list[tuple[float, Move]]]):
     """Scores each move statically: make it, evaluate, take it back."""
 
     __slots__ = ("evaluate",)
@@ -33,15 +33,17 @@ class _Score(IBoardLambda):
     def __init__(self, evaluate: Evaluation) -> None:
         self.evaluate = evaluate
 
-    def apply(self, player: int, host: IBoardModel, move: Move, param: Any) -> bool:
-        undo = host.make_move(player, move, UNDO_AT_ONCE, IGNORE_STATUS)
+    def apply(
+        self, player: int, host: IBoardModel, move: Move, param: list[tuple[float, Move]]
+    ) -> bool:
+        undo = host.make_move(player, move, UNDO_AT_ONCE, IGNORE_STATUS, param)
         try:
             param.append((self.evaluate(host, player), move))
         finally:
             undo()
         return True
 
-    def no_apply(self, player: int, host: IBoardModel, param: Any) -> None:
+    def no_apply(self, player: int, host: IBoardModel, param: list[tuple[float, Move]]) -> None:
         return None
 
 

@@ -78,7 +78,7 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     """
     if player is None:
         player = board.to_move
-    if board.execute(IS_OVER):
+    if board.execute(IS_OVER, None):
         raise GameOverError(None, player, "the game is over: there is no move to choose")
     if player != board.to_move:
         raise NotYourTurnError(
