@@ -35,7 +35,6 @@ The tree::
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
 
 
 class OogamesError(Exception):
@@ -124,7 +123,7 @@ class BoardOptionError(OogamesError, ValueError):
         self.option = option
         self.problem = message
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[object, ...]:
         # Rebuilt with its option, when a worker process sends it back.
         return (_board_option_error, (self.problem, self.option))
 

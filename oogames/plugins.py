@@ -33,7 +33,6 @@ from collections.abc import Callable
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 from oogames.errors import PluginCodeError, PluginError, shown
 
@@ -190,7 +189,7 @@ def _load_module(module_name: str, ref: str) -> ModuleType:
     return module
 
 
-def load_object(ref: str) -> Any:
+def load_object(ref: str) -> object:
     """The object ``MODULE:NAME`` or ``FILE.py:NAME`` names (NAME may be dotted).
 
     Raises:
@@ -205,7 +204,7 @@ def load_object(ref: str) -> Any:
         module = _load_file(module_text, ref)
     else:
         module = _load_module(module_text, ref)
-    found: Any = module
+    found: object = module
     for part in name.split("."):
         try:
             found = getattr(found, part)
@@ -214,7 +213,7 @@ def load_object(ref: str) -> Any:
     return found
 
 
-def accepted_keywords(target: Callable[..., Any]) -> set[str]:
+def accepted_keywords(target: Callable[..., object]) -> set[str]:
     """The keyword arguments ``target`` takes (every name, if it takes ``**kwargs``)."""
     try:
         parameters = inspect.signature(target).parameters.values()
@@ -250,7 +249,7 @@ def origin_of(point: EntryPoint) -> str:
     return f"package {point.dist.name} ({point.value})"
 
 
-def load_entry_point(point: EntryPoint) -> Any:
+def load_entry_point(point: EntryPoint) -> object:
     """The object an entry point names (its package's code runs).
 
     Raises:

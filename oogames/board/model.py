@@ -328,7 +328,7 @@ class ABoardModel(ISearchHints):
         return record.move
 
     @classmethod
-    def from_moves(cls, moves: Iterable[Move] | str, **options: Any) -> Self:
+    def from_moves(cls, moves: Iterable[Move] | str, **options: object) -> Self:
         """Build a board with ``options`` and play ``moves`` from the start.
 
         Raises:
@@ -409,7 +409,7 @@ class ABoardModel(ISearchHints):
             return "draw"
         return f"{self.player_names[self._to_move]} to move"
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, object]:
         """The keyword arguments that build this game's empty board (its size, k, ...).
 
         By default, each parameter of the constructor that the board keeps as an
@@ -417,7 +417,7 @@ class ABoardModel(ISearchHints):
         ``self.target = target``); a board whose options are kept otherwise
         writes its own.
         """
-        found: dict[str, Any] = {}
+        found: dict[str, object] = {}
         for name in inspect.signature(type(self)).parameters:
             value = getattr(self, name, _MISSING)
             if value is not _MISSING:

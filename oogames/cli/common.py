@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeAlias, TypeVar
 
+from oogames.board.model import ABoardModel
 from oogames.board.options import Option
 from oogames.errors import (
     BoardOptionError,
@@ -21,6 +22,12 @@ from oogames.nextmove.grammar import (
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import MAX_DIGITS, option_flag, read_seconds, read_whole, whole_number
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+    """What a subcommand's ``add_parser`` adds its parser to (``parser.add_subparsers()``)."""
 
 
 def printable(text: str) -> str:
@@ -49,11 +56,11 @@ def whole_arg(text: str) -> int:
     return value
 
 
-def ranged(read: Callable[..., Any], *bounds: Any) -> Callable[[str], Any]:
+def ranged(read: Callable[..., T], *bounds: float | None) -> Callable[[str], T]:
     """An argparse type reading with ``read`` (a reader of :mod:`oogames.parsing`) within
     ``bounds``; its one-line error, with argparse naming the flag."""
 
-    def typed(text: str) -> Any:
+    def typed(text: str) -> T:
         try:
             return read(text, "the value", *bounds, UsageError)
         except UsageError as error:
@@ -94,10 +101,10 @@ BOARD_FLAGS: dict[str, tuple[tuple[str, Option], ...]] = _board_flags()
 games' declarations: by option name, each game that takes it with its declaration."""
 
 
-def _flag_type(option: Option) -> Callable[[str], Any]:
+def _flag_type(option: Option) -> Callable[[str], object]:
     """An argparse type that reads the flag's value as ``option`` reads it."""
 
-    def typed(text: str) -> Any:
+    def typed(text: str) -> object:
         try:
             return option.read(text)
         except BoardOptionError as error:
@@ -158,7 +165,7 @@ def add_game_options(parser: argparse.ArgumentParser, positional: bool = False) 
             )
 
 
-def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, Any]]:
+def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, object]]:
     """The game chosen by ``args`` and the options given for it (the flags of the built-in
     games, ``--opt NAME=VALUE`` for any); refuses options the game does not take."""
     info = find_game(args.game)
@@ -172,7 +179,7 @@ def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, Any]]:
     return info, given
 
 
-def make_board(args: argparse.Namespace) -> tuple[GameInfo, Any]:
+def make_board(args: argparse.Namespace) -> tuple[GameInfo, ABoardModel]:
     """The game chosen by ``args`` and its starting board."""
     info, given = game_options(args)
     return info, info.make(**given)
@@ -185,7 +192,7 @@ def given_player(spec: str | None, flag: str) -> str | None:
     return spec
 
 
-def describe_move(board: Any, strategy: INextMoveStrategy, result: SearchResult) -> str:
+def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: SearchResult) -> str:
     """One line: the move, its value, and the search figures."""
     stats = result.stats
     move = board.format_move(result.move)
@@ -201,17 +208,17 @@ def describe_move(board: Any, strategy: INextMoveStrategy, result: SearchResult)
     )
 
 
-def default_spec(info: GameInfo, board: Any) -> str:
+def default_spec(info: GameInfo, board: ABoardModel) -> str:
     return SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER
 
 
-def position_of(info: GameInfo, args: argparse.Namespace, moves: str) -> Any:
+def position_of(info: GameInfo, args: argparse.Namespace, moves: str) -> ABoardModel:
     """The board of ``info`` with the options of ``args`` after ``moves`` (notation)."""
     _, given = game_options(args)
     return info.board.from_moves(moves, **given) if moves.strip() else info.make(**given)
 
 
-def rich_classes() -> tuple[Any, Any] | None:
+def rich_classes() -> tuple[type, type] | None:
     """rich's Console and Progress classes (the optional extra "teach"), or None."""
     try:
         from rich.console import Console

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, position_of, whole_arg
 from oogames.games import find_game
@@ -13,8 +13,11 @@ from oogames.nextmove.grammar import (
 from oogames.nextmove.specs import make_strategy
 from oogames.trace.compare import compare, format_table
 
+if TYPE_CHECKING:
+    from oogames.cli.common import Commands
 
-def add_parser(commands: Any) -> None:
+
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     compare = commands.add_parser(
         "compare",

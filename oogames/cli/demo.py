@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import (
     add_game_options,
@@ -19,8 +19,11 @@ from oogames.nextmove.grammar import (
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import checked_result
 
+if TYPE_CHECKING:
+    from oogames.cli.common import Commands
 
-def add_parser(commands: Any) -> None:
+
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     demo = commands.add_parser(
         "demo",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames import plugins
 from oogames.errors import (
@@ -14,8 +14,11 @@ from oogames.nextmove.grammar import (
     grammar_help,
 )
 
+if TYPE_CHECKING:
+    from oogames.cli.common import Commands
 
-def add_parser(commands: Any) -> None:
+
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     commands.add_parser(
         "list", help="list the games and strategies", description="List the games and strategies."

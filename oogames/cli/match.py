@@ -6,13 +6,16 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import read_sizes, rich_classes, whole_arg, whole_from, whole_list
-from oogames.trace.match import format_rows, run_match
+from oogames.trace.match import MatchRow, format_rows, run_match
+
+if TYPE_CHECKING:
+    from oogames.cli.common import Commands
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     match = commands.add_parser(
         "match",
@@ -62,7 +65,7 @@ def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 @contextlib.contextmanager
-def _progress(total: int) -> Iterator[Callable[[Any], None]]:
+def _progress(total: int) -> Iterator[Callable[[MatchRow], None]]:
     """A progress bar on standard error (rich, when installed and a terminal is there)."""
     rich = rich_classes()
     if rich is None or not sys.stderr.isatty():

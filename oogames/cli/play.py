@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, default_spec, game_options, given_player, whole_arg
 from oogames.errors import (
@@ -18,8 +18,12 @@ from oogames.nextmove.grammar import (
 )
 from oogames.ui.console import ConsoleView
 
+if TYPE_CHECKING:
+    from oogames.board.model import ABoardModel
+    from oogames.cli.common import Commands
 
-def add_parser(commands: Any) -> None:
+
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     play = commands.add_parser(
         "play",
@@ -81,7 +85,9 @@ def run_load(args: argparse.Namespace, out: TextIO) -> int:
     return _open(settings, board, args, out)
 
 
-def _open(settings: GameSettings, board: Any, args: argparse.Namespace, out: TextIO) -> int:
+def _open(
+    settings: GameSettings, board: ABoardModel | None, args: argparse.Namespace, out: TextIO
+) -> int:
     if args.tui:
         try:
             from oogames.ui.tui import run_tui

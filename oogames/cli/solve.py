@@ -7,7 +7,7 @@ import json
 import sys
 import threading
 import time
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, make_board, position_of
 from oogames.errors import (
@@ -17,8 +17,11 @@ from oogames.errors import (
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import pons_score, solve
 
+if TYPE_CHECKING:
+    from oogames.cli.common import Commands
 
-def add_parser(commands: Any) -> None:
+
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     solve = commands.add_parser(
         "solve",

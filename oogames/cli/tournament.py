@@ -7,7 +7,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames.board.faults import check_not_stuck
 from oogames.cli.common import (
@@ -23,8 +23,11 @@ from oogames.errors import (
 from oogames.nextmove.specs import make_strategy
 from oogames.parsing import user_path
 
+if TYPE_CHECKING:
+    from oogames.cli.common import Commands
 
-def add_parser(commands: Any) -> None:
+
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     tournament = commands.add_parser(
         "tournament",

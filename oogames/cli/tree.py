@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, position_of, whole_arg, whole_from
 from oogames.errors import (
@@ -22,8 +22,11 @@ from oogames.pictures.svg import svg_to_png
 from oogames.trace.render import LEVEL_WIDTH, draw_svg, to_dot, to_text
 from oogames.trace.tracer import trace_search
 
+if TYPE_CHECKING:
+    from oogames.cli.common import Commands
 
-def add_parser(commands: Any) -> None:
+
+def add_parser(commands: Commands) -> None:
     """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
     tree = commands.add_parser(
         "tree",

@@ -24,7 +24,7 @@ import stat
 import time
 from collections.abc import Collection
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 from oogames import plugins
 from oogames.board.model import ABoardModel
@@ -36,7 +36,7 @@ FORMAT = "oogames-game"
 VERSION = 1
 
 
-def game_to_dict(settings: GameSettings, board: ABoardModel) -> dict[str, Any]:
+def game_to_dict(settings: GameSettings, board: ABoardModel) -> dict[str, object]:
     """The JSON object that saves ``board``'s game played with ``settings``."""
     return {
         "format": FORMAT,
@@ -59,7 +59,7 @@ def game_to_dict(settings: GameSettings, board: ABoardModel) -> dict[str, Any]:
     }
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: object) -> object:
     """Options as JSON has them: tuples become lists."""
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
@@ -67,6 +67,8 @@ def _plain(value: Any) -> Any:
         return [_plain(item) for item in value]
     return value
 
+
+T = TypeVar("T")
 
 MAX_BYTES = 1 << 20
 """The largest save file :func:`load_game` reads (a saved game is a few kilobytes)."""
@@ -193,7 +195,7 @@ def load_game(path: str | Path, trusted: Collection[str] = ()) -> tuple[GameSett
         raise SaveFileError(f"{path}: {error}") from None
 
 
-def game_from_dict(data: Any, trusted: Collection[str] = ()) -> tuple[GameSettings, ABoardModel]:
+def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSettings, ABoardModel]:
     """The settings and board of a saved game's JSON object (see :func:`load_game`).
 
     Raises:
@@ -253,7 +255,7 @@ def game_from_dict(data: Any, trusted: Collection[str] = ()) -> tuple[GameSettin
     return settings, board
 
 
-def _player(player: dict[str, Any]) -> PlayerSpec:
+def _player(player: dict[str, object]) -> PlayerSpec:
     """A saved player, ``{"kind": ..., "depth": ..., "seconds": ...}``: the fields of its
     :class:`PlayerSpec`."""
     depth, seconds = player.get("depth"), player.get("seconds")
@@ -266,7 +268,7 @@ def _player(player: dict[str, Any]) -> PlayerSpec:
     return PlayerSpec(player["kind"], depth, seconds)
 
 
-def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+def _field(data: dict[str, object], name: str, kind: type[T]) -> T:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, kind):
         raise SaveFileError(f'"{name}" must be {kind.__name__}, not {shown(value)}')

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from oogames.board.model import ABoardModel, check_size
@@ -52,7 +50,7 @@ class GameSettings:
     """
 
     game: str = "tictactoe"
-    options: dict[str, Any] = attrs.field(factory=dict)
+    options: dict[str, object] = attrs.field(factory=dict)
     players: tuple[PlayerSpec, PlayerSpec] = (PlayerSpec("human"), PlayerSpec("alphabeta", 4))
     first: int = 0
     hint_depth: int = 3

@@ -15,6 +15,7 @@ ands for the whole board. ``map`` visits columns centre first.
 from __future__ import annotations
 
 import functools
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from oogames.board.lambdas import IBoardLambda, P
@@ -375,7 +376,7 @@ class ConnectFourBoard(ABoardModel):
         """The empty cells: every ply fills one."""
         return self._cells - len(self._history)
 
-    def table_key(self) -> tuple[Any, bool]:
+    def table_key(self) -> tuple[Hashable, bool]:
         """A position and its mirror image share one key (the smaller of the two, each
         half the size of :meth:`key`'s: mirroring it costs half as much)."""
         stones = self._stones
@@ -556,6 +557,6 @@ GAME: Final = GameInfo(
     ConnectFourBoard,
     connect_four_lines,
     "Connect Four and N-in-a-row with gravity: k tokens in a row, width x height",
-    lambda board: len(board.move_order) * board.options()["height"] <= 12,
+    lambda board: isinstance(board, ConnectFourBoard) and board.width * board.height <= 12,
 )
 """Connect Four, declared for the command line and the views."""

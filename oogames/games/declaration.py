@@ -46,7 +46,7 @@ def _constructor(board: type) -> object:
     return next(vars(cls)["__init__"] for cls in board.__mro__ if "__init__" in vars(cls))
 
 
-def _annotations(board: type[ABoardModel]) -> dict[str, Any]:
+def _annotations(board: type[ABoardModel]) -> dict[str, object]:
     """The constructor's annotations of ``board`` (as objects where they resolve, else text)."""
     try:
         return typing.get_type_hints(board.__init__)
@@ -115,7 +115,7 @@ class GameInfo:
         """Whether the game's code comes from outside the package."""
         return self.origin != "built in"
 
-    def make(self, **options: Any) -> ABoardModel:
+    def make(self, **options: object) -> ABoardModel:
         """A board of this game with ``options`` (None values are left at their defaults).
 
         Raises:
@@ -142,13 +142,13 @@ class GameInfo:
                 plugins.user_traceback(error),
             ) from None
 
-    def default_options(self) -> dict[str, Any]:
+    def default_options(self) -> dict[str, object]:
         """The options of the default board, by name (``{"rows": 3, "cols": 3, "k": 3}``)."""
         return {
             option.name: option.default for option in self.declared if option.default is not None
         }
 
-    def options_text(self, options: dict[str, Any] | None = None) -> str:
+    def options_text(self, options: dict[str, object] | None = None) -> str:
         """Options written as the settings screen shows them: ``rows=3 cols=3 k=3``
         (``options`` over the defaults; a list of heaps as ``3,4,5``, a switch as
         ``true``/``false``)."""
@@ -159,7 +159,7 @@ class GameInfo:
             if option.name in values
         )
 
-    def read_options(self, text: str) -> dict[str, Any]:
+    def read_options(self, text: str) -> dict[str, object]:
         """Read ``name=value`` words (as :meth:`options_text` writes them) into options.
 
         Raises:
@@ -168,13 +168,13 @@ class GameInfo:
         """
         return self.read_option_words(text.split())
 
-    def read_option_words(self, words: list[str]) -> dict[str, Any]:
+    def read_option_words(self, words: list[str]) -> dict[str, object]:
         """Read ``name=value`` words (``--opt`` on the command line): see :meth:`read_options`.
 
         Raises:
             BoardOptionError: A bad word, an unknown option or a value of the wrong kind.
         """
-        options: dict[str, Any] = {}
+        options: dict[str, object] = {}
         for word in words:
             name, equals, value = word.partition("=")
             if not equals or not name:

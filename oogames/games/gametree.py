@@ -164,7 +164,7 @@ class GameTreeBoard(ABoardModel):
         """The path from the root (every position of a tree is reached one way)."""
         return (self.moves, self._to_move)
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, object]:
         """``tree``."""
         return {"tree": self.tree}
 

@@ -13,8 +13,8 @@ is written ``"7=3+4"``; ``"7:3"`` is read too.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from typing import Any, Final, TypeGuard
+from collections.abc import Hashable, Iterable
+from typing import Final, TypeGuard
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
@@ -135,7 +135,7 @@ class GrundyBoard(ABoardModel):
         """The heaps (largest first) and the player to move."""
         return (self._heaps, self._to_move)
 
-    def table_key(self) -> tuple[Any, bool]:
+    def table_key(self) -> tuple[Hashable, bool]:
         """Positions with the same heaps of 3 or more share a key: heaps of 1 and 2 can never
         be split, so they change nothing (the heaps are already a multiset, largest first)."""
         heaps = self._heaps
@@ -154,7 +154,7 @@ class GrundyBoard(ABoardModel):
 
         return grundy_svg(self)
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, object]:
         """``heaps``: the starting heaps."""
         return {"heaps": self.start}
 
@@ -234,6 +234,6 @@ GAME: Final = GameInfo(
     GrundyBoard,
     grundy_evaluation,
     "Grundy's game: split a heap into two unequal heaps; who cannot move loses",
-    lambda board: sum(board.options()["heaps"]) <= 14,
+    lambda board: isinstance(board, GrundyBoard) and sum(board.start) <= 14,
 )
 """Grundy's game, declared for the command line and the views."""

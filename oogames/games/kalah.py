@@ -275,6 +275,6 @@ GAME: Final = GameInfo(
     KalahBoard,
     kalah_stores,
     "Kalah: sow seeds counter-clockwise; last in your store, move again; most in store wins",
-    lambda board: board.options()["pits"] * board.options()["seeds"] <= 6,
+    lambda board: isinstance(board, KalahBoard) and board.pits * board.seeds <= 6,
 )
 """Kalah, declared for the command line and the views."""

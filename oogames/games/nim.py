@@ -155,6 +155,6 @@ GAME: Final = GameInfo(
     NimBoard,
     nim_distance,
     "the 21 game: add 1 to max_add to a counter; whoever reaches the target wins",
-    lambda board: board.options()["target"] <= 30,
+    lambda board: isinstance(board, NimBoard) and board.target <= 30,
 )
 """The 21 game, declared for the command line and the views."""

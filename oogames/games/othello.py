@@ -287,9 +287,9 @@ class OthelloBoard(AGridBoard):
 
         return othello_svg(self)
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> dict[str, object]:
         """``size``, and ``position`` and ``first`` when the start is not the standard one."""
-        options: dict[str, Any] = {"size": self.size}
+        options: dict[str, object] = {"size": self.size}
         if self.position is not None:
             options["position"] = self.position
         if self.first:
@@ -402,6 +402,6 @@ GAME: Final = GameInfo(
     OthelloBoard,
     othello_weighted_squares,
     "Othello on an even size x size board, 4 to 16: outflank and flip",
-    lambda board: board.options()["size"] <= 4,
+    lambda board: isinstance(board, OthelloBoard) and board.size <= 4,
 )
 """Othello, declared for the command line and the views."""

@@ -11,6 +11,7 @@ it back and checking for a win are a few integer operations.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda, P
@@ -189,7 +190,7 @@ class TicTacToeBoard(AGridBoard):
         """The position as one int: X's stones in the low bits, O's above them."""
         return self._stones[0] | self._stones[1] << (self.rows * self.cols)
 
-    def table_key(self) -> tuple[Any, bool]:
+    def table_key(self) -> tuple[Hashable, bool]:
         """The key alone files the position: its stones tell whose turn it is (what
         :meth:`key` computes, without the call: a table asks at every node)."""
         stones = self._stones

@@ -212,7 +212,7 @@ def limit_depth(inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> AA
     (:mod:`oogames.nextmove._limited`): the same nodes and values as
     :class:`DepthAcc`, without a decorator's pass-through calls at every node.
     It has the decorator's ``max_depth``, and :func:`depth_limit` finds it.
-    Any other accumulator gets the decorator.
+    Every other accumulator gets the decorator.
     """
     limited = LIMITED.get(type(inner))
     if limited is None:

@@ -325,6 +325,9 @@ def pons_score(board: ABoardModel, solution: Solution) -> int:
     """
     if solution.outcome == "draw" or solution.plies is None:
         return 0
-    cells = int(board.options()["width"]) * int(board.options()["height"])
+    options = board.options()
+    width, height = options["width"], options["height"]
+    assert isinstance(width, int) and isinstance(height, int), "a Connect Four board"
+    cells = width * height
     score = (cells + 2 - (board.ply + solution.plies)) // 2
     return score if solution.outcome == "win" else -score

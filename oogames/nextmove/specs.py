@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import inspect
-from typing import Any, NoReturn
+from collections.abc import Callable, Mapping
+from typing import NoReturn
 
 from oogames import plugins
 from oogames.errors import OogamesError, PluginCodeError, PluginError, StrategySpecError, shown
@@ -198,7 +199,7 @@ def make_strategy(
     return MinMax(make_factory(spec, evaluate))
 
 
-def _load_strategy_object(name: str) -> Any:
+def _load_strategy_object(name: str) -> object:
     if plugins.is_ref(name):
         return plugins.load_object(name)
     return plugins.load_entry_point(plugins.entry_point_strategies()[name])
@@ -265,7 +266,7 @@ def _missing(found: type) -> str:
     return ", ".join(sorted(getattr(found, "__abstractmethods__", ())))
 
 
-def _call_with(target: Any, name: str, given: dict[str, Any]) -> Any:
+def _call_with(target: Callable[..., object], name: str, given: Mapping[str, object]) -> object:
     """Call a plug-in's constructor or function with the arguments it takes; refuse a depth
     or clock it does not take."""
     takes = plugins.accepted_keywords(target)

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Final, TypeAlias
+from collections.abc import Hashable
+from typing import Final, TypeAlias
 
 from oogames.board.hints import HintedBoard, ISearchHints
 from oogames.board.model import IBoardModel, check_size
@@ -78,16 +79,22 @@ class TranspositionTable:
 
     def __init__(self, size: int = 1 << 18) -> None:
         self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
-        self.entries: dict[Any, Entry] = {}
+        self.entries: dict[Hashable, Entry] = {}
         self.stores = self.probes = self.hits = self.guesses = 0
 
-    def get(self, key: Any) -> Entry | None:
+    def get(self, key: Hashable) -> Entry | None:
         """The entry of ``key``: ``(value, kind, remaining, move, guessed)``, or None."""
         self.probes += 1
         return self.entries.get(key)
 
     def put(
-        self, key: Any, value: float, kind: int, remaining: int, move: Move, guessed: bool = False
+        self,
+        key: Hashable,
+        value: float,
+        kind: int,
+        remaining: int,
+        move: Move,
+        guessed: bool = False,
     ) -> None:
         """Store the entry of ``key``, replacing what was there."""
         self.stores += 1
@@ -189,7 +196,7 @@ class TTAcc(AAccDecorator):
     ) -> None:
         super().__init__(inner)
         self.rules = TableRules(table, limit, win_value, quick_wins)
-        self.key: Any = None
+        self.key: Hashable = None
         self.mark = 0  # the table's guesses when this position's search began
         self._guessed = False
         self.mirrored: ISearchHints | None = None  # the board, when the key is its mirror's

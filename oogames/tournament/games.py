@@ -60,7 +60,7 @@ class GameTask:
 
     game_id: str
     game: str
-    options: dict[str, Any]
+    options: dict[str, object]
     first: str
     second: str
     first_index: int
@@ -116,7 +116,7 @@ class GameRecord:
         first = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[self.result]
         return first if index == self.first_index else 1.0 - first
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, object]:
         """Plain values (for JSON and the database)."""
         return attrs.asdict(self, recurse=False, value_serializer=_plain)
 
@@ -126,7 +126,7 @@ def _plain(_: Any, __: Any, value: Any) -> Any:
 
 
 def random_openings(
-    game: str, options: dict[str, Any], count: int, plies: int, seed: int
+    game: str, options: dict[str, object], count: int, plies: int, seed: int
 ) -> list[tuple[str, ...]]:
     """``count`` different openings of ``plies`` random moves (fewer if the game has fewer),
     none of which ends the game, drawn with ``seed``."""
@@ -175,7 +175,7 @@ MAX_GAMES = 100_000
 
 def schedule(
     game: str,
-    options: dict[str, Any],
+    options: dict[str, object],
     players: Sequence[str],
     games: int,
     openings: Sequence[tuple[str, ...]],

@@ -31,7 +31,6 @@ import selectors
 import subprocess
 import sys
 import time
-from typing import Any
 
 from oogames.errors import OogamesError, one_line
 
@@ -64,7 +63,7 @@ class IsolatedPlayer:
         PlayerFault: The process could not be started, or its strategy not built.
     """
 
-    def __init__(self, game: str, options: dict[str, Any], spec: str, seed: int) -> None:
+    def __init__(self, game: str, options: dict[str, object], spec: str, seed: int) -> None:
         self.spec = spec
         self.process = subprocess.Popen(
             [sys.executable, "-m", "oogames.tournament.isolated"],
@@ -97,7 +96,7 @@ class IsolatedPlayer:
             raise PlayerFault(f"crash: its process answered {str(answer)[:60]!r}")
         return move, nodes, evaluated
 
-    def _ask(self, request: dict[str, Any], seconds: float, what: str) -> dict[str, Any]:
+    def _ask(self, request: dict[str, object], seconds: float, what: str) -> dict[str, object]:
         """Send ``request``; the answer line, read by pieces until the deadline (a child that
         writes half a line and hangs is stopped like one that writes nothing)."""
         process = self.process
@@ -167,7 +166,7 @@ def _serve() -> None:
     os.dup2(2, 1)
     sys.stdout = sys.stderr
 
-    def reply(answer: dict[str, Any]) -> None:
+    def reply(answer: dict[str, object]) -> None:
         reply_to.write(json.dumps(answer) + "\n")
         reply_to.flush()
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Sequence
-from typing import Any
+from typing import TextIO
 
 import attrs
 
@@ -145,7 +145,7 @@ def _plain_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
-def print_rich(result: Standings, file: Any) -> bool:
+def print_rich(result: Standings, file: TextIO) -> bool:
     """Print the standings with rich's tables; False if rich is not installed."""
     try:
         from rich.console import Console

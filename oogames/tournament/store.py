@@ -80,7 +80,7 @@ class ResultStore:
     def _fail(self, error: Exception) -> UsageError:
         return UsageError(f"--db: {self.path}: {error} (the games stored so far are kept)")
 
-    def register(self, key: str, description: dict[str, Any]) -> None:
+    def register(self, key: str, description: dict[str, object]) -> None:
         """Note the tournament ``key`` and what it is (kept from its first run).
 
         Raises:

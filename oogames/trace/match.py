@@ -74,6 +74,7 @@ def run_match(
     from oogames.tournament.games import GameTask, tournament_key
 
     tasks = []
+    grid: list[tuple[int, int, int, int]] = []  # k, width, height and depth of each task
     for k in ks:
         for width, height in sizes:
             ConnectFourBoard(width, height, k)  # a bad size or k stops here, before any game
@@ -83,6 +84,7 @@ def run_match(
                 ]
                 for spec in specs:
                     make_strategy(spec, connect_four_lines, seed)
+                grid.append((k, width, height, depth))
                 tasks.append(
                     GameTask(
                         f"k{k}-{width}x{height}-d{depth}",
@@ -103,17 +105,16 @@ def run_match(
     found = {record.game_id: record for record in store.records(key)}
     store.close()
     rows = []
-    for task in tasks:
+    for task, (k, width, height, depth) in zip(tasks, grid, strict=True):
         record = found[task.game_id]
-        options = task.options
-        board = ConnectFourBoard(options["width"], options["height"], options["k"])
+        board = ConnectFourBoard(width, height, k)
         for text in record.moves:
             board.play(board.parse_move(text))
         row = MatchRow(
-            options["k"],
-            options["width"],
-            options["height"],
-            int(task.first.rsplit(":", 1)[1]),
+            k,
+            width,
+            height,
+            depth,
             make_strategy(task.first, connect_four_lines, seed).name,
             make_strategy(task.second, connect_four_lines, seed).name,
             record.evaluated,

@@ -5,8 +5,7 @@ the displaying to whoever wants it)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from oogames.board.interface import IBoardModel
 from oogames.errors import SettingsError
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode
@@ -14,7 +13,7 @@ from oogames.nextmove.values import WIN_VALUE
 from oogames.trace.tracer import SearchTrace, TraceNode
 
 
-def mcts_trace(mcts: MCTS, board: Any, depth: int = 2, width: int = 5) -> SearchTrace:
+def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -> SearchTrace:
     """The top of ``mcts``'s last search tree as a :class:`~oogames.trace.SearchTrace`, for
     the tracer's drawings (:func:`~oogames.trace.to_text`, :func:`~oogames.trace.to_dot`).
 

@@ -157,7 +157,7 @@ class SearchSteps:
             value=0, min=0, max=len(self.steps) - 1, description="step", continuous_update=True
         )
 
-        def show(change: dict[str, Any]) -> None:
+        def show(change: dict[str, int]) -> None:
             picture.value = self.svg(int(change["new"]))
 
         slider.observe(show, names="value")

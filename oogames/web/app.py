@@ -33,7 +33,7 @@ import re
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -329,7 +329,7 @@ class _NotFound(Exception):
     pass
 
 
-def _player(data: dict[str, Any], field: str, default: str) -> PlayerSpec:
+def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
     """A side named in a request: a built-in strategy or an installed package's, never code
     to load (a path or a module)."""
     value = data.get(field, default)
@@ -338,7 +338,7 @@ def _player(data: dict[str, Any], field: str, default: str) -> PlayerSpec:
     return PlayerSpec.parse(value, plugins_allowed=False)
 
 
-def _small_int(value: Any, name: str) -> int:
+def _small_int(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _BadRequest(f"{name} must be a whole number")
     try:
@@ -358,7 +358,7 @@ SEARCHES_AT_ONCE = 2
 :func:`oogames.game.players.limit_searches`)."""
 
 
-def serve(host: str, port: int, folder: Path | None, out: Any) -> int:
+def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
     """Run the server until Ctrl-C (uvicorn); returns the exit status."""
     import socket
 

@@ -100,7 +100,7 @@ class WebGame:
         self.thinking = False
         self.hinting = False  # a hint's search runs (in a request's worker thread)
         self.info = ""
-        self.last_result: dict[str, Any] | None = None
+        self.last_result: dict[str, object] | None = None
         self.last_search: tuple[int, StrategySpec, int | None] | None = None  # ply, spec, depth
         self.version = 0
         self.lock = threading.Lock()
@@ -147,7 +147,7 @@ class WebGame:
 
     # -- what the page sees --------------------------------------------------------------
 
-    def state(self) -> dict[str, Any]:
+    def state(self) -> dict[str, object]:
         """Everything the page draws, as JSON values."""
         model = self.model
         board = model.board
