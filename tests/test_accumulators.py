@@ -20,13 +20,7 @@ from oogames import (
     MinMaxFac,
     TicTacToeBoard,
 )
-from oogames.nextmove import (
-    AAccumulator,
-    IAccFactory,
-    LambdaEvaluation,
-    as_evaluation,
-    depth_limit,
-)
+from oogames.nextmove import AAccumulator, IAccFactory, LambdaEvaluation, as_evaluation, depth_limit
 
 
 def test_max_and_min_keep_the_first_best() -> None:
@@ -182,8 +176,8 @@ def test_as_evaluation_accepts_callables_and_lambdas() -> None:
         return 0.0
 
     assert as_evaluation(evaluate) is evaluate
-    from oogames.board.model import _COLLECT
+    from oogames.board.lambdas import COLLECT_MOVES
 
-    assert isinstance(as_evaluation(_COLLECT), LambdaEvaluation)
+    assert isinstance(as_evaluation(COLLECT_MOVES), LambdaEvaluation)
     with pytest.raises(TypeError, match="evaluation"):
         as_evaluation("open lines")  # type: ignore[arg-type]

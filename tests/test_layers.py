@@ -26,7 +26,7 @@ ABOVE: dict[str, tuple[str, ...]] = {
 #: Lazy imports allowed (module, imported module): display hooks of a few lines that
 #: import a drawing inside the method that draws, and one deprecated alias.
 HOOKS = {
-    ("board/model.py", "oogames.pictures.svg"),  # ABoardModel.to_svg's default picture
+    ("board/notation.py", "oogames.pictures.svg"),  # ABoardModel.to_svg's default picture
     ("nextmove/results.py", "oogames.pictures.notebook"),  # SearchResult._repr_html_
     ("nextmove/andor.py", "oogames.pictures.strategy"),  # Strategy.to_dot, .to_svg
     ("nextmove/mcts.py", "oogames.trace.mcts_tree"),  # MCTS.trace, deprecated: mcts_trace

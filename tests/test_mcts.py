@@ -9,14 +9,7 @@ from collections.abc import Callable
 import pytest
 from helpers import count, searchable, snapshot
 
-from oogames import (
-    AlphaBetaFac,
-    DepthFac,
-    MinMax,
-    SearchStopped,
-    SettingsError,
-    StrategySpecError,
-)
+from oogames import AlphaBetaFac, DepthFac, MinMax, SearchStopped, SettingsError, StrategySpecError
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS
 from oogames.games import (

@@ -6,14 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import (
-    count,
-    mobility,
-    searchable,
-    snapshot,
-    textbook_alphabeta,
-    tree_is_smaller_than,
-)
+from helpers import count, mobility, searchable, snapshot, textbook_alphabeta, tree_is_smaller_than
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

@@ -12,14 +12,7 @@ from helpers import exits_with_message, mobility, run_cli, searchable, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
-from oogames import (
-    ABoardModel,
-    AlphaBetaFac,
-    DepthFac,
-    MinMax,
-    MinMaxFac,
-    TicTacToeBoard,
-)
+from oogames import ABoardModel, AlphaBetaFac, DepthFac, MinMax, MinMaxFac, TicTacToeBoard
 from oogames.games import open_lines
 from oogames.nextmove.negamax import NegaAlphaBetaFac
 from oogames.nextmove.specs import make_strategy

@@ -22,14 +22,7 @@ from oogames.board.states import (
     Player0WonState,
     Player1WonState,
 )
-from oogames.board.undo import (
-    NO_UNDO,
-    AMoveRecord,
-    IUndoMove,
-    NoUndo,
-    PassRecord,
-    SnapshotRecord,
-)
+from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, NoUndo, PassRecord, SnapshotRecord
 from oogames.board.visitors import (
     IGNORE_STATUS,
     IS_OVER,

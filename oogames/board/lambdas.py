@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
+
+from oogames.board.moves import PASS, Move
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
-    from oogames.board.moves import Move
 
 P_contra = TypeVar("P_contra", contravariant=True)
 """The type of the parameter a Rice role takes (Rice: ``P``): whatever its caller passes
@@ -53,3 +54,41 @@ class IBoardLambda(abc.ABC, Generic[P_contra]):
             host: The board being mapped.
             param: The parameter given to ``map``.
         """
+
+
+class CollectMoves(IBoardLambda[list[Move]]):
+    """A lambda that appends each move it is applied to to ``param``, a list.
+
+    Args:
+        with_pass: Whether a forced pass (``no_apply`` in a game that goes on) is
+            listed as :data:`~oogames.board.moves.PASS`; a finished game lists nothing
+            either way when ``map`` goes through the state object.
+        first_only: Whether to stop the map after the first move (is there one?).
+    """
+
+    __slots__ = ("first_only", "with_pass")
+
+    def __init__(self, with_pass: bool = False, first_only: bool = False) -> None:
+        self.with_pass = with_pass
+        self.first_only = first_only
+
+    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
+        """Append ``move``; go on unless only the first move is wanted."""
+        param.append(move)
+        return not self.first_only
+
+    def no_apply(self, player: int, host: IBoardModel, param: list[Move]) -> None:
+        """Append :data:`~oogames.board.moves.PASS` if passes are listed."""
+        if self.with_pass:
+            param.append(PASS)
+
+
+COLLECT_MOVES: Final = CollectMoves()
+"""Lists the valid moves (``legal_moves``)."""
+
+COLLECT_MOVES_OR_PASS: Final = CollectMoves(with_pass=True)
+"""Lists the valid moves, or the pass when ``no_apply`` is called (the moves a search
+or a random player chooses from)."""
+
+FIND_A_MOVE: Final = CollectMoves(first_only=True)
+"""Lists the first valid move only (whether there is one)."""

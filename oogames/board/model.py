@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import abc
 import inspect
-import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, ClassVar, Self, TypeAlias, overload
 
 from oogames.board.hints import ISearchHints
 from oogames.board.interface import IBoardModel
-from oogames.board.lambdas import IBoardLambda, P
+from oogames.board.lambdas import COLLECT_MOVES, FIND_A_MOVE, IBoardLambda, P
 from oogames.board.moves import PASS, Move
-from oogames.board.options import Option
+from oogames.board.notation import ABoardText
+from oogames.board.options import Option, check_size
+from oogames.board.order import MoveOrder
 from oogames.board.states import EXTRA_TURN, NON_TERMINAL, ABoardState
 from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, PassRecord
 from oogames.board.visitors import (
@@ -27,58 +28,25 @@ from oogames.board.visitors import (
     R,
 )
 from oogames.errors import (
-    BoardOptionError,
     GameOverError,
     IllegalMoveError,
     MalformedMoveError,
     NotYourTurnError,
-    OogamesError,
     shown,
 )
 
 __all__ = ["ABoardModel", "IBoardModel", "ISearchHints", "Played", "check_size"]
-
-_MISSING = object()
 
 Played: TypeAlias = "tuple[AMoveRecord, ABoardState]"
 """What a game's :meth:`ABoardModel._play` returns for a move the rules accept: the
 move's record (its undo) and the new state object."""
 
 
-class _Collect(IBoardLambda[list[Move]]):
-    """A lambda that collects every move it is applied to into ``param``."""
-
-    __slots__ = ()
-
-    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
-        param.append(move)
-        return True
-
-    def no_apply(self, player: int, host: IBoardModel, param: list[Move]) -> None:
-        return None
-
-
-class _FindAny(_Collect):
-    """A lambda that records whether there is at least one move, then stops the map."""
-
-    __slots__ = ()
-
-    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
-        param.append(move)
-        return False
-
-
-_COLLECT = _Collect()
-_FIND_ANY = _FindAny()
-
-
-class ABoardModel(ISearchHints):
-    """What every board shares (Rice role: ``ABoardModel``).
-
-    Everything but the rules themselves is here: the delegation of
-    :meth:`map` and :meth:`execute` to the state object, passes,
-    explanations of refused moves, ``==``, :meth:`copy`, :meth:`from_moves`,
-    :meth:`play` and :meth:`pop`, move notation and move order.
+class ABoardModel(MoveOrder, ABoardText, ISearchHints):
+    """What every board shares (Rice role: ``ABoardModel``): the Rice protocol around a
+    game's rules, with what people see (:class:`~oogames.board.notation.ABoardText`), the
+    move order (:class:`~oogames.board.order.MoveOrder`) and the search hints
+    (:class:`~oogames.board.hints.ISearchHints`) from its bases.
 
     A new game subclasses it and writes its rules, nothing of the protocol:
 
@@ -90,50 +58,34 @@ class ABoardModel(ISearchHints):
       player and the state, and does the rest of the Rice protocol (history,
       turn, state, the visitors, passes, and the explanation of a refusal);
     - :meth:`_map_moves`: apply the lambda to the moves of the player to move;
-    - :meth:`~IBoardModel.key` and :meth:`_draw`;
-    - optionally :meth:`_why_illegal` (why the rules refuse a move; by default
-      the legal moves are listed), :meth:`~IBoardModel.reset` (by default every
-      move is undone), :meth:`options` (by default the constructor's parameters
-      kept as attributes), :meth:`parse_move` and :meth:`format_move` (its
-      notation; by default a move is written as Python writes it and read back
-      by comparing with the legal moves), :meth:`evaluate` (for depth-limited
-      searches of a plug-in game), :meth:`to_svg` (a picture), and
-      :meth:`_move_universe` and :meth:`_install_order` (custom move orders).
+    - :meth:`~IBoardModel.key` and :meth:`~oogames.board.notation.ABoardText._draw`;
+    - optionally :meth:`~IBoardModel.reset` (by default every move is undone),
+      :meth:`options` (by default the constructor's parameters kept as attributes),
+      :meth:`evaluate` (for depth-limited searches of a plug-in game), and what its
+      bases offer: a notation, a picture, an explanation of refusals, a move order.
 
     A game whose whole position is one immutable value needs no record class:
     :class:`~oogames.board.undo.SnapshotRecord` keeps the value from before
     the move and gives it back through :meth:`_set_snapshot`.
 
-    Nim, Grundy's game, Kalah and the game trees are written this way.
-    Tic-tac-toe, Connect Four and Othello override :meth:`make_move` whole,
-    the template's steps written out on the searches' hot path (measured:
-    ``benchmarks/framework_cost.py``); a new game has no need to.
+    Nim, Grundy's game, Kalah and the game trees are written this way (the tutorial
+    writes one, step by step). Tic-tac-toe, Connect Four and Othello override
+    :meth:`make_move` whole, the template's steps written out on the searches' hot
+    path (measured: ``benchmarks/framework_cost.py``); a new game has no need to.
 
-    The tutorial in the documentation writes one, step by step.
-
-    Attributes kept for subclasses: ``_state`` (the state object),
-    ``_to_move`` (the player to move) and ``_history`` (the stack of move
-    records, each an undo command with ``player`` and ``move``).
-
-    A fast path tests the player with ``player is not self._to_move``: the
-    players are exactly the ints 0 and 1 (CPython keeps one object of each),
-    so a look-alike such as ``0.0`` or ``True`` falls to the slow path,
-    which refuses it with :class:`MalformedMoveError`.
+    Attributes kept for subclasses: ``_state`` (the state object), ``_to_move`` (the
+    player to move; a fast path tests ``player is not self._to_move``, so a look-alike
+    such as ``0.0`` or ``True`` falls to the slow path, which refuses it) and
+    ``_history`` (the stack of move records, each an undo command).
     """
 
-    __slots__ = ("_custom_order", "_history", "_state", "_to_move")
+    __slots__ = ("_history", "_state", "_to_move")
 
-    #: The name of the game, as the command line knows it.
-    game_name: ClassVar[str] = ""
     #: How many players the game has (their ids are ``0 .. players - 1``, player 0 first).
     players: ClassVar[int] = 2
     #: Who moves after each player in turn, ``following[player]`` (made from
     #: :attr:`players`; a game whose turns go otherwise passes them in its state).
     following: ClassVar[tuple[int, ...]] = (1, 0)
-    #: How the players are shown in drawings and messages.
-    player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
-    #: How a move is written in messages, for example "a column letter and a row number, like b2".
-    notation: ClassVar[str] = "the game's notation"
     #: The options of the constructor, declared once with their defaults, help and ranges.
     #: The board checks its arguments with them, the command line makes its flags from
     #: them and the settings screens read them (see :mod:`oogames.board.options`). A board
@@ -144,7 +96,7 @@ class ABoardModel(ISearchHints):
         self._state: ABoardState = NON_TERMINAL
         self._to_move = 0
         self._history: list[AMoveRecord] = []
-        self._custom_order: tuple[Move, ...] | None = None
+        MoveOrder.__init__(self)
 
     # -- the Rice contract -------------------------------------------------
 
@@ -290,7 +242,7 @@ class ABoardModel(ISearchHints):
         pass is not listed (it is ``[PASS]`` only through :meth:`can_pass`).
         """
         found: list[Move] = []
-        self.map(self._to_move if player is None else player, _COLLECT, found)
+        self.map(self._to_move if player is None else player, COLLECT_MOVES, found)
         return found
 
     def can_pass(self, player: int | None = None) -> bool:
@@ -299,7 +251,7 @@ class ABoardModel(ISearchHints):
         if self._state.is_over or player != self._to_move:
             return False
         found: list[Move] = []
-        self.map(player, _FIND_ANY, found)
+        self.map(player, FIND_A_MOVE, found)
         return not found
 
     def play(self, move: Move, player: int | None = None) -> IUndoMove:
@@ -345,10 +297,6 @@ class ABoardModel(ISearchHints):
                 raise error.at_index(index) from None
         return board
 
-    def _split_moves(self, text: str) -> list[str]:
-        """Split a string of moves into the words of the moves (here: at whitespace)."""
-        return text.split()
-
     def copy(self) -> Self:
         """An independent board in the same position, with the same history and move order."""
         twin = type(self)(**self.options())
@@ -376,10 +324,6 @@ class ABoardModel(ISearchHints):
         moves = list(self.moves)
         return f"{type(self).__name__}.from_moves({moves!r}{', ' if options else ''}{options})"
 
-    def __str__(self) -> str:
-        """A drawing of the position, then a line saying whose turn it is or how it ended."""
-        return f"{self._draw()}\n{self.status_text()}"
-
     def evaluate(self, player: int) -> float:
         """How good the position is for ``player``, for depth-limited searches of a game that
         comes as a plug-in (``MODULE:CLASS``); the games of the package have theirs in
@@ -387,27 +331,6 @@ class ABoardModel(ISearchHints):
         and losses it sees. Positive is good for ``player``; stay well inside
         ``±WIN_VALUE``."""
         return 0.0
-
-    def to_svg(self) -> str:
-        """The position as an SVG picture (text): the board, the last move marked, the
-        status line. This default draws the text drawing; the games of the package
-        draw their boards (see :mod:`oogames.pictures.boards`)."""
-        from oogames.pictures.svg import text_picture
-
-        return text_picture(str(self), title=f"{self.game_name}: {self.status_text()}")
-
-    def _repr_svg_(self) -> str:
-        """Jupyter shows a board as its picture."""
-        return self.to_svg()
-
-    def status_text(self) -> str:
-        """One line: whose turn it is, or how the game ended."""
-        state = self._state
-        if state.winner is not None:
-            return f"{self.player_names[state.winner]} has won"
-        if state.is_over:
-            return "draw"
-        return f"{self.player_names[self._to_move]} to move"
 
     def options(self) -> dict[str, object]:
         """The keyword arguments that build this game's empty board (its size, k, ...).
@@ -417,115 +340,13 @@ class ABoardModel(ISearchHints):
         ``self.target = target``); a board whose options are kept otherwise
         writes its own.
         """
-        found: dict[str, object] = {}
-        for name in inspect.signature(type(self)).parameters:
-            value = getattr(self, name, _MISSING)
-            if value is not _MISSING:
-                found[name] = value
-        return found
+        names = inspect.signature(type(self)).parameters
+        return {name: getattr(self, name) for name in names if hasattr(self, name)}
 
     def reset(self) -> None:
         """Back to the starting position: every move undone (a board may do it faster)."""
         while self.ply:
             self.pop()
-
-    @abc.abstractmethod
-    def _draw(self) -> str:
-        """A drawing of the position, with coordinates in the game's notation."""
-
-    # -- move notation -------------------------------------------------------
-
-    def parse_move(self, text: str) -> Move:
-        """Read a move written in the game's notation (``"pass"`` is :data:`PASS`).
-
-        Raises:
-            MalformedMoveError: The text is not a move of this game.
-        """
-        if text.strip().lower() == "pass":
-            return PASS
-        if not self._state.is_over:  # a game with no notation of its own: as moves are written
-            wanted = text.strip()
-            for move in self.legal_moves():
-                if self.format_move(move) == wanted:
-                    return move
-        raise self._malformed(text, f"write a move as {self.notation}")
-
-    def format_move(self, move: Move) -> str:
-        """Write ``move`` in the game's notation (here: as Python writes it, cut short if long)."""
-        if move is PASS:
-            return "pass"
-        return move if isinstance(move, str) else shown(move)
-
-    def _malformed(self, move: Move, reason: str) -> MalformedMoveError:
-        """The error for ``move``, which is not of this game's form: shown as typed or passed."""
-        text = shown(move.strip() if isinstance(move, str) else move)
-        return MalformedMoveError(
-            move, self._to_move, reason, str(self), shown=text, who=self._who(self._to_move)
-        )
-
-    def _illegal(
-        self,
-        move: Move,
-        player: int,
-        reason: str,
-        kind: type[IllegalMoveError] = IllegalMoveError,
-    ) -> IllegalMoveError:
-        """The error for ``move``, a move of this game's form that the rules refuse now.
-
-        The message writes the move in the game's notation and the player by
-        name, as a person sees them: ``illegal move b2 by O: b2 is taken``.
-        """
-        return kind(
-            move, player, reason, str(self), shown=self.format_move(move), who=self._who(player)
-        )
-
-    def _who(self, player: int) -> str:
-        """The player's name, as drawings show it (or the value given, if it is no player)."""
-        if player in (0, 1) and not isinstance(player, bool) and isinstance(player, int):
-            return self.player_names[player]
-        return shown(player)
-
-    # -- move order ----------------------------------------------------------
-
-    def _move_universe(self) -> tuple[Move, ...]:
-        """Every move the game can ever play, in the default map order.
-
-        A game that supports :meth:`set_move_order` overrides this and
-        :meth:`_install_order`; the default (no moves) means it does not.
-        """
-        return ()
-
-    def _install_order(self, order: tuple[Move, ...]) -> None:
-        """Make ``map`` visit moves in ``order`` (a permutation of the move universe)."""
-        raise NotImplementedError
-
-    @property
-    def move_order(self) -> tuple[Move, ...]:
-        """The order in which :meth:`map` visits moves."""
-        return self._move_universe() if self._custom_order is None else self._custom_order
-
-    def set_move_order(self, order: Sequence[Move]) -> None:
-        """Make :meth:`map` visit moves in ``order``, a permutation of :attr:`move_order`.
-
-        Raises:
-            BoardOptionError: ``order`` is not a permutation of the game's moves.
-        """
-        order = tuple(order)
-        universe = self._move_universe()
-        if not universe:
-            raise BoardOptionError(f"{type(self).__name__} does not support a custom move order")
-        if len(order) != len(universe) or set(order) != set(universe):
-            raise BoardOptionError(
-                f"a move order must list each of the {len(universe)} moves of this game once"
-            )
-        self._custom_order = None if order == universe else order
-        self._install_order(order)
-
-    def shuffle_move_order(self, seed: int | None = None) -> None:
-        """Make :meth:`map` visit moves in a random order, reproducible with ``seed``."""
-        order = list(self._move_universe())
-        random.Random(seed).shuffle(order)
-        self.set_move_order(order)
 
     # -- for subclass authors: the documented steps of a move ----------------
 
@@ -617,55 +438,9 @@ class ABoardModel(ISearchHints):
             return self._illegal(move, player, "a player with a valid move cannot pass")
         return self._why_illegal(player, move)
 
-    def _move_form_error(self, move: Move) -> str | None:
-        """Why ``move`` is not of this game's form at all, or None if it is (checked first).
-
-        A board whose moves all come from :meth:`_move_universe` needs nothing
-        more; others override it.
-        """
-        universe = self._move_universe()
-        if not universe:
-            return None
-        try:
-            known = move in universe
-        except TypeError:  # an unhashable or incomparable value is no move
-            known = False
-        return None if known else "not a move of this game"
-
     def _set_snapshot(self, snapshot: object) -> None:
         """Put back the position a :class:`~oogames.board.undo.SnapshotRecord` kept.
 
         Only boards that use snapshot records implement it.
         """
         raise NotImplementedError(f"{type(self).__name__} does not keep snapshots")
-
-    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
-        """The error for a move by the player to move, in a game that goes on, that is refused
-        (by default: it is none of the legal moves, which are listed)."""
-        legal = " ".join(self.format_move(each) for each in self.legal_moves(player))
-        return self._illegal(move, player, f"the legal moves are {legal or 'none'}")
-
-
-def check_size(
-    name: str,
-    value: object,
-    low: int,
-    high: int,
-    error: type[OogamesError] = BoardOptionError,
-) -> int:
-    """Check that an option is an int in ``[low, high]`` and return it.
-
-    Args:
-        name: The option as the user knows it (a flag or a parameter name).
-        value: What was given.
-        low: The least value allowed.
-        high: The greatest value allowed.
-        error: What to raise: :class:`BoardOptionError` for a board's options,
-            :class:`~oogames.errors.SettingsError` for a search's.
-
-    Raises:
-        BoardOptionError: It is not (or ``error``).
-    """
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise error(f"{name} must be a whole number from {low} to {high:,}, not {shown(value)}")
-    return value

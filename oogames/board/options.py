@@ -24,7 +24,7 @@ from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
-from oogames.errors import BoardOptionError, shown
+from oogames.errors import BoardOptionError, OogamesError, shown
 from oogames.parsing import option_flag, whole_number
 
 _T = TypeVar("_T")
@@ -200,3 +200,28 @@ def _whole_in(value: object, low: int | None, high: int | None) -> bool:
     if isinstance(value, bool) or not isinstance(value, int):
         return False
     return (low is None or value >= low) and (high is None or value <= high)
+
+
+def check_size(
+    name: str,
+    value: object,
+    low: int,
+    high: int,
+    error: type[OogamesError] = BoardOptionError,
+) -> int:
+    """Check that an option is an int in ``[low, high]`` and return it.
+
+    Args:
+        name: The option as the user knows it (a flag or a parameter name).
+        value: What was given.
+        low: The least value allowed.
+        high: The greatest value allowed.
+        error: What to raise: :class:`BoardOptionError` for a board's options,
+            :class:`~oogames.errors.SettingsError` for a search's.
+
+    Raises:
+        BoardOptionError: It is not (or ``error``).
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise error(f"{name} must be a whole number from {low} to {high:,}, not {shown(value)}")
+    return value

@@ -9,16 +9,9 @@ from typing import TYPE_CHECKING, NoReturn, TypeAlias, TypeVar
 
 from oogames.board.model import ABoardModel
 from oogames.board.options import Option
-from oogames.errors import (
-    BoardOptionError,
-    UsageError,
-    shown,
-)
+from oogames.errors import BoardOptionError, UsageError, shown
 from oogames.games import GAMES, GameInfo, find_game
-from oogames.nextmove.grammar import (
-    DEFAULT_COMPUTER,
-    SOLVING_COMPUTER,
-)
+from oogames.nextmove.grammar import DEFAULT_COMPUTER, SOLVING_COMPUTER
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import MAX_DIGITS, option_flag, read_seconds, read_whole, whole_number

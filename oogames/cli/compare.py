@@ -7,9 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, position_of, whole_arg
 from oogames.games import find_game
-from oogames.nextmove.grammar import (
-    StrategySpec,
-)
+from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.specs import make_strategy
 from oogames.trace.compare import compare, format_table
 

@@ -13,9 +13,7 @@ from oogames.cli.common import (
     make_board,
     whole_arg,
 )
-from oogames.nextmove.grammar import (
-    player_help,
-)
+from oogames.nextmove.grammar import player_help
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import checked_result
 

@@ -5,14 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TextIO
 
 from oogames import plugins
-from oogames.errors import (
-    OogamesError,
-    one_line,
-)
+from oogames.errors import OogamesError, one_line
 from oogames.games import GAMES, find_game
-from oogames.nextmove.grammar import (
-    grammar_help,
-)
+from oogames.nextmove.grammar import grammar_help
 
 if TYPE_CHECKING:
     from oogames.cli.common import Commands

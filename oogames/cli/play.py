@@ -7,15 +7,11 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, default_spec, game_options, given_player, whole_arg
-from oogames.errors import (
-    SettingsError,
-)
+from oogames.errors import SettingsError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
-from oogames.nextmove.grammar import (
-    player_help,
-)
+from oogames.nextmove.grammar import player_help
 from oogames.ui.console import ConsoleView
 
 if TYPE_CHECKING:

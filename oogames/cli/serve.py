@@ -6,10 +6,7 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import whole_arg
-from oogames.errors import (
-    SettingsError,
-    UsageError,
-)
+from oogames.errors import SettingsError, UsageError
 from oogames.parsing import user_path
 
 if TYPE_CHECKING:

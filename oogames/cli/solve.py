@@ -10,10 +10,7 @@ import time
 from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, make_board, position_of
-from oogames.errors import (
-    OogamesError,
-    one_line,
-)
+from oogames.errors import OogamesError, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import pons_score, solve
 

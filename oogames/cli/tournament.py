@@ -17,9 +17,7 @@ from oogames.cli.common import (
     seconds_from,
     whole_from,
 )
-from oogames.errors import (
-    UsageError,
-)
+from oogames.errors import UsageError
 from oogames.nextmove.specs import make_strategy
 from oogames.parsing import user_path
 

@@ -7,15 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from oogames.cli.common import add_game_options, position_of, whole_arg, whole_from
-from oogames.errors import (
-    UsageError,
-    shown,
-)
+from oogames.errors import UsageError, shown
 from oogames.games import find_game
-from oogames.nextmove.grammar import (
-    SEARCHES,
-    StrategySpec,
-)
+from oogames.nextmove.grammar import SEARCHES, StrategySpec
 from oogames.nextmove.specs import make_factory
 from oogames.parsing import user_path
 from oogames.pictures.svg import svg_to_png

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import attrs
 
-from oogames.board.model import ABoardModel, check_size
+from oogames.board.model import ABoardModel
+from oogames.board.options import check_size
 from oogames.errors import SettingsError, shown
 from oogames.games import GameInfo, find_game
 from oogames.nextmove.grammar import MAX_DEPTH, StrategySpec

@@ -14,7 +14,6 @@ ands for the whole board. ``map`` visits columns centre first.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final, cast
 
@@ -25,8 +24,12 @@ from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.errors import IllegalMoveError
+from oogames.games.bitboards import centre_first, line_ends, lines, mirror_windows
+from oogames.games.connectfour_lines import connect_four_lines, connect_four_lines_by_loop
 from oogames.games.declaration import GameInfo
 from oogames.parsing import whole_number
+
+__all__ = ["GAME", "ConnectFourBoard", "connect_four_lines", "connect_four_lines_by_loop"]
 
 WIDTH: Final = Option("width", 7, "columns", low=1, high=16)
 HEIGHT: Final = Option("height", 6, "rows", low=1, high=16)
@@ -58,40 +61,6 @@ class _Drop(AMoveRecord):
         board._stones[self.player] ^= 1 << top
         board._to_move = self.player
         board._state = NON_TERMINAL
-
-
-_MIRROR_WINDOW: Final = 12
-"""The bits of a key looked up at once when it is mirrored (tables of 4,096 images)."""
-
-
-@functools.lru_cache(maxsize=16)
-def _mirror_windows(width: int, stride: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """How to mirror a key of ``width`` columns of ``stride`` bits (column ``c`` becomes
-    column ``width - 1 - c``) by table look-ups: for each window of up to
-    :data:`_MIRROR_WINDOW` bits of the key, its shift, its mask, and the image of each
-    value of its bits. The mirror of a key is the or of its windows' images: two
-    look-ups a key on a 4 x 4 board, five on 7 x 6 (a loop over pairs of columns cost
-    Connect Four's ``+tt`` search 2.5 % more instructions a node on 4 x 4)."""
-    bits = width * stride
-
-    def image(bit: int) -> int:
-        col, row = divmod(bit, stride)
-        return 1 << (width - 1 - col) * stride + row
-
-    windows = []
-    for shift in range(0, bits, _MIRROR_WINDOW):
-        size = min(_MIRROR_WINDOW, bits - shift)
-        images = [0] * (1 << size)
-        for value in range(1, 1 << size):  # a value's image: its lowest bit's, and the rest's
-            low = value & -value
-            images[value] = images[value ^ low] | image(shift + low.bit_length() - 1)
-        windows.append((shift, (1 << size) - 1, tuple(images)))
-    return tuple(windows)
-
-
-def centre_first(width: int) -> tuple[int, ...]:
-    """Columns from the centre out, left before right: ``(3, 2, 4, 1, 5, 0, 6)`` for 7."""
-    return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
 
 
 class ConnectFourBoard(ABoardModel):
@@ -163,7 +132,7 @@ class ConnectFourBoard(ABoardModel):
         self._o_shift = width * stride  # where O's block starts in key()
         # Shifts along a column, a row and both diagonals.
         self._directions = (1, stride, stride + 1, stride - 1)
-        self._mirror_windows = _mirror_windows(width, stride)
+        self._mirror_windows = mirror_windows(width, stride)
         self._records = [[_Drop(self, p, col) for col in range(width)] for p in (0, 1)]
         self._windows = self._make_windows()
         self._order: tuple[int, ...] = centre_first(width)
@@ -189,16 +158,9 @@ class ConnectFourBoard(ABoardModel):
         """
         windows = set()
         starts = [0, 0, 0, 0]
-        for col in range(self.width):
-            for row in range(self.height):
-                for direction, (dc, dr) in enumerate(((0, 1), (1, 0), (1, 1), (1, -1))):
-                    end_c, end_r = col + dc * (self.k - 1), row + dr * (self.k - 1)
-                    if 0 <= end_c < self.width and 0 <= end_r < self.height:
-                        bits = 0
-                        for step in range(self.k):
-                            bits |= self._bit(row + dr * step, col + dc * step)
-                        windows.add(bits)
-                        starts[direction] |= self._bit(row, col)
+        for direction, cells in lines(self.height, self.width, self.k):
+            windows.add(sum(self._bit(row, col) for row, col in cells))
+            starts[direction] |= self._bit(*cells[0])
         self._starts = tuple(starts)
         return tuple(sorted(windows))
 
@@ -281,27 +243,8 @@ class ConnectFourBoard(ABoardModel):
         return self._winning_cells(self._stones[player], self._stones[0] | self._stones[1])
 
     def _winning_cells(self, stones: int, occupied: int) -> int:
-        cells = 0
-        k = self.k
-        for shift in self._directions:
-            if k == 4 and shift != 1:
-                # Three in a row beside the cell, on either side, or split around it.
-                pair_up = (stones << shift) & (stones << 2 * shift)
-                cells |= pair_up & (stones << 3 * shift)
-                cells |= pair_up & (stones >> shift)
-                pair_down = (stones >> shift) & (stones >> 2 * shift)
-                cells |= pair_down & (stones << shift)
-                cells |= pair_down & (stones >> 3 * shift)
-                continue
-            # The cell is the gap-th of the line; down a column only the top one can be empty.
-            for gap in range(k - 1, k) if shift == 1 else range(k):
-                run = -1
-                for step in range(k):
-                    if step != gap:
-                        offset = (gap - step) * shift
-                        run &= stones << offset if offset > 0 else stones >> -offset
-                cells |= run
-        return cells & self._board_mask & ~occupied
+        """The empty cells of the board that complete ``k`` in a row with ``stones``."""
+        return line_ends(stones, self._directions, self.k) & self._board_mask & ~occupied
 
     def _exact_moves(self) -> tuple[int, int]:
         """For the player to move: the playable cells that win at once, and those that do
@@ -490,66 +433,6 @@ class ConnectFourBoard(ABoardModel):
 
     def _install_order(self, order: tuple[Move, ...]) -> None:
         self._order = cast(tuple[int, ...], order)  # the game's own moves, reordered
-
-
-#: Worth of a line of k cells open to one player, by how many of its cells they hold.
-_LINE_WORTH: Final = (0, 1, 4, 32, 256, 2048, 16384)
-
-
-def connect_four_lines(board: ConnectFourBoard, player: int) -> float:
-    """An evaluation by open lines and threats, from ``player``'s view.
-
-    Every line of ``k`` cells that holds tokens of only one player is worth
-    more the more of its cells are filled (1, 4, 32, ... for 1, 2, 3, ...
-    tokens); a line one token short of ``k`` is a threat, the largest of
-    these. The score is ``player``'s worth less the opponent's, and the
-    player to move gets a small bonus, since they move first on the threats.
-    For k = 4 the lines are counted bit-parallel, all lines of a direction at
-    once; :func:`connect_four_lines_by_loop` is the same sum line by line.
-    """
-    if board.k != 4:
-        return connect_four_lines_by_loop(board, player)
-    mine, theirs = board.stones(player), board.stones(1 - player)
-    score = 0
-    for shift, starts in board.line_starts():
-        # Bit s of m[i] (t[i]) says whether cell s + i * shift is mine (theirs).
-        m1, m2, m3 = mine >> shift, mine >> 2 * shift, mine >> 3 * shift
-        t1, t2, t3 = theirs >> shift, theirs >> 2 * shift, theirs >> 3 * shift
-        score += _census(mine, m1, m2, m3, starts & ~(theirs | t1 | t2 | t3))
-        score -= _census(theirs, t1, t2, t3, starts & ~(mine | m1 | m2 | m3))
-    return score + (2 if board.to_move == player else -2)
-
-
-def _census(a0: int, a1: int, a2: int, a3: int, open_lines: int) -> int:
-    """The worth of the open lines whose four cells' ownership is ``a0..a3``.
-
-    A bit-sliced adder counts the four bits for every line at once:
-    count = odd + 2 * (carry1 + carry2 + carry3), at most one carry being set
-    unless all four are.
-    """
-    low1, carry1 = a0 ^ a1, a0 & a1
-    low2, carry2 = a2 ^ a3, a2 & a3
-    odd, carry3 = low1 ^ low2, low1 & low2
-    any_carry = carry1 | carry2 | carry3
-    one_carry = any_carry & ~(carry1 & carry2)
-    ones = (open_lines & odd & ~any_carry).bit_count()
-    twos = (open_lines & ~odd & one_carry).bit_count()
-    threes = (open_lines & odd & one_carry).bit_count()
-    return ones * _LINE_WORTH[1] + twos * _LINE_WORTH[2] + threes * _LINE_WORTH[3]
-
-
-def connect_four_lines_by_loop(board: ConnectFourBoard, player: int) -> float:
-    """:func:`connect_four_lines` computed line by line (any k; the reference for k = 4)."""
-    mine, theirs = board.stones(player), board.stones(1 - player)
-    k = board.k
-    score = 0
-    for line in board.windows:
-        own, other = line & mine, line & theirs
-        if own and not other:
-            score += _LINE_WORTH[min(own.bit_count(), k - 1, 6)]
-        elif other and not own:
-            score -= _LINE_WORTH[min(other.bit_count(), k - 1, 6)]
-    return score + (2 if board.to_move == player else -2)
 
 
 GAME: Final = GameInfo(

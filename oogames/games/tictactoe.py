@@ -20,10 +20,10 @@ from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.errors import IllegalMoveError
+from oogames.games.bitboards import lines
 from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
 
-_DIRECTIONS: Final = ((0, 1), (1, 0), (1, 1), (1, -1))
 ROWS: Final = Option("rows", 3, "rows", low=1, high=26)
 COLS: Final = Option("cols", 3, "columns", low=1, high=26)
 K: Final = Option("k", 3, "how many in a row win, at most the longer side", low=1)
@@ -111,17 +111,8 @@ class TicTacToeBoard(AGridBoard):
 
     def _make_windows(self) -> tuple[int, ...]:
         """Every line of ``k`` cells on the board, as a bit set."""
-        windows = []
-        for r in range(self.rows):
-            for c in range(self.cols):
-                for dr, dc in _DIRECTIONS:
-                    end_r, end_c = r + dr * (self.k - 1), c + dc * (self.k - 1)
-                    if 0 <= end_r < self.rows and 0 <= end_c < self.cols:
-                        bits = 0
-                        for step in range(self.k):
-                            bits |= 1 << ((r + dr * step) * self.cols + c + dc * step)
-                        windows.append(bits)
-        return tuple(sorted(set(windows)))
+        cells = lines(self.rows, self.cols, self.k)
+        return tuple(sorted({sum(1 << r * self.cols + c for r, c in line) for _, line in cells}))
 
     # -- the hot path ----------------------------------------------------------
 

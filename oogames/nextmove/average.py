@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import bisect
 
-from oogames.board.model import check_size
 from oogames.board.moves import Move
+from oogames.board.options import check_size
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import INF, AAccumulator
 from oogames.nextmove.factories import IAccFactory

@@ -10,7 +10,7 @@ from __future__ import annotations
 import abc
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import check_size
+from oogames.board.options import check_size
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, Evaluation, MaxAcc
 from oogames.nextmove.decorators import limit_depth

@@ -36,9 +36,10 @@ import warnings
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from oogames.board.faults import board_fault
-from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import IBoardModel, check_size
+from oogames.board.interface import IBoardModel
+from oogames.board.lambdas import COLLECT_MOVES_OR_PASS, IBoardLambda
 from oogames.board.moves import PASS, Move
+from oogames.board.options import check_size
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.accumulators import Evaluation
@@ -102,22 +103,6 @@ class _Pick(IBoardLambda[object]):
 
     def no_apply(self, player: int, host: IBoardModel, param: object) -> None:
         self.chosen = PASS  # a finished game never reaches here; a forced pass does
-
-
-class _Gather(IBoardLambda[list[Move]]):
-    """Lists the moves (a node's, once, when it is expanded)."""
-
-    __slots__ = ()
-
-    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
-        param.append(move)
-        return True
-
-    def no_apply(self, player: int, host: IBoardModel, param: list[Move]) -> None:
-        param.append(PASS)
-
-
-_GATHER: Final = _Gather()
 
 
 class MCTS(INextMoveStrategy):
@@ -302,7 +287,7 @@ class MCTS(INextMoveStrategy):
             else:
                 if node.untried is None:  # first visit: list its moves once
                     moves: list[Move] = []
-                    board.map(node.to_move, _GATHER, moves)
+                    board.map(node.to_move, COLLECT_MOVES_OR_PASS, moves)
                     self._random.shuffle(moves)
                     node.untried = moves
                 # Expansion: one new child, joined to the tree only once its playout is

@@ -6,28 +6,12 @@ import random
 import time
 
 from oogames.board.faults import check_not_stuck
-from oogames.board.lambdas import IBoardLambda
+from oogames.board.lambdas import COLLECT_MOVES_OR_PASS
 from oogames.board.model import IBoardModel
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import Move
 from oogames.errors import BoardContractError
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
-
-
-class _Gather(IBoardLambda[list[Move]]):
-    """Collects the valid moves into the list ``param``."""
-
-    __slots__ = ()
-
-    def apply(self, player: int, host: IBoardModel, move: Move, param: list[Move]) -> bool:
-        param.append(move)
-        return True
-
-    def no_apply(self, player: int, host: IBoardModel, param: list[Move]) -> None:
-        param.append(PASS)
-
-
-_GATHER = _Gather()
 
 
 class RandomValidMove(INextMoveStrategy):
@@ -53,7 +37,7 @@ class RandomValidMove(INextMoveStrategy):
         player = check_can_move(board, player)
         start = time.perf_counter()
         moves: list[Move] = []
-        board.map(player, _GATHER, moves)
+        board.map(player, COLLECT_MOVES_OR_PASS, moves)
         if not moves:  # map offered nothing, not even a pass
             check_not_stuck(board)
             raise BoardContractError(

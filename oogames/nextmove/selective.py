@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeAlias
 
+from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import IBoardLambda
-from oogames.board.model import IBoardModel, check_size
 from oogames.board.moves import PASS, Move
+from oogames.board.options import check_size
 from oogames.board.visitors import IGNORE_STATUS, UNDO_AT_ONCE
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, Evaluation

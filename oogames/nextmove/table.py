@@ -34,8 +34,9 @@ from collections.abc import Hashable
 from typing import Final, TypeAlias
 
 from oogames.board.hints import HintedBoard, ISearchHints
-from oogames.board.model import IBoardModel, check_size
+from oogames.board.interface import IBoardModel
 from oogames.board.moves import Move
+from oogames.board.options import check_size
 from oogames.errors import SettingsError
 from oogames.nextmove._bare import bare
 from oogames.nextmove._tabled import PLAIN, TableRoot

@@ -9,7 +9,8 @@ every position is scored.
 
 from __future__ import annotations
 
-from oogames.board.model import IBoardModel, check_size
+from oogames.board.interface import IBoardModel
+from oogames.board.options import check_size
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, Evaluation
 from oogames.nextmove.decorators import AAccDecorator

@@ -27,61 +27,18 @@ from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
-from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.commands import commands_of, read_command
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings
-from oogames.games import ConnectFourBoard, TicTacToeBoard
+from oogames.games import ConnectFourBoard
 from oogames.games.grid import AGridBoard
 from oogames.nextmove.results import SearchResult
+from oogames.ui.cells import Cell, board_cells
+from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
+from oogames.ui.relay import AppRelay
 from oogames.ui.screens import HelpScreen, SettingsScreen
-
-
-def winning_cells(board: ABoardModel) -> set[int]:
-    """The bit indexes of a completed line (tic-tac-toe and Connect Four), else empty."""
-    winner = board.winner
-    if winner is None or not isinstance(board, (TicTacToeBoard, ConnectFourBoard)):
-        return set()
-    stones = board.stones(winner)
-    cells: set[int] = set()
-    for line in board.windows:
-        if stones & line == line:
-            cells |= {index for index in range(line.bit_length()) if line >> index & 1}
-    return cells
-
-
-class _Relay(IModel2ViewAdapter):
-    """Passes the model's news, told in the worker thread, to the app's own thread."""
-
-    def __init__(self, app: GameApp) -> None:
-        self.app = app
-
-    def _post(self, method: Any, *args: Any) -> None:
-        if self.app.in_worker():
-            self.app.call_from_thread(method, *args)
-        else:
-            method(*args)
-
-    def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
-        self._post(self.app.on_model_moved, player, move, result)
-
-    def changed(self) -> None:
-        self._post(self.app.on_model_changed)
-
-    def thinking(self, player: int, started: bool) -> None:
-        self._post(self.app.on_model_thinking, player, started)
-
-    def hinted(self, result: SearchResult) -> None:
-        self._post(self.app.on_model_hint, result)
-
-    def game_over(self, text: str) -> None:
-        self._post(self.app.show_status, f"Game over: {text}")
-
-    def message(self, text: str) -> None:
-        self._post(self.app.show_info, text)
-
 
 #: The actions of the commands whose action has another name than the command.
 _ACTIONS = {"now": "move_now"}
@@ -144,7 +101,7 @@ class GameApp(App[int]):
     def __init__(self, settings: GameSettings | None = None, board: ABoardModel | None = None):
         super().__init__()
         self.model = GameModel(settings or GameSettings(), start=False, board=board)
-        self.model.add_view(_Relay(self))
+        self.model.add_view(AppRelay(self))
         self.busy = False
         self._thread_ids: set[int] = set()
 
@@ -178,55 +135,11 @@ class GameApp(App[int]):
 
     # -- the board ---------------------------------------------------------------------------
 
-    def _cells(self) -> tuple[int, list[tuple[str, str, Move, set[str]]]]:
-        """The board's columns and cells: (id, label, move, css classes)."""
-        board = self.model.board
-        last = board.moves[-1] if board.moves else None
-        won = winning_cells(board)
-        hint = self.model.last_hint.move if self.model.last_hint is not None else None
-        cells: list[tuple[str, str, Move, set[str]]] = []
-        if isinstance(board, AGridBoard):
-            rows, cols = board.shape
-            for row in range(rows):
-                for col in range(cols):
-                    index = row * cols + col
-                    owner = board.piece_at(row, col)
-                    # An empty cell shows the move it plays: the board's coordinates.
-                    label = board.format_move((row, col)) if owner is None else board.marks[owner]
-                    classes = {"empty"} if owner is None else {f"mover-{owner}"}
-                    if (row, col) == last:
-                        classes.add("last")
-                    if (row, col) == hint:
-                        classes.add("hint")
-                    if index in won:
-                        classes.add("win")
-                    cells.append((f"cell-{row}-{col}", label, (row, col), classes))
-            return cols, cells
-        if isinstance(board, ConnectFourBoard):
-            stride = board.height + 1
-            top = board.column_height(last) - 1 if isinstance(last, int) else -1
-            for row in reversed(range(board.height)):
-                for col in range(board.width):
-                    owner = board.token_at(row, col)
-                    label = "·" if owner is None else board.player_names[owner]
-                    classes = set() if owner is None else {f"mover-{owner}"}
-                    if col == last and row == top:
-                        classes.add("last")
-                    if col == hint and row == board.column_height(col):
-                        classes.add("hint")  # where the hinted token would land
-                    if col * stride + row in won:
-                        classes.add("win")
-                    cells.append((f"cell-{row}-{col}", label, col, classes))
-            return board.width, cells
-        moves = board.legal_moves()
-        for number, move in enumerate(moves):
-            cells.append((f"move-{number}", board.format_move(move), move, set()))
-        return max(1, min(len(moves), 6)), cells
-
     def refresh_board(self) -> None:
         """Redraw the cells, the status and the legal moves."""
         grid = self.query_one("#board", Grid)
-        columns, cells = self._cells()
+        hint = self.model.last_hint.move if self.model.last_hint is not None else None
+        columns, cells = board_cells(self.model.board, hint)
         self._moves_of_cells = {cell_id: move for cell_id, _, move, _ in cells}
         buttons = list(grid.query(Button))
         if [button.id for button in buttons] == [cell[0] for cell in cells]:
@@ -254,7 +167,7 @@ class GameApp(App[int]):
         names = " ".join(board.format_move(move) for move in board.legal_moves())
         self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")
 
-    async def _rebuild(self, columns: int, cells: list[tuple[str, str, Move, set[str]]]) -> None:
+    async def _rebuild(self, columns: int, cells: list[Cell]) -> None:
         """Replace every cell (the board's shape or its moves changed)."""
         grid = self.query_one("#board", Grid)
         await grid.remove_children()

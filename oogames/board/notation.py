@@ -1,0 +1,127 @@
+"""How a board is written for people: its players' names, its move notation, its drawing and
+status line, and the explanation of a refused move (:class:`ABoardText`, a base of
+:class:`~oogames.board.model.ABoardModel`).
+
+Nothing here is part of the Rice protocol: a search never asks for it. It is written
+through the contract alone (``legal_moves``, ``to_move``, ``execute``).
+"""
+
+from __future__ import annotations
+
+import abc
+from typing import ClassVar, Final
+
+from oogames.board.interface import IBoardModel
+from oogames.board.moves import PASS, Move
+from oogames.board.visitors import OutcomeVisitor
+from oogames.errors import IllegalMoveError, MalformedMoveError, shown
+
+_OUTCOME: Final = OutcomeVisitor()
+
+
+class ABoardText(IBoardModel):
+    """What a board says to people (a base of :class:`~oogames.board.model.ABoardModel`).
+
+    A game writes :meth:`_draw`; it may write its own notation (:meth:`parse_move`,
+    :meth:`format_move`), picture (:meth:`to_svg`) and explanation of a refused move
+    (:meth:`_why_illegal`).
+    """
+
+    __slots__ = ()
+
+    #: The name of the game, as the command line knows it.
+    game_name: ClassVar[str] = ""
+    #: How the players are shown in drawings and messages.
+    player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
+    #: How a move is written in messages, for example "a column letter and a row number, like b2".
+    notation: ClassVar[str] = "the game's notation"
+
+    @abc.abstractmethod
+    def _draw(self) -> str:
+        """A drawing of the position, with coordinates in the game's notation."""
+
+    def __str__(self) -> str:
+        """A drawing of the position, then a line saying whose turn it is or how it ended."""
+        return f"{self._draw()}\n{self.status_text()}"
+
+    def status_text(self) -> str:
+        """One line: whose turn it is, or how the game ended."""
+        outcome = self.execute(_OUTCOME, None)
+        if outcome == "draw":
+            return "draw"
+        if outcome is not None:
+            return f"{self.player_names[int(outcome[-1])]} has won"
+        return f"{self.player_names[self.to_move]} to move"
+
+    def to_svg(self) -> str:
+        """The position as an SVG picture (text): the board, the last move marked, the
+        status line. This default draws the text drawing; the games of the package
+        draw their boards (see :mod:`oogames.pictures.boards`)."""
+        from oogames.pictures.svg import text_picture
+
+        return text_picture(str(self), title=f"{self.game_name}: {self.status_text()}")
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a board as its picture."""
+        return self.to_svg()
+
+    # -- move notation -------------------------------------------------------
+
+    def parse_move(self, text: str) -> Move:
+        """Read a move written in the game's notation (``"pass"`` is :data:`PASS`).
+
+        Raises:
+            MalformedMoveError: The text is not a move of this game.
+        """
+        if text.strip().lower() == "pass":
+            return PASS
+        wanted = text.strip()  # a game with no notation of its own: as moves are written
+        for move in self.legal_moves():
+            if self.format_move(move) == wanted:
+                return move
+        raise self._malformed(text, f"write a move as {self.notation}")
+
+    def format_move(self, move: Move) -> str:
+        """Write ``move`` in the game's notation (here: as Python writes it, cut short if long)."""
+        if move is PASS:
+            return "pass"
+        return move if isinstance(move, str) else shown(move)
+
+    def _malformed(self, move: Move, reason: str) -> MalformedMoveError:
+        """The error for ``move``, which is not of this game's form: shown as typed or passed."""
+        text = shown(move.strip() if isinstance(move, str) else move)
+        return MalformedMoveError(
+            move, self.to_move, reason, str(self), shown=text, who=self._who(self.to_move)
+        )
+
+    def _illegal(
+        self,
+        move: Move,
+        player: int,
+        reason: str,
+        kind: type[IllegalMoveError] = IllegalMoveError,
+    ) -> IllegalMoveError:
+        """The error for ``move``, a move of this game's form that the rules refuse now.
+
+        The message writes the move in the game's notation and the player by
+        name, as a person sees them: ``illegal move b2 by O: b2 is taken``.
+        """
+        return kind(
+            move, player, reason, str(self), shown=self.format_move(move), who=self._who(player)
+        )
+
+    def _who(self, player: int) -> str:
+        """The player's name, as drawings show it (or the value given, if it is no player)."""
+        if player in (0, 1) and not isinstance(player, bool) and isinstance(player, int):
+            return self.player_names[player]
+        return shown(player)
+
+    def _split_moves(self, text: str) -> list[str]:
+        """Split a string of moves into the words of the moves (here: at whitespace)."""
+        return text.split()
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        """The error for a move by the player to move, in a game that goes on, that is refused
+        (by default: it is none of the legal moves, which are listed)."""
+        legal = " ".join(self.format_move(each) for each in self.legal_moves(player))
+        return self._illegal(move, player, f"the legal moves are {legal or 'none'}")

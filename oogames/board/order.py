@@ -1,0 +1,79 @@
+"""The order in which a board's ``map`` visits moves, and how a user changes it
+(:class:`MoveOrder`, a base of :class:`~oogames.board.model.ABoardModel`)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from oogames.board.moves import Move
+from oogames.errors import BoardOptionError
+
+
+class MoveOrder:
+    """A board's move order: the game's own, or one a user set (a test of how much a
+    search's node count depends on it, or a random order for variety).
+
+    A game that supports custom orders writes :meth:`_move_universe` and
+    :meth:`_install_order`; by default a game has none.
+    """
+
+    __slots__ = ("_custom_order",)
+
+    def __init__(self) -> None:
+        self._custom_order: tuple[Move, ...] | None = None
+
+    def _move_universe(self) -> tuple[Move, ...]:
+        """Every move the game can ever play, in the default map order.
+
+        A game that supports :meth:`set_move_order` overrides this and
+        :meth:`_install_order`; the default (no moves) means it does not.
+        """
+        return ()
+
+    def _install_order(self, order: tuple[Move, ...]) -> None:
+        """Make ``map`` visit moves in ``order`` (a permutation of the move universe)."""
+        raise NotImplementedError
+
+    @property
+    def move_order(self) -> tuple[Move, ...]:
+        """The order in which :meth:`~oogames.board.interface.IBoardModel.map` visits moves."""
+        return self._move_universe() if self._custom_order is None else self._custom_order
+
+    def set_move_order(self, order: Sequence[Move]) -> None:
+        """Make ``map`` visit moves in ``order``, a permutation of :attr:`move_order`.
+
+        Raises:
+            BoardOptionError: ``order`` is not a permutation of the game's moves.
+        """
+        order = tuple(order)
+        universe = self._move_universe()
+        if not universe:
+            raise BoardOptionError(f"{type(self).__name__} does not support a custom move order")
+        if len(order) != len(universe) or set(order) != set(universe):
+            raise BoardOptionError(
+                f"a move order must list each of the {len(universe)} moves of this game once"
+            )
+        self._custom_order = None if order == universe else order
+        self._install_order(order)
+
+    def shuffle_move_order(self, seed: int | None = None) -> None:
+        """Make ``map`` visit moves in a random order, reproducible with ``seed``."""
+        order = list(self._move_universe())
+        random.Random(seed).shuffle(order)
+        self.set_move_order(order)
+
+    def _move_form_error(self, move: Move) -> str | None:
+        """Why ``move`` is not of this game's form at all, or None if it is (checked first).
+
+        A board whose moves all come from :meth:`_move_universe` needs nothing
+        more; others override it.
+        """
+        universe = self._move_universe()
+        if not universe:
+            return None
+        try:
+            known = move in universe
+        except TypeError:  # an unhashable or incomparable value is no move
+            known = False
+        return None if known else "not a move of this game"

@@ -1,0 +1,90 @@
+"""Bit-set helpers the grid games share: the lines of ``k`` cells of a grid, the order
+of columns from the centre out, and mirroring a key of columns by table look-ups."""
+
+from __future__ import annotations
+
+import functools
+from typing import Final
+
+DIRECTIONS: Final = ((1, 0), (0, 1), (1, 1), (-1, 1))
+"""The four directions of a line as ``(rows, columns)`` a step: up a column, along a row,
+and the two diagonals (up and down to the right)."""
+
+
+def lines(rows: int, cols: int, k: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """Every line of ``k`` cells on a ``rows`` x ``cols`` grid, once: the index of its
+    direction in :data:`DIRECTIONS` and its cells ``(row, col)``, from its first cell on.
+
+    >>> len(lines(3, 3, 3)), lines(3, 3, 3)[0]
+    (8, (0, ((0, 0), (1, 0), (2, 0))))
+    """
+    found = []
+    for row in range(rows):
+        for col in range(cols):
+            for direction, (dr, dc) in enumerate(DIRECTIONS):
+                end_r, end_c = row + dr * (k - 1), col + dc * (k - 1)
+                if 0 <= end_r < rows and 0 <= end_c < cols:
+                    cells = tuple((row + dr * step, col + dc * step) for step in range(k))
+                    found.append((direction, cells))
+    return found
+
+
+MIRROR_WINDOW: Final = 12
+"""The bits of a key looked up at once when it is mirrored (tables of 4,096 images)."""
+
+
+@functools.lru_cache(maxsize=16)
+def mirror_windows(width: int, stride: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """How to mirror a key of ``width`` columns of ``stride`` bits (column ``c`` becomes
+    column ``width - 1 - c``) by table look-ups: for each window of up to
+    :data:`MIRROR_WINDOW` bits of the key, its shift, its mask, and the image of each
+    value of its bits. The mirror of a key is the or of its windows' images: two
+    look-ups a key on a 4 x 4 board, five on 7 x 6 (a loop over pairs of columns cost
+    Connect Four's ``+tt`` search 2.5 % more instructions a node on 4 x 4)."""
+    bits = width * stride
+
+    def image(bit: int) -> int:
+        col, row = divmod(bit, stride)
+        return 1 << (width - 1 - col) * stride + row
+
+    windows = []
+    for shift in range(0, bits, MIRROR_WINDOW):
+        size = min(MIRROR_WINDOW, bits - shift)
+        images = [0] * (1 << size)
+        for value in range(1, 1 << size):  # a value's image: its lowest bit's, and the rest's
+            low = value & -value
+            images[value] = images[value ^ low] | image(shift + low.bit_length() - 1)
+        windows.append((shift, (1 << size) - 1, tuple(images)))
+    return tuple(windows)
+
+
+def centre_first(width: int) -> tuple[int, ...]:
+    """Columns from the centre out, left before right: ``(3, 2, 4, 1, 5, 0, 6)`` for 7."""
+    return tuple(sorted(range(width), key=lambda col: (abs(2 * col - (width - 1)), col)))
+
+
+def line_ends(stones: int, shifts: tuple[int, ...], k: int) -> int:
+    """The cells (bits) that would complete ``k`` in a row with ``stones``, empty or not and
+    on the board or not (the caller masks them): for each shift of ``shifts`` between
+    neighbouring cells of a line, with shift 1 up a column of a board filled from below
+    (Connect Four's layout, where only the cell above a run can be empty)."""
+    cells = 0
+    for shift in shifts:
+        if k == 4 and shift != 1:
+            # Three in a row beside the cell, on either side, or split around it.
+            pair_up = (stones << shift) & (stones << 2 * shift)
+            cells |= pair_up & (stones << 3 * shift)
+            cells |= pair_up & (stones >> shift)
+            pair_down = (stones >> shift) & (stones >> 2 * shift)
+            cells |= pair_down & (stones << shift)
+            cells |= pair_down & (stones >> 3 * shift)
+            continue
+        # The cell is the gap-th of the line; down a column only the top one can be empty.
+        for gap in range(k - 1, k) if shift == 1 else range(k):
+            run = -1
+            for step in range(k):
+                if step != gap:
+                    offset = (gap - step) * shift
+                    run &= stones << offset if offset > 0 else stones >> -offset
+            cells |= run
+    return cells
