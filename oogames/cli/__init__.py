@@ -1,5 +1,7 @@
 """The ``oogames`` command (also ``python -m oogames``): a package with one module a
-subcommand, each declaring its options (``add_parser``) and carrying it out (``run_*``).
+subcommand, each declaring it once (``COMMANDS``: :class:`~oogames.cli.common.Subcommand`
+values, with their arguments) and carrying it out (``run_*``); the parser, the help and
+the dispatch are made from the declarations.
 
 ``oogames demo`` plays a game computer against computer and prints every
 move with the figures of the search that chose it; ``oogames list`` names
@@ -22,7 +24,7 @@ from typing import TextIO
 
 from oogames import plugins
 from oogames.cli import compare, demo, listing, match, play, serve, solve, tournament, tree
-from oogames.cli.common import Parser, default_spec, flag_error, printable
+from oogames.cli.common import Parser, Subcommand, default_spec, flag_error, printable
 from oogames.cli.compare import run_compare
 from oogames.cli.demo import run_demo
 from oogames.cli.listing import run_list
@@ -56,31 +58,27 @@ _default_spec = default_spec  # its name before the command line was a package
 #: The subcommands' modules, in the order ``oogames --help`` lists them.
 SUBCOMMANDS = (demo, listing, play, tree, compare, solve, serve, tournament, match)
 
-#: What carries out each subcommand.
+#: Every subcommand, declared once in its module (``COMMANDS``).
+ALL_COMMANDS: tuple[Subcommand, ...] = tuple(
+    command for module in SUBCOMMANDS for command in module.COMMANDS
+)
+
+#: What carries out each subcommand, by name (read from the declarations).
 RUN: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
-    "demo": run_demo,
-    "list": lambda args, out: run_list(out),
-    "play": run_play,
-    "load": run_load,
-    "tree": run_tree,
-    "compare": run_compare,
-    "solve": run_solve,
-    "serve": run_serve,
-    "tournament": run_tournament_command,
-    "match": run_match_command,
+    command.name: command.run for command in ALL_COMMANDS
 }
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``oogames`` command: each subcommand's module declares its
-    own part."""
+    """The argument parser of the ``oogames`` command, made from the subcommands'
+    declarations (:data:`ALL_COMMANDS`)."""
     parser = Parser(
         prog="oogames",
         description="Two-player games and game search after Rice's Design Patterns for Games.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in SUBCOMMANDS:
-        module.add_parser(commands)
+    for command in ALL_COMMANDS:
+        command.add_to(commands)
     return parser
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NoReturn, TextIO, TypeAlias, TypeVar
+
+import attrs
 
 from oogames.board.model import ABoardModel
 from oogames.board.options import Option
@@ -18,9 +20,64 @@ from oogames.parsing import MAX_DIGITS, option_flag, read_seconds, read_whole, w
 
 T = TypeVar("T")
 
-if TYPE_CHECKING:
-    Commands: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
-    """What a subcommand's ``add_parser`` adds its parser to (``parser.add_subparsers()``)."""
+
+@attrs.frozen
+class Flag:
+    """One argument of a subcommand: what argparse's ``add_argument`` takes (:func:`flag`).
+
+    Attributes:
+        names: ``("--moves",)``, or a positional argument's name.
+        options: The keywords of ``add_argument`` (``type``, ``default``, ``help``, ...).
+        exclusive: The name of a group of flags of which one may be given (``"view"``).
+    """
+
+    names: tuple[str, ...]
+    options: dict[str, Any]
+    exclusive: str = ""
+
+
+def flag(*names: str, exclusive: str = "", **options: Any) -> Flag:
+    """A :class:`Flag`, written as ``add_argument`` is called."""
+    return Flag(names, options, exclusive)
+
+
+@attrs.frozen
+class Subcommand:
+    """A subcommand of ``oogames``, declared once: its name, help, arguments and what
+    carries it out. Each module of :mod:`oogames.cli` declares its own in ``COMMANDS``.
+
+    Attributes:
+        name: What is typed (``oogames solve``).
+        help: One line for ``oogames --help``.
+        description: The paragraph of ``oogames NAME --help``.
+        run: What carries it out, ``run(args, out)``, returning the exit status.
+        game: Whether the game is the positional ``GAME`` or the option ``--game`` (with
+            the board flags of :data:`BOARD_FLAGS` either way), or not asked for.
+        flags: Its other arguments, in the order of its help.
+    """
+
+    name: str
+    help: str
+    description: str
+    run: Callable[[argparse.Namespace, TextIO], int]
+    game: Literal["positional", "option", None] = None
+    flags: tuple[Flag, ...] = ()
+
+    def add_to(self, commands: Commands) -> argparse.ArgumentParser:
+        """Declare the subcommand on ``commands`` (argparse's subparsers)."""
+        parser = commands.add_parser(self.name, help=self.help, description=self.description)
+        if self.game is not None:
+            add_game_options(parser, positional=self.game == "positional")
+        groups: dict[str, argparse._MutuallyExclusiveGroup] = {}
+        for each in self.flags:
+            where: argparse._ActionsContainer = parser
+            if each.exclusive:
+                if each.exclusive not in groups:
+                    groups[each.exclusive] = parser.add_mutually_exclusive_group()
+                where = groups[each.exclusive]
+            where.add_argument(*each.names, **each.options)
+        parser.set_defaults(run=self.run)
+        return parser
 
 
 def printable(text: str) -> str:
@@ -37,6 +94,11 @@ class Parser(argparse.ArgumentParser):
         Control characters the user typed are escaped, so the message stays one line.
         """
         self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
+
+
+if TYPE_CHECKING:
+    Commands: TypeAlias = argparse._SubParsersAction[Parser]
+    """What a :class:`Subcommand` adds its parser to (``parser.add_subparsers()``)."""
 
 
 def whole_arg(text: str) -> int:

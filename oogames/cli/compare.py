@@ -3,41 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, TextIO
+from typing import Final, TextIO
 
-from oogames.cli.common import add_game_options, position_of, whole_arg
+from oogames.cli.common import Subcommand, flag, position_of, whole_arg
 from oogames.games import find_game
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.specs import make_strategy
 from oogames.trace.compare import compare, format_table
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    compare = commands.add_parser(
-        "compare",
-        help="run several strategies on the same positions and tabulate their work",
-        description="Run several strategies on the same positions and print nodes, leaves, "
-        "evaluated leaves, cut-offs, seconds, the move and its value.",
-    )
-    add_game_options(compare, positional=True)
-    compare.add_argument(
-        "--moves", action="append", help="a position (moves in notation); repeat for more"
-    )
-    compare.add_argument(
-        "--strategies",
-        default="minimax,alphabeta,negamax,negamax-ab",
-        help="comma-separated strategies (default: minimax,alphabeta,negamax,negamax-ab)",
-    )
-    compare.add_argument(
-        "--depth",
-        type=whole_arg,
-        default=3,
-        help="depth for strategies given without one (default 3)",
-    )
 
 
 def run_compare(args: argparse.Namespace, out: TextIO) -> int:
@@ -55,3 +27,33 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     ]
     print(format_table(compare(boards, strategies)), file=out)
     return 0
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "compare",
+        help="run several strategies on the same positions and tabulate their work",
+        description="Run several strategies on the same positions and print nodes, leaves, "
+        "evaluated leaves, cut-offs, seconds, the move and its value.",
+        run=run_compare,
+        game="positional",
+        flags=(
+            flag(
+                "--moves", action="append", help="a position (moves in notation); repeat for more"
+            ),
+            flag(
+                "--strategies",
+                default="minimax,alphabeta,negamax,negamax-ab",
+                help="comma-separated strategies (default: minimax,alphabeta,negamax,negamax-ab)",
+            ),
+            flag(
+                "--depth",
+                type=whole_arg,
+                default=3,
+                help="depth for strategies given without one (default 3)",
+            ),
+        ),
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""

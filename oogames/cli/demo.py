@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, TextIO
+from typing import Final, TextIO
 
 from oogames.cli.common import (
-    add_game_options,
+    Subcommand,
     default_spec,
     describe_move,
+    flag,
     given_player,
     make_board,
     whole_arg,
@@ -16,25 +17,6 @@ from oogames.cli.common import (
 from oogames.nextmove.grammar import player_help
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import checked_result
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    demo = commands.add_parser(
-        "demo",
-        help="watch a game computer against computer, with each move's search figures",
-        description="Play a game computer against computer and print each move with the "
-        "figures of the search that chose it (nodes, leaves, cut-offs, depth, time).",
-    )
-    add_game_options(demo)
-    demo.add_argument(
-        "--player0", metavar="STRATEGY", help="player 0 (moves first): " + player_help()
-    )
-    demo.add_argument("--player1", metavar="STRATEGY", help="player 1: " + player_help())
-    demo.add_argument("--seed", type=whole_arg, help="seed for random players")
 
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -69,3 +51,22 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
         file=out,
     )
     return 0
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "demo",
+        help="watch a game computer against computer, with each move's search figures",
+        description="Play a game computer against computer and print each move with the "
+        "figures of the search that chose it (nodes, leaves, cut-offs, depth, time).",
+        run=run_demo,
+        game="option",
+        flags=(
+            flag("--player0", metavar="STRATEGY", help="player 0 (moves first): " + player_help()),
+            flag("--player1", metavar="STRATEGY", help="player 1: " + player_help()),
+            flag("--seed", type=whole_arg, help="seed for random players"),
+        ),
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""

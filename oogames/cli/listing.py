@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TextIO
+import argparse
+from typing import Final, TextIO
 
 from oogames import plugins
+from oogames.cli.common import Subcommand
 from oogames.errors import OogamesError, one_line
 from oogames.games import GAMES, find_game
 from oogames.nextmove.grammar import grammar_help
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    commands.add_parser(
-        "list", help="list the games and strategies", description="List the games and strategies."
-    )
 
 
 def run_list(out: TextIO) -> int:
@@ -44,3 +36,19 @@ def run_list(out: TextIO) -> int:
     for line in grammar_help():
         print(line, file=out)
     return 0
+
+
+def _run_list(args: argparse.Namespace, out: TextIO) -> int:
+    return run_list(out)
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "list",
+        help="list the games and strategies",
+        description="List the games and strategies.",
+        run=_run_list,
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""

@@ -6,40 +6,18 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, TextIO
+from typing import Final, TextIO
 
-from oogames.cli.common import read_sizes, rich_classes, whole_arg, whole_from, whole_list
+from oogames.cli.common import (
+    Subcommand,
+    flag,
+    read_sizes,
+    rich_classes,
+    whole_arg,
+    whole_from,
+    whole_list,
+)
 from oogames.trace.match import MatchRow, format_rows, run_match
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    match = commands.add_parser(
-        "match",
-        help="two searches play N-in-a-row over sizes, k and depths (the Radboud table)",
-        description="Play one game of N-in-a-row per k, board size and depth between two "
-        "searches of that depth, and print each side's evaluations, nodes, the number of moves "
-        "and the result.",
-    )
-    match.add_argument("--first", default="minimax", help="the first player's search (minimax)")
-    match.add_argument("--second", default="alphabeta", help="the second player's search")
-    match.add_argument("--sizes", default="7x6", help="board sizes WIDTHxHEIGHT, comma-separated")
-    match.add_argument("--k", default="4", help="numbers in a row to win, comma-separated")
-    match.add_argument("--depths", default="2,3", help="search depths, comma-separated")
-    match.add_argument("--seed", type=whole_arg, help="seed for a random player")
-    match.add_argument(
-        "--db", default=":memory:", help="store the games here (SQLite) to resume a long match"
-    )
-    match.add_argument(
-        "--workers",
-        type=whole_from(1, 1_024),
-        default=1,
-        help="worker processes on a local Dask cluster",
-    )
-    match.add_argument("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
 
 
 def run_match_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -75,3 +53,37 @@ def _progress(total: int) -> Iterator[Callable[[MatchRow], None]]:
     with progress(console=console(file=sys.stderr), transient=True) as bar:
         task = bar.add_task("games", total=total)
         yield lambda row: bar.advance(task)
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "match",
+        help="two searches play N-in-a-row over sizes, k and depths (the Radboud table)",
+        description="Play one game of N-in-a-row per k, board size and depth between two "
+        "searches of that depth, and print each side's evaluations, nodes, the number of moves "
+        "and the result.",
+        run=run_match_command,
+        flags=(
+            flag("--first", default="minimax", help="the first player's search (minimax)"),
+            flag("--second", default="alphabeta", help="the second player's search"),
+            flag("--sizes", default="7x6", help="board sizes WIDTHxHEIGHT, comma-separated"),
+            flag("--k", default="4", help="numbers in a row to win, comma-separated"),
+            flag("--depths", default="2,3", help="search depths, comma-separated"),
+            flag("--seed", type=whole_arg, help="seed for a random player"),
+            flag(
+                "--db",
+                default=":memory:",
+                help="store the games here (SQLite) to resume a long match",
+            ),
+            flag(
+                "--workers",
+                type=whole_from(1, 1_024),
+                default=1,
+                help="worker processes on a local Dask cluster",
+            ),
+            flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT"),
+        ),
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""

@@ -3,28 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, TextIO
+from typing import Final, TextIO
 
-from oogames.cli.common import whole_arg
+from oogames.cli.common import Subcommand, flag, whole_arg
 from oogames.errors import SettingsError, UsageError
 from oogames.parsing import user_path
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    serve = commands.add_parser(
-        "serve",
-        help="play in the browser: a web server for the games (oogames[web])",
-        description="Start a web server and print its address; the page plays every game "
-        "against people or computers, with hints, undo, a stop button, downloads and "
-        "uploads of save files. Every game is saved after every move (--data).",
-    )
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)")
-    serve.add_argument("--port", type=whole_arg, default=8000, help="the port (8000)")
-    serve.add_argument("--data", help="where the games are kept (default: the data folder)")
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -39,3 +22,22 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
     folder = user_path(args.data, "--data") if args.data else None
     return serve(args.host, args.port, folder, out)
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "serve",
+        help="play in the browser: a web server for the games (oogames[web])",
+        description="Start a web server and print its address; the page plays every game "
+        "against people or computers, with hints, undo, a stop button, downloads and "
+        "uploads of save files. Every game is saved after every move (--data).",
+        run=run_serve,
+        flags=(
+            flag("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)"),
+            flag("--port", type=whole_arg, default=8000, help="the port (8000)"),
+            flag("--data", help="where the games are kept (default: the data folder)"),
+        ),
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""

@@ -7,42 +7,12 @@ import json
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, TextIO
+from typing import Final, TextIO
 
-from oogames.cli.common import add_game_options, make_board, position_of
+from oogames.cli.common import Subcommand, flag, make_board, position_of
 from oogames.errors import OogamesError, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import pons_score, solve
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    solve = commands.add_parser(
-        "solve",
-        help="the exact value of a position for the side to move (no evaluation function)",
-        description="Solve a position by exact search (alpha-beta with a transposition table, "
-        "to the end of the game): win, draw or loss for the side to move, in how many plies, "
-        "the best move and line, nodes and time. --batch reads positions from standard input, "
-        "one per line, and writes '<position> <score> <nodes> <microseconds>' per line, the "
-        "score as in Pascal Pons' benchmark for Connect Four (else 1, 0 or -1).",
-    )
-    add_game_options(solve, positional=True)
-    solve.add_argument("--moves", default="", help="the position: moves from the start")
-    solve.add_argument("--weak", action="store_true", help="settle only win, draw or loss")
-    solve.add_argument(
-        "--margin",
-        action="store_true",
-        help="by how much the side to move wins or loses (games scored by a margin: "
-        "Kalah's stores, Othello's discs); --batch then writes the margin as the score",
-    )
-    solve.add_argument("--format", choices=("text", "json"), default="text", help="text or json")
-    solve.add_argument(
-        "--batch", action="store_true", help="solve each line of standard input (see above)"
-    )
-
 
 SOLVE_NOTICE_SECONDS = 3.0
 """How long ``oogames solve`` searches one position before it says it is still at it."""
@@ -116,3 +86,34 @@ def _solve_batch(args: argparse.Namespace, info: GameInfo, lines: TextIO, out: T
             print(f"oogames solve: {number} lines done", file=sys.stderr, flush=True)
             last_report = time.perf_counter()
     return 2 if bad else 0
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "solve",
+        help="the exact value of a position for the side to move (no evaluation function)",
+        description="Solve a position by exact search (alpha-beta with a transposition table, "
+        "to the end of the game): win, draw or loss for the side to move, in how many plies, "
+        "the best move and line, nodes and time. --batch reads positions from standard input, "
+        "one per line, and writes '<position> <score> <nodes> <microseconds>' per line, the "
+        "score as in Pascal Pons' benchmark for Connect Four (else 1, 0 or -1).",
+        run=run_solve,
+        game="positional",
+        flags=(
+            flag("--moves", default="", help="the position: moves from the start"),
+            flag("--weak", action="store_true", help="settle only win, draw or loss"),
+            flag(
+                "--margin",
+                action="store_true",
+                help="by how much the side to move wins or loses (games scored by a margin: "
+                "Kalah's stores, Othello's discs); --batch then writes the margin as the score",
+            ),
+            flag("--format", choices=("text", "json"), default="text", help="text or json"),
+            flag(
+                "--batch", action="store_true", help="solve each line of standard input (see above)"
+            ),
+        ),
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""

@@ -7,11 +7,12 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, TextIO
+from typing import Final, TextIO
 
 from oogames.board.faults import check_not_stuck
 from oogames.cli.common import (
-    add_game_options,
+    Subcommand,
+    flag,
     game_options,
     rich_classes,
     seconds_from,
@@ -20,84 +21,6 @@ from oogames.cli.common import (
 from oogames.errors import UsageError
 from oogames.nextmove.specs import make_strategy
 from oogames.parsing import user_path
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    tournament = commands.add_parser(
-        "tournament",
-        help="strategies play each other (round robin or gauntlet): standings, Elo, crosstable",
-        description="Every pair of strategies plays --games games from the same openings with "
-        "both colours; each finished game is stored in SQLite (--db) as it ends, and a run "
-        "with the same db plays only what is missing. --workers N plays on a local Dask "
-        "cluster (oogames[scale]); --scheduler uses a running one. Prints the standings with "
-        "Elo ratings (maximum likelihood, 95% intervals) and the crosstable.",
-    )
-    add_game_options(tournament, positional=True)
-    tournament.add_argument(
-        "--players",
-        required=True,
-        metavar="A,B,...",
-        help="the strategies, comma-separated: built-in specs (alphabeta+tt@0.2, mcts:500, "
-        "random) or plug-ins (mybot.py:Bot:4)",
-    )
-    tournament.add_argument(
-        "--games",
-        type=whole_from(1, 10_000),
-        default=2,
-        help="games per pairing, 1 to 10,000 (default 2: both colours)",
-    )
-    tournament.add_argument(
-        "--openings",
-        type=whole_from(1, 10_000),
-        default=1,
-        help="random openings to play from, 1 to 10,000 (default 1)",
-    )
-    tournament.add_argument(
-        "--opening-plies",
-        type=whole_from(0, 1_000),
-        default=2,
-        help="plies of each random opening, 0 to 1,000 (default 2)",
-    )
-    tournament.add_argument(
-        "--openings-file", help="openings to play from: one a line, moves by spaces"
-    )
-    tournament.add_argument("--seed", type=int, default=1, help="seed of openings and players")
-    tournament.add_argument(
-        "--gauntlet", action="store_true", help="the first player against each other only"
-    )
-    tournament.add_argument(
-        "--move-seconds",
-        type=seconds_from(0.001, 86_400),
-        help="time a move may take, up to a day (over it by the margin loses)",
-    )
-    tournament.add_argument(
-        "--time-margin",
-        type=seconds_from(0, 10),
-        default=0.5,
-        help="how far over a move may run, 0 to 10 (0.5 = 50%%)",
-    )
-    tournament.add_argument(
-        "--plugin-seconds",
-        type=seconds_from(0.001, 86_400),
-        help="a plug-in player's move is stopped (its process killed) after this long "
-        "(default: the move's time and a second; 600 in an untimed game)",
-    )
-    tournament.add_argument(
-        "--db", default="tournament.sqlite", help="the results database (default tournament.sqlite)"
-    )
-    tournament.add_argument(
-        "--workers",
-        type=whole_from(1, 1_024),
-        help="worker processes on a local Dask cluster (default: the machine's cores when "
-        "Dask is installed, else 1); 1 plays here without Dask",
-    )
-    tournament.add_argument("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
-    tournament.add_argument("--report", help="write an HTML report here")
-    tournament.add_argument("--format", choices=("text", "json"), default="text")
 
 
 def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -197,3 +120,83 @@ def _tournament_progress() -> Iterator[Callable[[int, int, int], None]]:
             )
 
         yield show
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "tournament",
+        help="strategies play each other (round robin or gauntlet): standings, Elo, crosstable",
+        description="Every pair of strategies plays --games games from the same openings with "
+        "both colours; each finished game is stored in SQLite (--db) as it ends, and a run "
+        "with the same db plays only what is missing. --workers N plays on a local Dask "
+        "cluster (oogames[scale]); --scheduler uses a running one. Prints the standings with "
+        "Elo ratings (maximum likelihood, 95% intervals) and the crosstable.",
+        run=run_tournament_command,
+        game="positional",
+        flags=(
+            flag(
+                "--players",
+                required=True,
+                metavar="A,B,...",
+                help="the strategies, comma-separated: built-in specs (alphabeta+tt@0.2, mcts:500, "
+                "random) or plug-ins (mybot.py:Bot:4)",
+            ),
+            flag(
+                "--games",
+                type=whole_from(1, 10_000),
+                default=2,
+                help="games per pairing, 1 to 10,000 (default 2: both colours)",
+            ),
+            flag(
+                "--openings",
+                type=whole_from(1, 10_000),
+                default=1,
+                help="random openings to play from, 1 to 10,000 (default 1)",
+            ),
+            flag(
+                "--opening-plies",
+                type=whole_from(0, 1_000),
+                default=2,
+                help="plies of each random opening, 0 to 1,000 (default 2)",
+            ),
+            flag("--openings-file", help="openings to play from: one a line, moves by spaces"),
+            flag("--seed", type=int, default=1, help="seed of openings and players"),
+            flag(
+                "--gauntlet", action="store_true", help="the first player against each other only"
+            ),
+            flag(
+                "--move-seconds",
+                type=seconds_from(0.001, 86_400),
+                help="time a move may take, up to a day (over it by the margin loses)",
+            ),
+            flag(
+                "--time-margin",
+                type=seconds_from(0, 10),
+                default=0.5,
+                help="how far over a move may run, 0 to 10 (0.5 = 50%%)",
+            ),
+            flag(
+                "--plugin-seconds",
+                type=seconds_from(0.001, 86_400),
+                help="a plug-in player's move is stopped (its process killed) after this long "
+                "(default: the move's time and a second; 600 in an untimed game)",
+            ),
+            flag(
+                "--db",
+                default="tournament.sqlite",
+                help="the results database (default tournament.sqlite)",
+            ),
+            flag(
+                "--workers",
+                type=whole_from(1, 1_024),
+                help="worker processes on a local Dask cluster (default: the machine's cores when "
+                "Dask is installed, else 1); 1 plays here without Dask",
+            ),
+            flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT"),
+            flag("--report", help="write an HTML report here"),
+            flag("--format", choices=("text", "json"), default="text"),
+        ),
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""

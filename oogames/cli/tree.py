@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import Final, TextIO
 
-from oogames.cli.common import add_game_options, position_of, whole_arg, whole_from
+from oogames.cli.common import Subcommand, flag, position_of, whole_arg, whole_from
 from oogames.errors import UsageError, shown
 from oogames.games import find_game
 from oogames.nextmove.grammar import SEARCHES, StrategySpec
@@ -15,56 +15,6 @@ from oogames.parsing import user_path
 from oogames.pictures.svg import svg_to_png
 from oogames.trace.render import LEVEL_WIDTH, draw_svg, to_dot, to_text
 from oogames.trace.tracer import trace_search
-
-if TYPE_CHECKING:
-    from oogames.cli.common import Commands
-
-
-def add_parser(commands: Commands) -> None:
-    """Declare the subcommand and its options on ``commands`` (argparse's subparsers)."""
-    tree = commands.add_parser(
-        "tree",
-        help="draw the tree a search explored (text, an SVG or PNG picture, or DOT)",
-        description="Search a position and draw the tree the search explored: values, "
-        "alpha-beta windows, cut-offs (listed in grey), horizons, the principal variation.",
-    )
-    add_game_options(tree, positional=True)
-    tree.add_argument("--moves", default="", help="the position: moves from the start, in notation")
-    tree.add_argument(
-        "--strategy",
-        default="alphabeta",
-        help=f"one search: {', '.join(SEARCHES)}, with its enhancements (default: alphabeta)",
-    )
-    tree.add_argument(
-        "--depth", type=whole_arg, help="plies to search (default: to the end of the game)"
-    )
-    tree.add_argument(
-        "--out",
-        help="write here: .svg (a picture), .png (needs cairosvg), .dot (Graphviz) or .txt; "
-        "default: text on the screen",
-    )
-    tree.add_argument(
-        "--fold",
-        type=whole_from(1, 1_000),
-        default=LEVEL_WIDTH,
-        help=f"a picture shows at most this many boxes a level (1 to 1,000), folding the rest "
-        f"(default {LEVEL_WIDTH})",
-    )
-    tree.add_argument(
-        "--max-nodes",
-        type=whole_from(1, 100_000),
-        default=300,
-        help="draw at most this many nodes, 1 to 100,000 (default 300)",
-    )
-    tree.add_argument(
-        "--max-depth", type=whole_arg, help="draw no deeper than this many plies (summarise below)"
-    )
-    tree.add_argument(
-        "--limit",
-        type=whole_from(1, 100_000_000),
-        default=100_000,
-        help="stop a search past this many nodes, up to 100,000,000 (default 100,000)",
-    )
 
 
 def run_tree(args: argparse.Namespace, out: TextIO) -> int:
@@ -100,3 +50,58 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     stats = trace.result.stats
     print(f"wrote {target}: {stats.nodes:,} nodes searched, {trace.nodes():,} traced", file=out)
     return 0
+
+
+COMMANDS: Final = (
+    Subcommand(
+        "tree",
+        help="draw the tree a search explored (text, an SVG or PNG picture, or DOT)",
+        description="Search a position and draw the tree the search explored: values, "
+        "alpha-beta windows, cut-offs (listed in grey), horizons, the principal variation.",
+        run=run_tree,
+        game="positional",
+        flags=(
+            flag("--moves", default="", help="the position: moves from the start, in notation"),
+            flag(
+                "--strategy",
+                default="alphabeta",
+                help=f"one search: {', '.join(SEARCHES)}, with its enhancements "
+                "(default: alphabeta)",
+            ),
+            flag(
+                "--depth", type=whole_arg, help="plies to search (default: to the end of the game)"
+            ),
+            flag(
+                "--out",
+                help="write here: .svg (a picture), .png (needs cairosvg), .dot (Graphviz) "
+                "or .txt; default: text on the screen",
+            ),
+            flag(
+                "--fold",
+                type=whole_from(1, 1_000),
+                default=LEVEL_WIDTH,
+                help="a picture shows at most this many boxes a level (1 to 1,000), folding "
+                f"the rest (default {LEVEL_WIDTH})",
+            ),
+            flag(
+                "--max-nodes",
+                type=whole_from(1, 100_000),
+                default=300,
+                help="draw at most this many nodes, 1 to 100,000 (default 300)",
+            ),
+            flag(
+                "--max-depth",
+                type=whole_arg,
+                help="draw no deeper than this many plies (summarise below)",
+            ),
+            flag(
+                "--limit",
+                type=whole_from(1, 100_000_000),
+                default=100_000,
+                help="stop a search past this many nodes, up to 100,000,000 (default 100,000)",
+            ),
+        ),
+    ),
+)
+"""The subcommands of this module, declared once: ``oogames --help``, the parser and the
+dispatch read them."""
