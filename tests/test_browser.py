@@ -119,6 +119,25 @@ def test_connect_four_against_the_computer_with_a_hint_and_an_undo(
     page.close()
 
 
+def test_changing_the_game_takes_its_default_computer_and_an_endless_one_is_refused(
+    server: str, browser: Any
+) -> None:
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 1")
+    page.fill("#player1", "alphabeta")
+    page.select_option("#game", "connectfour")
+    assert page.input_value("#player0") == "human"
+    assert page.input_value("#player1") == "alphabeta+tt+order@1"
+    page.fill("#player1", "alphabeta")
+    page.click("#new")
+    page.wait_for_function(
+        "() => document.body.textContent.includes('has neither a depth nor a clock')"
+    )
+    assert "game=" not in page.url
+    page.close()
+
+
 def test_stop_a_long_search_then_reload_and_find_the_game(server: str, browser: Any) -> None:
     page = browser.new_page()
     game_id = start_game(page, server, "connectfour", "alphabeta:16")

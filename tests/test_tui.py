@@ -15,6 +15,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from oogames.game import GameSettings, PlayerSpec
+from oogames.game.settings import default_player
 from oogames.ui.tui import GameApp
 
 
@@ -321,6 +322,40 @@ def test_settings_flow_for_every_game(game: str, options: dict[str, object]) -> 
             assert app.model.board.options() == expected
 
     check()
+
+
+@synchronous
+async def test_the_dialog_takes_the_new_games_default_player_and_refuses_an_endless_one() -> None:
+    """Changing the game from tic-tac-toe to Connect Four puts Connect Four's default
+    computer in the computer's field (a human stays human); a search with neither depth
+    nor clock on Connect Four is one line in the dialog, and ``:end`` is taken."""
+    from textual.widgets import Select
+
+    from oogames.games import GAMES
+    from oogames.ui.tui import SettingsScreen
+
+    app = app_for("alphabeta")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#game", Select).value = "connectfour"
+        await pilot.pause()
+        assert screen.query_one("#player0").value == "human"
+        assert screen.query_one("#player1").value == str(default_player(GAMES["connectfour"]))
+        screen.query_one("#player1").value = "alphabeta"
+        screen.query_one("#player1").focus()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SettingsScreen)
+        assert "has neither a depth nor a clock" in text(screen, "#settings-error")
+        screen.query_one("#player1").value = "alphabeta:end"  # a person moves first
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, SettingsScreen)
+        assert app.model.settings.game == "connectfour"
+        assert str(app.model.settings.players[1]) == "alphabeta:end"
 
 
 @synchronous

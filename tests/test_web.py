@@ -164,6 +164,24 @@ def test_bad_requests_get_a_status_and_one_line(
     assert "\n" not in response.json()["error"]
 
 
+def test_the_form_gets_each_games_default_player_and_an_endless_one_is_refused(
+    client: TestClient,
+) -> None:
+    """The new-game form is told each game's default computer (the page puts it in a
+    computer's field when the game changes); a search with neither depth nor clock on a
+    board too big to solve is a 400 with one line, and nothing searches."""
+    from oogames.game.settings import default_player
+    from oogames.games import GAMES
+
+    games = client.get("/api/meta").json()["games"]
+    for game in games:
+        assert game["player"] == str(default_player(GAMES[game["name"]]))
+    response = client.post("/api/games", json={"game": "connectfour", "player1": "alphabeta"})
+    assert response.status_code == 400
+    assert "has neither a depth nor a clock" in response.json()["error"]
+    assert not client.app.state.games.games  # type: ignore[attr-defined]
+
+
 def test_uploads_are_checked_like_oogames_load(client: TestClient, tmp_path: Path) -> None:
     state = new(client, game="tictactoe", player1="human")
     act(client, state["id"], "move", "b2")

@@ -12,8 +12,8 @@ import attrs
 from oogames.board.model import ABoardModel
 from oogames.board.options import Option
 from oogames.errors import BoardOptionError, UsageError, shown
+from oogames.game.settings import default_player
 from oogames.games import GAMES, GameInfo, find_game
-from oogames.nextmove.grammar import DEFAULT_COMPUTER, SOLVING_COMPUTER
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import MAX_DIGITS, option_flag, read_seconds, read_whole, whole_number
@@ -264,7 +264,8 @@ def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: Searc
 
 
 def default_spec(info: GameInfo, board: ABoardModel) -> str:
-    return SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER
+    """The computer player where none is named (:func:`~oogames.game.settings.default_player`)."""
+    return str(default_player(info, board))
 
 
 def position_of(info: GameInfo, args: argparse.Namespace, moves: str) -> ABoardModel:

@@ -10,9 +10,9 @@ import time
 from typing import Final, TextIO
 
 from oogames.cli.common import Subcommand, flag, make_board, position_of
-from oogames.errors import OogamesError, one_line
+from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
-from oogames.nextmove.solve import pons_score, solve
+from oogames.nextmove.solve import SolveWatch, pons_score, solve
 
 SOLVE_NOTICE_SECONDS = 3.0
 """How long ``oogames solve`` searches one position before it says it is still at it."""
@@ -24,21 +24,22 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     if args.batch:
         return _solve_batch(args, info, sys.stdin, out)
     board = position_of(info, args, args.moves)
-    notice = threading.Timer(
-        SOLVE_NOTICE_SECONDS,
-        lambda: print(
-            f"oogames solve: still searching after {SOLVE_NOTICE_SECONDS:g} s "
-            "(an early position can take hours; Ctrl-C stops)",
-            file=sys.stderr,
-            flush=True,
-        ),
-    )
-    notice.daemon = True
-    notice.start()
+    watch = SolveWatch()
+    done = threading.Event()
+
+    def report() -> None:  # every few seconds while the solve goes on, on standard error
+        while not done.wait(SOLVE_NOTICE_SECONDS):
+            print(f"oogames solve: {watch.report()} (Ctrl-C stops)", file=sys.stderr, flush=True)
+
+    threading.Thread(target=report, daemon=True, name="oogames-solve-progress").start()
     try:
-        solution = solve(board, weak=args.weak, full_pv=True, margin=args.margin)
+        solution = solve(board, weak=args.weak, full_pv=True, margin=args.margin, watch=watch)
+    except (KeyboardInterrupt, SearchStopped):
+        done.set()
+        print(f"oogames solve: stopped; {watch.report()}", file=sys.stderr, flush=True)
+        return 130
     finally:
-        notice.cancel()
+        done.set()
     if args.format == "json":
         fields = {"position": args.moves.strip(), **solution.as_dict(board.format_move)}
         print(json.dumps(fields), file=out)

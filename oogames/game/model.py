@@ -168,7 +168,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
                 sides.append(HumanPlayer(player, name))
             else:
                 seed = None if settings.seed is None else settings.seed + player
-                strategy = spec.strategy(settings.info, seed)
+                strategy = spec.strategy(settings.info, seed, board)
                 sides.append(ComputerPlayer(player, name, strategy, self._views.thinking))
         return TurnControl((sides[0], sides[1]))
 

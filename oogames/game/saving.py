@@ -48,6 +48,7 @@ def game_to_dict(settings: GameSettings, board: ABoardModel) -> dict[str, object
                 "kind": spec.kind,
                 **({} if spec.depth is None else {"depth": spec.depth}),
                 **({} if spec.seconds is None else {"seconds": spec.seconds}),
+                **({"to_end": True} if spec.to_end else {}),
             }
             for spec in settings.players
         ],
@@ -233,7 +234,7 @@ def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSet
         board = settings.make_board()
         for spec in specs:  # a computer player must be buildable before anything is kept
             if not spec.is_human:
-                spec.strategy(settings.info)
+                spec.strategy(settings.info, board=board)
     except OogamesError as error:
         raise SaveFileError(one_line(error)) from None
     for index, text in enumerate(moves):
@@ -256,8 +257,8 @@ def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSet
 
 
 def _player(player: dict[str, object]) -> PlayerSpec:
-    """A saved player, ``{"kind": ..., "depth": ..., "seconds": ...}``: the fields of its
-    :class:`PlayerSpec`."""
+    """A saved player, ``{"kind": ..., "depth": ..., "seconds": ..., "to_end": true}``: the
+    fields of its :class:`PlayerSpec`."""
     depth, seconds = player.get("depth"), player.get("seconds")
     if depth is not None and (
         isinstance(depth, bool) or not isinstance(depth, int) or depth.bit_length() > 60
@@ -265,7 +266,10 @@ def _player(player: dict[str, object]) -> PlayerSpec:
         raise SaveFileError(f"a player's depth must be a whole number, not {shown(depth)}")
     if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))):
         raise SaveFileError(f"a player's seconds must be a number, not {shown(seconds)}")
-    return PlayerSpec(player["kind"], depth, seconds)
+    to_end = player.get("to_end", False)
+    if not isinstance(to_end, bool):
+        raise SaveFileError(f'a player\'s "to_end" must be true or false, not {shown(to_end)}')
+    return PlayerSpec(player["kind"], depth, seconds, to_end)
 
 
 def _field(data: dict[str, object], name: str, kind: type[T]) -> T:

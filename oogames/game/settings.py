@@ -8,7 +8,7 @@ from oogames.board.model import ABoardModel
 from oogames.board.options import check_size
 from oogames.errors import SettingsError, shown
 from oogames.games import GameInfo, find_game
-from oogames.nextmove.grammar import MAX_DEPTH, StrategySpec
+from oogames.nextmove.grammar import DEFAULT_COMPUTER, MAX_DEPTH, SOLVING_COMPUTER, StrategySpec
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy
 
@@ -31,9 +31,32 @@ class PlayerSpec(StrategySpec):
         """As written on the command line, for example ``"alphabeta:4"`` (``str(spec)``)."""
         return str(self)
 
-    def strategy(self, info: GameInfo, seed: int | None = None) -> INextMoveStrategy:
-        """The strategy of a computer player (not for ``human``)."""
-        return make_strategy(self, info.evaluate, seed)
+    def strategy(
+        self, info: GameInfo, seed: int | None = None, board: ABoardModel | None = None
+    ) -> INextMoveStrategy:
+        """The strategy of a computer player (not for ``human``) of ``info``'s game, on
+        ``board`` (a search with neither depth nor clock is refused on a board too big to
+        solve: :func:`~oogames.nextmove.specs.check_ends`).
+
+        Raises:
+            StrategySpecError: The spec cannot play this board.
+        """
+        solvable = board is None or info.solvable(board)
+        return make_strategy(self, info.evaluate, seed, solvable)
+
+
+def default_player(info: GameInfo, board: ABoardModel | None = None) -> PlayerSpec:
+    """The computer player where none is named, for ``board`` (default: ``info``'s starting
+    board): a full search where the board is small enough to solve in seconds, else
+    :data:`~oogames.nextmove.grammar.DEFAULT_COMPUTER` (a clock a move). The command
+    line's default and what the dialogs take when the game changes.
+
+    >>> from oogames.games import find_game
+    >>> str(default_player(find_game("tictactoe"))), str(default_player(find_game("connectfour")))
+    ('alphabeta', 'alphabeta+tt+order@1')
+    """
+    board = info.make() if board is None else board
+    return PlayerSpec.parse(SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER)
 
 
 @attrs.frozen

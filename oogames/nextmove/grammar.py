@@ -97,6 +97,9 @@ DEFAULT_CHOICE: Final = (
 )
 """What the help texts say of the default computer player."""
 
+END: Final = "end"
+"""The depth a search is given to go to the end of the game on any board (``alphabeta:end``)."""
+
 MAX_DEPTH: Final = 10_000
 """The deepest ``:DEPTH`` a strategy name may ask for."""
 
@@ -151,6 +154,9 @@ class StrategySpec:
             ``"human"`` for a person.
         depth: ``:DEPTH``: plies to search (iterations for ``mcts``); None: none given.
         seconds: ``@SECONDS``: a clock a move; None: none given.
+        to_end: ``:end``: a search told to go to the end of the game whatever the board
+            (without it, one with neither depth nor clock is refused on a board too big
+            to solve: see :func:`~oogames.nextmove.specs.make_strategy`).
         base: The strategy without its enhancements (``"alphabeta"``).
         enhancements: The ``+NAME`` enhancements, in the order written.
         family: ``"human"``, ``"random"``, ``"search"`` (:data:`SEARCHES`),
@@ -169,6 +175,7 @@ class StrategySpec:
     name: str = attrs.field(converter=_name)
     depth: int | None = None
     seconds: float | None = None
+    to_end: bool = False
     base: str = attrs.field(init=False, eq=False, repr=False)
     enhancements: tuple[str, ...] = attrs.field(init=False, eq=False, repr=False)
     family: Family = attrs.field(init=False, eq=False, repr=False)
@@ -201,6 +208,13 @@ class StrategySpec:
         """The depth and the clock: allowed for this strategy, and in range."""
         if (self.depth is not None or self.seconds is not None) and self.family in PLAIN:
             raise StrategySpecError(f"{shown(str(self))}: {self.base} takes no depth or clock")
+        if self.to_end is not False:
+            if self.to_end is not True or self.family not in ("search", "driver"):
+                raise StrategySpecError(f"{shown(self.name)}: only a search goes :end")
+            if self.depth is not None or self.seconds is not None:
+                raise StrategySpecError(
+                    f"{shown(self.name)}: :end is instead of a depth or a clock, not with one"
+                )
         if self.depth is not None:
             most = MAX_ITERATIONS if self.family == "sampler" else MAX_DEPTH
             what = "the iterations" if self.family == "sampler" else "the depth"
@@ -244,7 +258,7 @@ class StrategySpec:
             StrategySpecError: See the class; also a plug-in where none is allowed.
 
         >>> StrategySpec.parse("negamax-ab:9@0.5")
-        StrategySpec(name='negamax-ab', depth=9, seconds=0.5)
+        StrategySpec(name='negamax-ab', depth=9, seconds=0.5, to_end=False)
         """
         if not isinstance(text, str):
             raise StrategySpecError(f"a strategy is named by a text, not {shown(text)}")
@@ -271,13 +285,15 @@ class StrategySpec:
             )
         if family in PLAIN and (colon or at):
             raise StrategySpecError(f"{shown(text)}: {name.strip()} takes no depth or clock")
+        if depth.strip() == END:
+            return cls(name, None, _clock(at, clock, text), to_end=True)
         most = MAX_ITERATIONS if family == "sampler" else MAX_DEPTH
         what = "the iterations" if family == "sampler" else "the depth"
         return cls(name, _depth(colon, depth, text, what, most), _clock(at, clock, text))
 
     def __str__(self) -> str:
         """The spec as it is written: ``"alphabeta+tt:4@0.5"``."""
-        depth = "" if self.depth is None else f":{self.depth}"
+        depth = f":{END}" if self.to_end else "" if self.depth is None else f":{self.depth}"
         clock = "" if self.seconds is None else f"@{self.seconds:g}"
         return f"{self.name}{depth}{clock}"
 
@@ -305,7 +321,7 @@ class StrategySpec:
         >>> str(StrategySpec.parse("minimax:2").with_depth(4))
         'minimax:2'
         """
-        if depth is None or self.depth is not None or self.seconds is not None:
+        if depth is None or self.depth is not None or self.seconds is not None or self.to_end:
             return self
         if self.family not in ("search", "driver"):
             return self
@@ -366,7 +382,9 @@ def grammar_help() -> list[str]:
         lines.append(f"  {name}: {text}")
     lines += [
         "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;",
-        "  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out",
+        "  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out;",
+        "  a search with neither goes to the end of the game where the board is small enough",
+        f"  to solve in seconds; :{END} sends it to the end on any board (it may take hours)",
     ]
     for name, point in plugins.entry_point_strategies().items():
         lines.append(f"  {name}: from {plugins.origin_of(point)}")
@@ -381,7 +399,8 @@ def player_help(default: str = DEFAULT_CHOICE) -> str:
     """The one-line help of an option that names who plays a side (``--player1``)."""
     return (
         f"who plays it: {', '.join(PLAIN)} or a strategy, {GRAMMAR}: a search "
-        f"({', '.join(SEARCHES)}, {', '.join(DRIVERS)}) to the end of the game, :DEPTH plies "
-        "with the game's evaluation at the horizon, @SECONDS a move deepening under a clock; "
+        f"({', '.join(SEARCHES)}, {', '.join(DRIVERS)}) to the end of a game small enough to "
+        f"solve (:{END} on any), :DEPTH plies with the game's evaluation at the horizon, "
+        "@SECONDS a move deepening under a clock; "
         f"{', '.join(SAMPLERS)}; see `oogames list` (default: {default})"
     )

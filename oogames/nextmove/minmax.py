@@ -270,7 +270,7 @@ class MinMax(INextMoveStrategy):
     ('a3', 'win in 1')
     """
 
-    __slots__ = ("_stop", "by_margin", "factory", "prefer_quick_wins", "win_value")
+    __slots__ = ("_running", "_stop", "by_margin", "factory", "prefer_quick_wins", "win_value")
 
     def __init__(
         self,
@@ -287,6 +287,7 @@ class MinMax(INextMoveStrategy):
         if not by_margin:  # by margin, wins are not valued at all
             _check_agrees(factory, self.win_value, prefer_quick_wins)
         self._stop = StopFlag()
+        self._running: _MinMaxLambda | None = None
 
     @property
     def name(self) -> str:
@@ -327,16 +328,13 @@ class MinMax(INextMoveStrategy):
         the search: past either it stops as :meth:`cancel` stops it (checked
         every :data:`POLL_EVERY` nodes, and exactly at the node limit).
 
-        Whatever happens inside the search (an exception from an evaluation
-        function, :meth:`cancel`, Ctrl-C), the board is put back exactly as
-        it was before the exception leaves this method. The search runs in a
-        thread of its own, so that its depth is bounded by memory, not by
-        Python's recursion limit (see :mod:`oogames.nextmove.running`).
-
-        Unlike :meth:`analyze`, it does not clear an earlier :meth:`cancel`: a
-        driver that runs several searches with one ``MinMax`` (MTD(f), aspiration
-        windows) is stopped by a cancel that falls between two of them, since the
-        next one raises at once.
+        Whatever happens inside the search (an exception from an evaluation function,
+        :meth:`cancel`, Ctrl-C), the board is put back exactly as it was before the
+        exception leaves. The search runs in a thread of its own, its depth bounded by
+        memory, not by Python's recursion limit (:mod:`oogames.nextmove.running`).
+        Unlike :meth:`analyze`, it does not clear an earlier :meth:`cancel`: a driver of
+        several searches with one ``MinMax`` (MTD(f), aspiration windows) is stopped by
+        a cancel that falls between two of them, since the next one raises at once.
 
         Raises:
             SearchStopped: :meth:`cancel` was called before or during the search,
@@ -378,10 +376,12 @@ class MinMax(INextMoveStrategy):
                 acc.expand(board, lam, acc)
 
         start = time.perf_counter()
+        self._running = lam
         try:
             run_deep(board, work, stop)
         except TypeError as error:  # a value or a key of the wrong type: the board's, if it
             raise board_fault(board, acc.player) or error from error  # says what is wrong
+        self._running = None  # kept after a stop: its nodes count in what was done
         seconds = time.perf_counter() - start
         if acc.move is None:
             raise board_fault(board, acc.player) or SearchError(
@@ -405,6 +405,11 @@ class MinMax(INextMoveStrategy):
         if self.by_margin:
             return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, 0.0, by_margin=True)
         return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, self.win_value)
+
+    @property
+    def nodes_running(self) -> int:
+        """The nodes the search under way (or stopped last) has made: a progress line's."""
+        return 0 if self._running is None else self._running.nodes
 
     def cancel(self) -> None:
         """Stop the search under way, or the next to start (from another thread or a signal

@@ -83,6 +83,7 @@ def solve(
     narrow: bool = True,
     full_pv: bool = False,
     margin: bool = False,
+    watch: SolveWatch | None = None,
 ) -> Solution:
     """The exact value of ``board`` for the player to move (the board is left as it was).
 
@@ -117,6 +118,8 @@ def solve(
             windows then halve the range of margins the board's
             ``margin_bounds()`` allows, and the game order settles positions
             whose bounds meet. A margin solve says nothing of plies.
+        watch: Filled in as the solve goes, for another thread to read (a progress
+            line; what Ctrl-C reports): see :class:`SolveWatch`.
 
     Raises:
         SearchStopped: The search was stopped (Ctrl-C); the board is unchanged.
@@ -135,7 +138,7 @@ def solve(
     ('loss', -2)
     """
     if margin:
-        return _solve_margin(board, weak, table, table_size, narrow, full_pv)
+        return _solve_margin(board, weak, table, table_size, narrow, full_pv, watch)
     if board.is_over:
         winner = board.winner
         outcome = "draw" if winner is None else "win" if winner == board.to_move else "loss"
@@ -145,7 +148,7 @@ def solve(
     table = TranspositionTable(table_size) if table is None else table
     factory = TTFac(GameOrderFac(AlphaBetaFac(), quick_wins=not weak), table, quick_wins=not weak)
     search = MinMax(factory, prefer_quick_wins=not weak)
-    searches = _Searches(search, board, player)
+    searches = _Searches(search, board, player, watch)
     if weak:
         result = searches.run(-1.0, 1.0)
     elif narrow:
@@ -178,6 +181,7 @@ def _solve_margin(
     table_size: int,
     narrow: bool,
     full_pv: bool,
+    watch: SolveWatch | None,
 ) -> Solution:
     """``solve(..., margin=True)``: the exact margin for the side to move."""
     if weak:
@@ -191,7 +195,7 @@ def _solve_margin(
         return Solution(outcome, float(found), 0, None, (), 0, 0.0, margin=found)
     table = TranspositionTable(table_size) if table is None else table
     factory = TTFac(GameOrderFac(AlphaBetaFac(), by_margin=True), table, quick_wins=False)
-    searches = _Searches(MinMax(factory, by_margin=True), board, board.to_move)
+    searches = _Searches(MinMax(factory, by_margin=True), board, board.to_move, watch, True)
     if narrow:
         result = _bisect(searches, bounds[0], bounds[1], float, round)
     else:
@@ -242,15 +246,110 @@ def _whole_line(
     return tuple(line), nodes, hits
 
 
+class SolveWatch:
+    """What a solve under way has proven so far, filled in by :func:`solve` and read from
+    another thread: ``oogames solve`` prints it every few seconds and when Ctrl-C stops it.
+
+    Attributes:
+        low: The least result proven so far (None: nothing yet): a score, as Pons
+            counts them (``top + 1 - plies`` for a win in ``plies``, 0 a draw, the
+            negation for a loss) or, for a margin solve, a margin.
+        high: The greatest result still possible (None: nothing proven yet).
+        top: The greatest score (a win at once).
+        margins: Whether the results are margins.
+        searches: The null-window searches done.
+    """
+
+    def __init__(self) -> None:
+        self.low: int | None = None
+        self.high: int | None = None
+        self.margins = False
+        self.top = 0
+        self.searches = 0
+        self._nodes = 0
+        self._running: MinMax | None = None
+        self.start = time.perf_counter()
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far, the search under way included."""
+        running = self._running
+        return self._nodes + (0 if running is None else running.nodes_running)
+
+    def proven(self) -> str:
+        """What is proven so far, in words (plies counted from this position).
+
+        >>> watch = SolveWatch()
+        >>> watch.proven()
+        'nothing yet'
+        >>> watch.low, watch.high, watch.top = 0, 20, 30
+        >>> watch.proven()
+        'at least a draw, and no win in fewer than 11 plies'
+        >>> watch.low, watch.high = -3, 0
+        >>> watch.proven()
+        'at most a draw, and no loss in fewer than 28 plies'
+        >>> watch.low, watch.high = -7, -5
+        >>> watch.proven()
+        'a loss in 24 to 26 plies'
+        >>> watch.low, watch.high = 0, 0
+        >>> watch.proven()
+        'a draw'
+        """
+        low, high, top = self.low, self.high, self.top
+        if low is None or high is None:
+            return "nothing yet"
+        if self.margins:
+            return f"a margin from {low} to {high}" if low < high else f"a margin of {low}"
+        if high < 0 or low > 0:  # plies of a loss: top + 1 + score; of a win: top + 1 - score
+            soon, late = (
+                (top + 1 + low, top + 1 + high) if high < 0 else (top + 1 - high, top + 1 - low)
+            )
+            plies = f"{soon}" if soon == late else f"{soon} to {late}"
+            return f"a {'loss' if high < 0 else 'win'} in {plies} plies"
+        if low == high == 0:
+            return "a draw"
+        said = ["at least a draw"] if low == 0 else ["at most a draw"] if high == 0 else []
+        if -top < low < 0:
+            said.append(f"no loss in fewer than {top + 1 + low} plies")
+        if 0 < high < top:
+            said.append(f"no win in fewer than {top + 1 - high} plies")
+        return ", and ".join(said) or "nothing yet"
+
+    def report(self) -> str:
+        """One progress line: what is proven, the searches, the nodes and their rate."""
+        seconds = max(time.perf_counter() - self.start, 1e-9)
+        nodes = self.nodes
+        return (
+            f"proven for the side to move: {self.proven()}; {self.searches} searches, "
+            f"{nodes:,} nodes in {seconds:.0f} s ({nodes / seconds:,.0f} a second)"
+        )
+
+
 class _Searches:
     """Runs searches of one position with given windows, and adds up their statistics."""
 
-    def __init__(self, search: MinMax, board: ABoardModel, player: int) -> None:
+    def __init__(
+        self,
+        search: MinMax,
+        board: ABoardModel,
+        player: int,
+        watch: SolveWatch | None = None,
+        margins: bool = False,
+    ) -> None:
         self.search = search
         self.board = board
         self.player = player
         self.nodes = self.hits = 0
         self.start = time.perf_counter()
+        self.watch = watch
+        if watch is not None:
+            watch.margins = margins
+            watch._running = search
+
+    def proved(self, low: int, high: int) -> None:
+        """Tell the watch the bounds the searches so far have proven."""
+        if self.watch is not None:
+            self.watch.low, self.watch.high = low, high
 
     def run(self, alpha: float, beta: float) -> SearchResult:
         """One search with the window (alpha, beta); its value is fail-soft."""
@@ -259,6 +358,9 @@ class _Searches:
         result = self.search.search(self.board, acc)
         self.nodes += result.stats.nodes
         self.hits += result.stats.table_hits
+        if self.watch is not None:
+            self.watch._nodes += result.stats.nodes
+            self.watch.searches += 1
         return result
 
 
@@ -266,6 +368,8 @@ def _narrow(searches: _Searches, plies_left: int | None) -> SearchResult:
     """The exact value by null windows, Pons' way: results are scores from -top to +top
     (a win in p plies scores top + 1 - p), and each search halves what is left."""
     top = WIN_MARGIN - 1 if plies_left is None else max(plies_left, 1)
+    if searches.watch is not None:
+        searches.watch.top = top
 
     def value(score: int) -> float:
         if score > 0:
@@ -295,6 +399,7 @@ def _bisect(
     null-window searches that halve the range, trying nearer 0 first; ``value`` turns a
     result into the search's value and ``score`` back."""
     low, high = floor, ceiling
+    searches.proved(low, high)
     proof: SearchResult | None = None  # the last search that proved a lower bound
     while low < high:
         guess = low + (high - low) // 2
@@ -308,6 +413,7 @@ def _bisect(
             high = found
         else:
             low, proof = found, result
+        searches.proved(low, high)
     if proof is not None and score(float(proof.value or 0)) == low:
         return proof
     # Every search failed low: one more search (mostly table hits) finds the move.

@@ -13,6 +13,7 @@ from oogames.nextmove.deepening import AspirationDeepening, IterativeDeepening
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory
 from oogames.nextmove.grammar import (
     DRIVERS,
+    END,
     ENHANCEMENTS,
     MAX_DEPTH,
     MAX_ITERATIONS,
@@ -98,6 +99,30 @@ def _read(spec: str | StrategySpec) -> StrategySpec:
     return value
 
 
+def check_ends(spec: StrategySpec) -> None:
+    """Refuse ``spec`` for a board too big to solve in seconds if it is a search with neither
+    a depth nor a clock (it would think for hours, or days), unless it says ``:end``.
+
+    Raises:
+        StrategySpecError: It would, in one line that says what to write instead.
+
+    >>> from oogames.nextmove.grammar import StrategySpec
+    >>> check_ends(StrategySpec.parse("alphabeta:end"))
+    >>> check_ends(StrategySpec.parse("alphabeta"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    oogames.errors.StrategySpecError: alphabeta has neither a depth nor a clock: ... anyway
+    """
+    if spec.family not in ("search", "driver") or spec.to_end:
+        return
+    if spec.depth is None and spec.seconds is None:
+        raise StrategySpecError(
+            f"{spec} has neither a depth nor a clock: on this board it would search to the "
+            f"end of the game, which can take hours. Give it a depth ({spec}:6) or a clock "
+            f"({spec}@2), or write {spec}:{END} to search to the end anyway"
+        )
+
+
 def make_factory(spec: str | StrategySpec, evaluate: Evaluation) -> IAccFactory:
     """The accumulator factory ``spec`` names: one search, optionally ``:DEPTH``, or a
     plug-in's accumulator factory.
@@ -151,7 +176,10 @@ def _factory(
 
 
 def make_strategy(
-    spec: str | StrategySpec, evaluate: Evaluation, seed: int | None = None
+    spec: str | StrategySpec,
+    evaluate: Evaluation,
+    seed: int | None = None,
+    solvable: bool = True,
 ) -> INextMoveStrategy:
     """Build the strategy ``spec`` names: ``NAME``, ``NAME:DEPTH`` or ``NAME[:DEPTH]@SECONDS``.
 
@@ -161,15 +189,21 @@ def make_strategy(
             plies and score the horizon with ``evaluate``, ...).
         evaluate: The evaluation function for depth-limited searches.
         seed: Seed for ``random`` and ``mcts``.
+        solvable: Whether the board the strategy plays is small enough to solve in
+            seconds (:attr:`GameInfo.solvable <oogames.games.GameInfo.solvable>`); if
+            not, a search with neither depth nor clock is refused (:func:`check_ends`).
 
     Raises:
-        StrategySpecError: The spec breaks the grammar (see :class:`StrategySpec`).
+        StrategySpecError: The spec breaks the grammar (see :class:`StrategySpec`), or
+            would search without end.
 
     >>> from oogames.nextmove.specs import make_strategy
     >>> make_strategy("alphabeta:3", lambda board, player: 0).name
     'alphabeta:3'
     """
     spec = _read(spec)
+    if not solvable:
+        check_ends(spec)
     depth, seconds = spec.depth, spec.seconds
     if spec.family == "random":
         return RandomValidMove(seed)

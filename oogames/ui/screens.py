@@ -13,7 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from oogames.errors import OogamesError, SettingsError, one_line
 from oogames.game.commands import commands_help
-from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.game.settings import GameSettings, PlayerSpec, default_player
 from oogames.games import GAMES, find_game
 from oogames.parsing import whole_number
 
@@ -93,8 +93,12 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
         if event.select.id == "game" and isinstance(event.value, str):
             same = event.value == self.settings.game
             options = self.settings.options if same else {}
-            text = find_game(event.value).options_text(options)
-            self.query_one("#options", Input).value = text
+            info = find_game(event.value)
+            self.query_one("#options", Input).value = info.options_text(options)
+            for field in ("#player0", "#player1"):  # a computer: the new game's own default
+                box = self.query_one(field, Input)
+                if not same and box.value.strip().lower() != "human":
+                    box.value = str(default_player(info))
             self.query_one("#settings-error", Static).update("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -144,7 +148,10 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
             first=first,
             hint_depth=depth,
         )
-        settings.make_board()  # refuse bad options here, not after the screen closes
+        board = settings.make_board()  # refuse bad options here, not after the screen closes
+        for spec in settings.players:  # and a player that cannot play this board
+            if not spec.is_human:
+                spec.strategy(settings.info, board=board)
         return settings
 
 

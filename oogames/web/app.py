@@ -44,7 +44,7 @@ from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
-from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.game.settings import GameSettings, PlayerSpec, default_player
 from oogames.games import GAMES, find_game
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
@@ -169,7 +169,12 @@ def create_app(folder: Path | None = None) -> Starlette:
                 try:
                     info = find_game(name)
                     described.append(
-                        {"name": name, "summary": info.summary, "options": info.options_text()}
+                        {
+                            "name": name,
+                            "summary": info.summary,
+                            "options": info.options_text(),
+                            "player": str(default_player(info)),
+                        }
                     )
                 except OogamesError:  # an installed game that cannot be loaded is left out
                     continue

@@ -176,7 +176,11 @@ async function start() {
     $("game").appendChild(option);
   }
   $("game").addEventListener("change", () => {
-    $("options").value = meta.find((g) => g.name === $("game").value).options;
+    const chosen = meta.find((g) => g.name === $("game").value);
+    $("options").value = chosen.options;
+    for (const field of ["player0", "player1"]) {  // a computer: the new game's own default
+      if ($(field).value.trim().toLowerCase() !== "human") $(field).value = chosen.player;
+    }
   });
   $("options").value = meta[0].options;
   if (gameId) {

@@ -1,0 +1,170 @@
+"""No endless wait by default: a search with neither depth nor clock is refused on a board
+too big to solve (in the factory every place uses, so in every view and command), ``:end``
+asks for the full search anyway, the dialogs take the new game's default player, and
+``oogames solve`` shows what it has proven as it goes and when Ctrl-C stops it."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from helpers import exits_with_message
+
+from oogames.errors import StrategySpecError
+from oogames.game.model import GameModel
+from oogames.game.saving import game_from_dict, game_to_dict
+from oogames.game.settings import GameSettings, PlayerSpec, default_player
+from oogames.games import GAMES, ConnectFourBoard, TicTacToeBoard
+from oogames.nextmove.grammar import DRIVERS, SAMPLERS, SEARCHES, StrategySpec
+from oogames.nextmove.solve import SolveWatch
+from oogames.nextmove.specs import make_strategy
+
+NAMES = ["random", *SEARCHES, *DRIVERS, *SAMPLERS, "alphabeta+tt+order", "mtdf+order"]
+FORMS = ["", ":3", "@0.5", ":3@0.5", ":end"]
+
+
+def endless_by_hand(name: str, form: str) -> bool:
+    """The rule, written apart from the code: a full-width search (not random, not a
+    sampler) with no depth, no clock and no :end."""
+    base = name.split("+")[0]
+    return (base in SEARCHES or base in DRIVERS) and form == ""
+
+
+def parses_by_hand(name: str, form: str) -> bool:
+    """Which specs the grammar takes: random takes nothing after it; :end only a search."""
+    base = name.split("+")[0]
+    if base == "random":
+        return form == ""
+    if form == ":end":
+        return base in SEARCHES or base in DRIVERS
+    return True
+
+
+def test_every_spec_on_boards_solvable_or_not_matches_the_rule() -> None:
+    """Every name x form x (solvable or not), fresh: refused exactly where the rule says,
+    with one line that says what to write; ``:end`` prints and reads back."""
+    checked = 0
+    for name, form, solvable in itertools.product(NAMES, FORMS, (True, False)):
+        text = name + form
+        if not parses_by_hand(name, form):
+            with pytest.raises(StrategySpecError):
+                StrategySpec.parse(text)
+            checked += 1
+            continue
+        spec = StrategySpec.parse(text)
+        assert str(spec) == text and StrategySpec.parse(str(spec)) == spec
+        if not solvable and endless_by_hand(name, form):
+            with pytest.raises(StrategySpecError) as refused:
+                make_strategy(spec, lambda board, player: 0.0, 1, solvable)
+            message = str(refused.value)
+            assert "\n" not in message
+            assert f"{text}:6" in message and f"{text}@2" in message and f"{text}:end" in message
+        else:
+            assert make_strategy(spec, lambda board, player: 0.0, 1, solvable).name
+        checked += 1
+    print(f"checked: spec x board against the no-endless rule: {checked}")
+    assert checked == len(NAMES) * len(FORMS) * 2
+
+
+def test_end_is_instead_of_a_depth_or_a_clock() -> None:
+    for text in ("alphabeta:end@1", "mcts:end", "random:end"):
+        with pytest.raises(StrategySpecError):
+            StrategySpec.parse(text)
+    with pytest.raises(StrategySpecError):
+        StrategySpec("alphabeta", 4, to_end=True)
+    assert StrategySpec.parse("alphabeta:end").with_depth(4).to_end
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "connectfour", "--player1", "alphabeta"],
+        ["demo", "--game", "connectfour", "--player0", "pvs+tt"],
+        ["demo", "--game", "othello", "--player1", "mtdf"],
+        ["tournament", "connectfour", "--players", "alphabeta,random"],
+    ],
+)
+def test_every_command_refuses_an_endless_player_in_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    exits_with_message(argv, "has neither a depth nor a clock", lambda: capsys.readouterr().err)
+
+
+def test_the_game_model_refuses_it_and_end_asks_for_it() -> None:
+    """Every view builds its players in the model: the console, the terminal board and
+    the page all get the refusal; ``:end`` is taken and kept in a save."""
+    endless = GameSettings(
+        game="connectfour", players=(PlayerSpec("human"), PlayerSpec.parse("alphabeta"))
+    )
+    with pytest.raises(StrategySpecError):
+        GameModel(endless, start=False)
+    asked = GameSettings(
+        game="connectfour", players=(PlayerSpec("human"), PlayerSpec.parse("alphabeta:end"))
+    )
+    model = GameModel(asked, start=False)
+    settings, _ = game_from_dict(json.loads(json.dumps(game_to_dict(asked, model.board))))
+    assert settings.players[1] == PlayerSpec.parse("alphabeta:end")
+    small = GameSettings(game="tictactoe", players=(PlayerSpec("human"), PlayerSpec("alphabeta")))
+    assert GameModel(small, start=False).board.legal_moves()
+
+
+def test_the_default_player_of_each_game_never_waits_without_end() -> None:
+    """The player the command line and the dialogs take is a full search only where the
+    board is solvable, else a clock."""
+    for name, info in GAMES.items():
+        spec = default_player(info)
+        board = info.make()
+        make_strategy(spec, info.evaluate, 0, info.solvable(board))  # never refused
+        assert (spec.seconds is None) == info.solvable(board), name
+    assert str(default_player(GAMES["tictactoe"], TicTacToeBoard(4, 4, 3))).endswith("@1")
+    assert str(default_player(GAMES["connectfour"], ConnectFourBoard(4, 3))) == "alphabeta"
+
+
+def test_solve_watch_says_what_is_proven() -> None:
+    """Bounds on Pons scores (top 20) in words, checked against the plies they allow."""
+    watch = SolveWatch()
+    watch.top = 20
+    checked = 0
+    for low in range(-20, 21):
+        for high in range(low, 21):
+            watch.low, watch.high = low, high
+            said = watch.proven()
+            if low > 0:  # a win: the plies of the scores allowed
+                assert said.startswith("a win in") and f"{21 - high}" in said
+            elif high < 0:
+                assert said.startswith("a loss in") and f"{21 + low}" in said
+            elif low == high == 0:
+                assert said == "a draw"
+            else:
+                assert ("at least a draw" in said) == (low == 0)
+                assert ("at most a draw" in said) == (high == 0)
+            checked += 1
+    print(f"checked: solve bounds said in words: {checked}")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_solve_reports_progress_and_what_it_proved_when_stopped(tmp_path: Path) -> None:
+    """An early Connect Four position: a progress line every 3 s on standard error, and on
+    Ctrl-C one line with what is proven, the searches and the nodes; status 130."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "oogames", "solve", "connectfour", "--moves", "4453"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    time.sleep(4.5)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    lines = err.strip().splitlines()
+    assert child.returncode == 130, err
+    assert any(line.startswith("oogames solve: proven for the side to move:") for line in lines)
+    assert lines[-1].startswith("oogames solve: stopped; proven for the side to move:")
+    assert "nodes in" in lines[-1] and "Traceback" not in err and out == ""
