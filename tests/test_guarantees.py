@@ -204,7 +204,9 @@ class _Interrupting(io.StringIO):
 
 def test_ctrl_c_during_the_computers_search_keeps_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C while the computer searches: back at the prompt, the game as before the search."""
-    settings = GameSettings("connectfour", players=(PlayerSpec("human"), PlayerSpec("alphabeta")))
+    settings = GameSettings(
+        "connectfour", players=(PlayerSpec("human"), PlayerSpec("alphabeta", to_end=True))
+    )
     model = GameModel(settings, start=False)
     calls = 0
     real = MinMax.search

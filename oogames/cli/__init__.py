@@ -71,7 +71,7 @@ RUN: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``oogames`` command, made from the subcommands'
-    declarations (:data:`ALL_COMMANDS`)."""
+    declarations (``ALL_COMMANDS``)."""
     parser = Parser(
         prog="oogames",
         description="Two-player games and game search after Rice's Design Patterns for Games.",

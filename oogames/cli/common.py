@@ -52,7 +52,7 @@ class Subcommand:
         description: The paragraph of ``oogames NAME --help``.
         run: What carries it out, ``run(args, out)``, returning the exit status.
         game: Whether the game is the positional ``GAME`` or the option ``--game`` (with
-            the board flags of :data:`BOARD_FLAGS` either way), or not asked for.
+            the board flags of ``BOARD_FLAGS`` either way), or not asked for.
         flags: Its other arguments, in the order of its help.
     """
 

@@ -26,7 +26,7 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
         given_player(args.player0, "--player0") or default_spec(info, board),
         given_player(args.player1, "--player1") or default_spec(info, board),
     ]
-    seed, solvable = args.seed, info.solvable(board)
+    seed, solvable = args.seed, not info.too_big(board)
     players = [
         make_strategy(spec, info.evaluate, None if seed is None else seed + number, solvable)
         for number, spec in enumerate(specs)

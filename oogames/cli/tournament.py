@@ -35,7 +35,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     options = {**given, **start.options()}
     players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     for spec in players:  # every player must be buildable before a game is played
-        make_strategy(spec, info.evaluate, 0, info.solvable(start))
+        make_strategy(spec, info.evaluate, 0, not info.too_big(start))
     if args.openings_file:
         try:
             text = user_path(args.openings_file, "--openings-file").read_text(encoding="utf-8")

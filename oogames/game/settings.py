@@ -36,12 +36,12 @@ class PlayerSpec(StrategySpec):
     ) -> INextMoveStrategy:
         """The strategy of a computer player (not for ``human``) of ``info``'s game, on
         ``board`` (a search with neither depth nor clock is refused on a board too big to
-        solve: :func:`~oogames.nextmove.specs.check_ends`).
+        solve: :func:`oogames.nextmove.specs.check_ends`).
 
         Raises:
             StrategySpecError: The spec cannot play this board.
         """
-        solvable = board is None or info.solvable(board)
+        solvable = board is None or not info.too_big(board)
         return make_strategy(self, info.evaluate, seed, solvable)
 
 
@@ -51,6 +51,7 @@ def default_player(info: GameInfo, board: ABoardModel | None = None) -> PlayerSp
     :data:`~oogames.nextmove.grammar.DEFAULT_COMPUTER` (a clock a move). The command
     line's default and what the dialogs take when the game changes.
 
+    >>> from oogames.game.settings import default_player
     >>> from oogames.games import find_game
     >>> str(default_player(find_game("tictactoe"))), str(default_player(find_game("connectfour")))
     ('alphabeta', 'alphabeta+tt+order@1')

@@ -15,6 +15,7 @@ def lines(rows: int, cols: int, k: int) -> list[tuple[int, tuple[tuple[int, int]
     """Every line of ``k`` cells on a ``rows`` x ``cols`` grid, once: the index of its
     direction in :data:`DIRECTIONS` and its cells ``(row, col)``, from its first cell on.
 
+    >>> from oogames.games.bitboards import lines
     >>> len(lines(3, 3, 3)), lines(3, 3, 3)[0]
     (8, (0, ((0, 0), (1, 0), (2, 0))))
     """

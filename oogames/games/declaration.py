@@ -110,6 +110,12 @@ class GameInfo:
         takes = ", ".join(self.options) or "no options"
         raise BoardOptionError(f"{self.name} does not take {shown(name)}; it takes {takes}")
 
+    def too_big(self, board: ABoardModel) -> bool:
+        """Whether a search to the end of the game is known to take far too long on
+        ``board``: a built-in game's board that is not ``solvable``. A plug-in game's
+        size is its author's to judge (False), though its default player has a clock."""
+        return not self.is_plugin and not self.solvable(board)
+
     @property
     def is_plugin(self) -> bool:
         """Whether the game's code comes from outside the package."""

@@ -408,7 +408,7 @@ class MinMax(INextMoveStrategy):
 
     @property
     def nodes_running(self) -> int:
-        """The nodes the search under way (or stopped last) has made: a progress line's."""
+        """How many nodes the search under way (or stopped last) has made, for a progress line."""
         return 0 if self._running is None else self._running.nodes
 
     def cancel(self) -> None:

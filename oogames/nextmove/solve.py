@@ -279,6 +279,7 @@ class SolveWatch:
     def proven(self) -> str:
         """What is proven so far, in words (plies counted from this position).
 
+        >>> from oogames.nextmove.solve import SolveWatch
         >>> watch = SolveWatch()
         >>> watch.proven()
         'nothing yet'

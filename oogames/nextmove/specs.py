@@ -107,6 +107,7 @@ def check_ends(spec: StrategySpec) -> None:
         StrategySpecError: It would, in one line that says what to write instead.
 
     >>> from oogames.nextmove.grammar import StrategySpec
+    >>> from oogames.nextmove.specs import check_ends
     >>> check_ends(StrategySpec.parse("alphabeta:end"))
     >>> check_ends(StrategySpec.parse("alphabeta"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -189,9 +190,9 @@ def make_strategy(
             plies and score the horizon with ``evaluate``, ...).
         evaluate: The evaluation function for depth-limited searches.
         seed: Seed for ``random`` and ``mcts``.
-        solvable: Whether the board the strategy plays is small enough to solve in
-            seconds (:attr:`GameInfo.solvable <oogames.games.GameInfo.solvable>`); if
-            not, a search with neither depth nor clock is refused (:func:`check_ends`).
+        solvable: False where the board the strategy plays is known to be too big to
+            solve in seconds (``GameInfo.too_big``): a search with neither depth nor
+            clock is then refused (:func:`check_ends`).
 
     Raises:
         StrategySpecError: The spec breaks the grammar (see :class:`StrategySpec`), or
