@@ -34,6 +34,81 @@ def test_a_whole_game_through_the_console() -> None:
     assert text.count(" 1 O . .") >= 1 and "X (human) against O (human)" in text
 
 
+def test_one_result_line_and_the_last_move_under_every_board() -> None:
+    """Under each board one line: who played last and what follows; the result once."""
+    _, text = console("b2\na1\na2\nc1\nc2\n")
+    assert "X played b2 - O to move" in text and "O played c1 - X to move" in text
+    assert text.count("X has won") == 1
+    assert "X played c2 - game over: X has won" in text
+
+
+def test_the_thinking_notice_only_while_the_search_runs() -> None:
+    """The notice comes a second into a search, on a line of its own, and never once the
+    search has ended (after its move, or after the next prompt)."""
+    import time
+
+    model = GameModel(
+        GameSettings(players=(PlayerSpec("human"), PlayerSpec.parse("alphabeta:2"))),
+        start=False,
+    )
+    out = io.StringIO()
+    view = ConsoleView(model, io.StringIO(""), out)
+    view.thinking(1, True)
+    view.thinking(1, False)  # a search that ended at once
+    time.sleep(1.3)
+    assert "thinking" not in out.getvalue()
+    view.thinking(1, True)
+    time.sleep(1.3)
+    view.thinking(1, False)
+    assert out.getvalue() == "O (alphabeta:2) is thinking... (Ctrl-C stops)\n"
+
+
+def test_quit_and_the_end_of_input_at_a_terminal_offer_to_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At a terminal, quit (or Ctrl-D) with moves not saved asks for a file: a name saves
+    it (an existing file is refused and asked again), Enter or Ctrl-D leaves; a game with
+    nothing to lose, or a script, is not asked."""
+    typed: list[str | None] = []  # None: Ctrl-D
+    asked: list[str] = []
+
+    def type_line(prompt: str) -> str:
+        asked.append(prompt)
+        assert typed, f"asked once too often: {prompt!r} after {asked[:-1]} {shown.getvalue()}"
+        line = typed.pop(0)
+        if line is None:
+            raise EOFError
+        return line
+
+    monkeypatch.setattr(ConsoleView, "_interactive", lambda self: True)
+    monkeypatch.setattr("builtins.input", type_line)
+    taken = tmp_path / "taken.json"
+    taken.write_text("{}")
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    people = GameSettings(players=(PlayerSpec("human"), PlayerSpec("human")))
+    for lines, offers, saved in (
+        (["b2", "quit", str(taken), str(one)], 2, one),  # quit; a taken name asked again
+        (["b2", None, str(two)], 1, two),  # Ctrl-D at the prompt
+        (["b2", "quit", ""], 1, None),  # Enter: leave without saving
+        (["b2", "quit", None], 1, None),  # Ctrl-D at the question
+        (["quit"], 0, None),  # no move: nothing to lose
+        (["b2", f"save {tmp_path / 'three.json'}", "quit"], 0, None),  # saved already
+    ):
+        typed[:] = lines
+        asked.clear()
+        shown = io.StringIO()
+        view = ConsoleView(GameModel(people, start=False), io.StringIO(), shown)
+        assert view.run() == 0
+        assert not typed, lines
+        assert sum("not saved" in prompt for prompt in asked) == offers, lines
+        if saved is not None:
+            assert json.loads(saved.read_text())["moves"] == ["b2"]
+    assert json.loads(taken.read_text()) == {}  # an existing file is never replaced
+    monkeypatch.undo()  # no terminal any more: a script
+    _, text = console("b2\nquit\n")  # a script is never asked
+    assert "not saved" not in text
+
+
 def test_illegal_and_unreadable_moves_are_explained_and_asked_again() -> None:
     """A bad line gets a '!' explanation and the same prompt again; nothing changes."""
     model, text = console("zz\nb2\nb2\nsave\nquit\nb1\n")

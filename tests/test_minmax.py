@@ -188,6 +188,7 @@ def search_to(board: TicTacToeBoard, depth: int | None, prune: bool) -> MinMax |
     return MinMax(DepthFac(inner, depth, open_lines))
 
 
+@settings(max_examples=150, suppress_health_check=[HealthCheck.filter_too_much])
 @given(size=sizes, path=choices, depth=depths, prune=st.booleans())
 def test_immediate_win_is_taken_at_every_depth(
     size: tuple[int, int, int], path: list[int], depth: int | None, prune: bool

@@ -42,7 +42,11 @@ class ABoardText(IBoardModel):
 
     def __str__(self) -> str:
         """A drawing of the position, then a line saying whose turn it is or how it ended."""
-        return f"{self._draw()}\n{self.status_text()}"
+        return f"{self.drawing()}\n{self.status_text()}"
+
+    def drawing(self) -> str:
+        """The drawing of the position alone (``str(board)`` adds :meth:`status_text`)."""
+        return self._draw()
 
     def status_text(self) -> str:
         """One line: whose turn it is, or how the game ended."""

@@ -153,6 +153,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._redo.clear()
         self.results.clear()
         self.last_hint = None
+        self._saved_moves = board.moves  # a loaded game is saved as it is; a new one is empty
         self._hint_strategy: MinMax | None = None
 
     def add_view(self, view: IModel2ViewAdapter) -> None:
@@ -395,7 +396,14 @@ class GameModel(IView2ModelAdapter, IRequestor):
         if not overwrite and user_path(path, "save", SaveFileError).exists():
             raise SaveFileError(f"{path} exists: save! {path} replaces it")
         save_game(path, self.settings, self.board)
+        self._saved_moves = self.board.moves
         self._views.message(f"saved to {path}")
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether moves were played (or taken back) since the game was started, saved or
+        loaded: what leaving would lose."""
+        return self.board.moves != self._saved_moves
 
     def load(self, path: str | Path) -> None:
         """Replace the game with the one saved in ``path``.

@@ -10,7 +10,11 @@ back to the prompt with the game as it was before it (``go`` lets the
 computer search again). Ctrl-\\ while a timed computer (``NAME@SECONDS``) or
 MCTS is thinking has it move now, with its best move so far. Ctrl-C at the
 prompt saves the game to a recovery file, says its name (``oogames load``
-takes it) and quits.
+takes it) and quits; ``quit`` and Ctrl-D (the end of the input) at a terminal
+offer to save a game that has moves not yet saved.
+
+Under the board one line says who played last and what follows: ``O played b2 -
+X to move``, or how the game ended.
 """
 
 from __future__ import annotations
@@ -23,10 +27,10 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from oogames import plugins
-from oogames.board.moves import Move
+from oogames.board.moves import PASS, Move
 from oogames.errors import OogamesError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
-from oogames.game.commands import commands_help, read_command
+from oogames.game.commands import commands_help, read_command, read_file_name
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.nextmove.results import SearchResult
@@ -66,13 +70,30 @@ class ConsoleView(IModel2ViewAdapter):
         self.stdin = stdin
         self.stdout = stdout
         self._timer: threading.Timer | None = None
+        self._searching = False  # a computer is thinking: its notice may be shown
+        self._writing = threading.Lock()  # one line at a time, from any thread
         self._quit_handler: Any = None  # SIGQUIT's handler while a computer thinks
         self.quitting = False  # quit was typed
         model.add_view(self)
 
     def say(self, text: str) -> None:
-        """Write a line."""
-        print(text, file=self.stdout, flush=True)
+        """Write a line (whole, whichever thread writes)."""
+        with self._writing:
+            print(text, file=self.stdout, flush=True)
+
+    def board_text(self) -> str:
+        """The board, then one line: who played last and whose turn it is, or how the game
+        ended (``O played b2 - X to move``; ``X played a3 - game over: X has won``)."""
+        board = self.model.board
+        status = board.status_text()
+        if board.is_over:
+            status = f"game over: {status}"
+        if board.history:
+            player, move = board.history[-1]
+            name = board.player_names[player]
+            played = "passed" if move is PASS else f"played {board.format_move(move)}"
+            status = f"{name} {played} - {status}"
+        return f"{board.drawing()}\n{status}"
 
     # -- what the model tells -------------------------------------------------------------
 
@@ -83,18 +104,27 @@ class ConsoleView(IModel2ViewAdapter):
             self.say(f"{name} plays {self.model.board.format_move(move)} ({describe(result)})")
 
     def thinking(self, player: int, started: bool) -> None:
-        """Say that the computer is thinking when its search takes over a second."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        """Say that the computer is thinking when its search takes over a second: on a line
+        of its own, and only while the search runs (never after its move or a prompt)."""
+        with self._writing:
+            self._searching = started
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
         side = self.model.turns.players[player]
         now = side.can_move_now and self._move_now_key(started)
         if started:
             keys = "Ctrl-C stops, Ctrl-\\ moves now" if now else "Ctrl-C stops"
-            name = self.model.name_of(player)
-            self._timer = threading.Timer(1.0, self.say, (f"{name} is thinking... ({keys})",))
+            notice = f"{self.model.name_of(player)} is thinking... ({keys})"
+            self._timer = threading.Timer(1.0, self._notice, (notice,))
             self._timer.daemon = True
             self._timer.start()
+
+    def _notice(self, text: str) -> None:
+        """The thinking notice, if the search still runs (checked as it is written)."""
+        with self._writing:
+            if self._searching:
+                print(text, file=self.stdout, flush=True)
 
     def _move_now_key(self, thinking: bool) -> bool:
         """Have Ctrl-\\ (SIGQUIT) ask the thinking computer to move now while it thinks, and
@@ -118,8 +148,8 @@ class ConsoleView(IModel2ViewAdapter):
         self.say(f"hint: {board.format_move(result.move)} ({describe(result)}; line {line})")
 
     def game_over(self, text: str) -> None:
-        """Say how the game ended."""
-        self.say(f"game over: {text}")
+        """Nothing: the board, drawn after every move, says how the game ended in its last
+        line (one result line)."""
 
     def message(self, text: str) -> None:
         """Pass a message on."""
@@ -136,9 +166,9 @@ class ConsoleView(IModel2ViewAdapter):
         """
         model = self.model
         self.say(f"{model.name_of(0)} against {model.name_of(1)}. Type help for the commands.")
-        self.say(str(model.board))
+        self.say(self.board_text())
         if self._carry_out("go"):
-            self.say(str(model.board))
+            self.say(self.board_text())
         while True:
             try:
                 line = self._ask()
@@ -147,14 +177,33 @@ class ConsoleView(IModel2ViewAdapter):
                 return self._save_recovery()
             if line is None:
                 self.say("")
+                self._offer_to_save()
                 return 0
             words = line.strip()
             if not words:
                 continue
             if self._carry_out(words):
-                self.say(str(model.board))
+                self.say(self.board_text())
             if self.quitting:
+                self._offer_to_save()
                 return 0
+
+    def _offer_to_save(self) -> None:
+        """Before leaving a game with moves not yet saved, at a terminal: ask for a file to
+        save it in (Enter, Ctrl-D or Ctrl-C leaves without saving). A script is not asked."""
+        while self.model.unsaved and self._interactive():
+            try:
+                name = input("the game is not saved: a file name saves it, Enter leaves > ")
+            except (EOFError, KeyboardInterrupt):
+                self.say("")
+                return
+            if not name.strip():
+                return
+            try:
+                self.model.save(read_file_name(name), overwrite=False)
+                return
+            except OogamesError as error:
+                self.say(f"! {one_line(error)}")
 
     def _ask(self) -> str | None:
         """Prompt and read one line (None at the end of the input)."""
