@@ -16,6 +16,7 @@ from helpers import count, exits_with_message
 from oogames.cli import main
 from oogames.tournament import ResultStore, fit_ratings, play_game, run_games, schedule, standings
 from oogames.tournament.games import GameTask, random_openings, read_openings, tournament_key
+from oogames.tournament.report import to_json, to_text
 
 PLAYERS = ["alphabeta:2", "random", "mcts:100"]
 
@@ -286,6 +287,8 @@ def test_the_dask_path_on_a_local_cluster_gives_the_serial_games(tmp_path: Path)
         tasks
     )
     assert seen[-1] == (len(tasks), 0, len(tasks))
+    assert all(running <= 2 for _, running, _ in seen)  # two workers: the rest wait
+    assert seen[1] == (0, 2, len(tasks))
 
     def games(store: ResultStore) -> list[tuple[str, tuple[str, ...], str]]:
         return [(r.game_id, r.moves, r.result) for r in store.records(key)]
@@ -327,3 +330,99 @@ def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) 
     store = ResultStore(path)
     assert run_games(tasks, store, "k") == len(tasks)
     assert len(store.records("k")) == len(tasks)
+
+
+def test_replayed_games_are_counted_once_in_the_ratings() -> None:
+    """Two deterministic players replay one game from one opening: the standings say how many
+    games were distinct, and the ratings and intervals are those of the distinct games."""
+    tasks = schedule("tictactoe", {}, ["alphabeta", "minimax"], 6, [("b2",)], seed=1)
+    records = [play_game(task) for task in tasks]
+    result = standings(["alphabeta", "minimax"], records)
+    distinct = {(r.first_index, r.moves) for r in records}
+    assert result.games == 6 and result.distinct == len(distinct) == 2
+    once = [next(r for r in records if (r.first_index, r.moves) == game) for game in distinct]
+    alone = standings(["alphabeta", "minimax"], once)
+    assert [r.elo for r in result.ratings] == [r.elo for r in alone.ratings]
+    assert [(r.low, r.high) for r in result.ratings] == [(r.low, r.high) for r in alone.ratings]
+    assert [(r.games, r.score) for r in result.ratings] == [(6, 3.0), (6, 3.0)]  # every game
+    assert "6 games, 2 distinct" in to_text(result)
+    assert json.loads(to_json(result))["distinct"] == 2
+
+
+def test_the_default_openings_make_every_game_of_deterministic_players_distinct() -> None:
+    """By default a pairing plays each opening once from each side: one opening for each two
+    games, so two deterministic players play no game twice."""
+    out = io.StringIO()
+    argv = ["tournament", "tictactoe", "--players", "alphabeta,minimax", "--games", "6"]
+    assert main([*argv, "--db", ":memory:", "--workers", "1", "--format", "json"], out=out) == 0
+    data = json.loads(out.getvalue())
+    assert data["games"] == data["distinct"] == 6
+
+
+def test_ctrl_c_in_the_middle_says_in_one_line_what_is_kept_and_how_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C while games are played here: one line on standard error, the games finished
+    so far are in the database, and the same command plays the rest."""
+    import oogames.tournament.runner as runner
+
+    played: list[str] = []
+
+    def interrupted_after_two(task: GameTask) -> object:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(task.game_id)
+        return play_game(task)
+
+    monkeypatch.setattr(runner, "play_game", interrupted_after_two)
+    db = tmp_path / "t.sqlite"
+    argv = ["tournament", "tictactoe", "--players", "alphabeta:2,random", "--games", "4"]
+    argv += ["--db", str(db), "--workers", "1"]
+    assert main(argv, out=io.StringIO()) == 130
+    err = capsys.readouterr().err
+    assert (
+        err == f"interrupted: 2 of 4 games are kept in {db}: the same command goes on from there\n"
+    )
+    monkeypatch.undo()
+    out = io.StringIO()
+    assert main(argv, out=out) == 0
+    assert "4 games, 2 played now, 2 found in" in out.getvalue()
+
+
+def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Path) -> None:
+    """The terminal's Ctrl-C reaches every process of the command (the Dask workers too):
+    the command prints one line and exits 130, the workers print nothing."""
+    pytest.importorskip("distributed", reason="the Dask path needs the extra oogames[scale]")
+    import contextlib
+    import os
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    db = tmp_path / "t.sqlite"
+    command = [sys.executable, "-c", "from oogames.cli import main; raise SystemExit(main())"]
+    command += ["tournament", "connectfour", "--players", "alphabeta:7,alphabeta:6"]
+    command += ["--games", "20", "--workers", "2", "--db", str(db)]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+
+    def stored() -> int:
+        try:
+            with contextlib.closing(sqlite3.connect(db)) as connection:
+                return int(connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        except sqlite3.Error:  # not made yet
+            return 0
+
+    give_up = time.monotonic() + 120
+    while time.monotonic() < give_up and process.poll() is None and not stored():
+        time.sleep(0.5)  # the workers are up and playing once a game is stored
+    time.sleep(1.0)
+    os.killpg(process.pid, signal.SIGINT)  # as the terminal does: the whole group
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert re.fullmatch(
+        r"interrupted: \d+ of 20 games are kept in .*: the same command goes on from there\n", err
+    ), err

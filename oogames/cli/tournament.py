@@ -47,7 +47,8 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         for opening in openings:  # every opening must be legal
             info.board.from_moves(" ".join(opening), **given)
     else:
-        openings = random_openings(info.name, given, args.openings, args.opening_plies, args.seed)
+        count = args.openings or -(-args.games // 2)  # each opening from both sides
+        openings = random_openings(info.name, given, count, args.opening_plies, args.seed)
     tasks = schedule(
         info.name,
         options,
@@ -64,10 +65,22 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     store = ResultStore(args.db)
     store.register(key, {"game": info.name, "options": options, "players": players})
     workers = args.workers or _default_workers()
-    with _tournament_progress() as progress:
-        played = run_games(
-            tasks, store, key, workers=workers, scheduler=args.scheduler, progress=progress
+    try:
+        with _tournament_progress() as progress:
+            played = run_games(
+                tasks, store, key, workers=workers, scheduler=args.scheduler, progress=progress
+            )
+    except KeyboardInterrupt:
+        kept = len(store.finished_ids(key))
+        store.close()
+        where = (
+            "nothing is kept (--db :memory:)"
+            if args.db == ":memory:"
+            else f"{kept} of {len(tasks)} games are kept in {args.db}: "
+            "the same command goes on from there"
         )
+        print(f"interrupted: {where}", file=sys.stderr)
+        return 130
     records = store.records(key, players)
     store.close()
     result = standings(players, records)
@@ -150,8 +163,8 @@ COMMANDS: Final = (
             flag(
                 "--openings",
                 type=whole_from(1, 10_000),
-                default=1,
-                help="random openings to play from, 1 to 10,000 (default 1)",
+                help="random openings to play from, 1 to 10,000 (default: one for each two "
+                "games of a pairing, so deterministic players play no game twice)",
             ),
             flag(
                 "--opening-plies",

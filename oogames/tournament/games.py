@@ -190,7 +190,9 @@ def schedule(
     Round robin: every pair of players; gauntlet: the first player against each
     other. Each pairing plays ``games`` games: round ``r`` uses opening
     ``r // 2`` (cycling) and the colours alternate, so each opening is played
-    from both sides and two deterministic strategies do not replay one game.
+    from both sides; with at least ``games / 2`` openings, two deterministic
+    strategies do not replay one game (fewer openings cycle, and
+    :func:`~oogames.tournament.report.standings` counts a replay once).
 
     Raises:
         SettingsError: Fewer than two players, no game to play, or more than

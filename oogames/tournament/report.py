@@ -31,6 +31,10 @@ class Standings:
         pairings: For each pair that met: (i, j, wins of i, draws, wins of j).
         games: How many games were counted.
         forfeits: Games lost on time, by an illegal move or a crash: (game id, reason).
+        distinct: How many of the games were distinct: two deterministic players
+            replay one game from one opening with the same colours, and a replay
+            tells nothing new. The ratings and their intervals count each distinct
+            game once; the scores and the crosstable count every game.
     """
 
     players: tuple[str, ...]
@@ -39,6 +43,7 @@ class Standings:
     pairings: tuple[tuple[int, int, int, int, int], ...]
     games: int
     forfeits: tuple[tuple[str, str], ...]
+    distinct: int
 
     def order(self) -> list[int]:
         """The players' places, best rating first."""
@@ -51,11 +56,15 @@ def standings(players: Sequence[str], records: Sequence[GameRecord]) -> Standing
     cross = [[[0.0, 0] for _ in range(size)] for _ in range(size)]
     tally: dict[tuple[int, int], list[int]] = {}
     results = []
+    seen: set[tuple[int, int, tuple[str, ...], str]] = set()  # the distinct games
     forfeits = []
     for record in records:
         a, b = record.first_index, record.second_index
         score = record.score_of(a)
-        results.append((a, b, score))
+        game = (a, b, record.moves, record.result)
+        if game not in seen:
+            seen.add(game)
+            results.append((a, b, score))
         cross[a][b][0] += score
         cross[a][b][1] += 1
         cross[b][a][0] += 1 - score
@@ -66,7 +75,13 @@ def standings(players: Sequence[str], records: Sequence[GameRecord]) -> Standing
         counts[0 if mine == 1 else 1 if mine == 0.5 else 2] += 1
         if record.reason != "rules":
             forfeits.append((record.game_id, record.reason))
-    ratings = fit_ratings(size, results)
+    fitted = fit_ratings(size, results)  # each distinct game once
+    ratings = [  # every game's points in the table
+        attrs.evolve(
+            rating, games=int(sum(n for _, n in cross[i])), score=sum(p for p, _ in cross[i])
+        )
+        for i, rating in enumerate(fitted)
+    ]
     return Standings(
         tuple(players),
         tuple(ratings),
@@ -74,6 +89,18 @@ def standings(players: Sequence[str], records: Sequence[GameRecord]) -> Standing
         tuple((i, j, c[0], c[1], c[2]) for (i, j), c in sorted(tally.items())),
         len(records),
         tuple(forfeits),
+        len(results),
+    )
+
+
+def games_line(result: Standings) -> str:
+    """How many games, and how many distinct when some were replays."""
+    if result.distinct == result.games:
+        return f"{result.games} games"
+    return (
+        f"{result.games} games, {result.distinct} distinct (a deterministic pairing replayed "
+        "an opening: the ratings and intervals count each distinct game once; more "
+        "--openings make more distinct games)"
     )
 
 
@@ -119,7 +146,7 @@ def crosstable(result: Standings) -> list[list[str]]:
 
 def to_text(result: Standings) -> str:
     """The standings, the crosstable and the pairings as plain text."""
-    lines = [f"{result.games} games"]
+    lines = [games_line(result)]
     lines.append(_plain_table(HEADER, rows(result)))
     lines.append("")
     lines.append("crosstable (points/games, rows against columns):")
@@ -159,6 +186,8 @@ def print_rich(result: Standings, file: TextIO) -> bool:
     for row in rows(result):
         table.add_row(*row)
     console.print(table)
+    if result.distinct != result.games:
+        console.print(games_line(result))
     cross = Table(title="crosstable (points/games, rows against columns)")
     cross.add_column("#")
     cross.add_column("player")
@@ -224,7 +253,7 @@ def to_html(result: Standings, title: str) -> str:
         "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
         "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:nth-child(2),th:nth-child(2){text-align:left}</style></head><body>"
-        f"<h1>{html.escape(title)}</h1><p>{result.games} games.</p>"
+        f"<h1>{html.escape(title)}</h1><p>{html.escape(games_line(result))}.</p>"
         f"<h2>Standings</h2>{table(HEADER, rows(result))}"
         f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
         f"<h2>Crosstable</h2>{table(['#', 'player', *ranks], crosstable(result))}"
@@ -238,6 +267,7 @@ def to_json(result: Standings) -> str:
     return json.dumps(
         {
             "games": result.games,
+            "distinct": result.distinct,
             "players": [
                 {
                     "player": result.players[i],

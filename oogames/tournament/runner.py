@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import logging
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -65,18 +68,33 @@ def run_games(
         return len(todo)
     with _client(workers, scheduler) as client:
         as_completed = importlib.import_module("distributed").as_completed
+        slots = sum(client.nthreads().values()) or 1  # games that can run at once
         futures = client.map(play_game, todo, pure=False)
         try:
-            running = len(futures)
+            left = len(futures)
+            tell(done, min(left, slots), len(tasks))  # the others wait in the queue
             for future in as_completed(futures):
                 record: GameRecord = future.result()
                 store.add(key, record)
                 done += 1
-                running -= 1
-                tell(done, running, len(tasks))
+                left -= 1
+                tell(done, min(left, slots), len(tasks))
         finally:
             client.cancel(futures)
     return len(todo)
+
+
+def quiet_dask() -> None:
+    """Dask's log says nothing below a critical error (once a run is interrupted)."""
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)
+
+
+def ignore_interrupts() -> None:
+    """Run on each Dask worker (in its main thread): the worker ignores Ctrl-C (SIGINT),
+    which the terminal sends to every process of the command; the command's own Ctrl-C
+    ends the run and closes the workers, with no traceback of theirs."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @contextlib.contextmanager
@@ -107,7 +125,13 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
     )
     client = distributed.Client(cluster)
     try:
+        client.run(ignore_interrupts)
         yield client
+    except KeyboardInterrupt:  # closing stops games in the middle: Dask's warnings of it,
+        with contextlib.suppress(Exception):  # here and in the workers, say nothing new
+            client.run(quiet_dask)
+        quiet_dask()
+        raise
     finally:
         client.close()
         cluster.close()
