@@ -81,6 +81,32 @@ def test_a_game_no_player_can_go_on_with_is_refused_and_kept() -> None:
     assert model.board.key() == Stuck.from_moves([3, 2]).key() and model.board.ply == 2
 
 
+class Silent(NimBoard):
+    """Stuck's twin that maps no move at all once the total reaches 5 (not even a pass:
+    the search's nodes there have no child, and their value stays infinite)."""
+
+    def _map_moves(self, player: int, lam: Any, param: Any) -> None:
+        if self._total < 5:
+            super()._map_moves(player, lam, param)
+
+
+@pytest.mark.parametrize("board_class", [Stuck, Silent])
+@pytest.mark.parametrize("spec", ["minimax", "alphabeta", "alphabeta+tt", "pvs", "negamax"])
+def test_a_search_that_meets_a_stuck_position_below_the_root_names_the_board(
+    spec: str, board_class: type[NimBoard]
+) -> None:
+    """A position deep in the tree where no player can move and the game is not over: the
+    search names the board's fault (not an evaluation, not the frame limit), and the board
+    is as it was."""
+    from oogames.nextmove.specs import make_strategy
+
+    board = board_class()
+    name = board_class.__name__
+    with pytest.raises(BoardContractError, match=f"{name}: no player can move"):
+        make_strategy(spec, None, 0, True).analyze(board)
+    assert board.ply == 0 and board.key() == board_class().key()
+
+
 def test_the_tree_of_a_search_as_deep_as_the_game_is_drawn() -> None:
     """A traced search 1,000 plies deep (Nim of 1,000, one at a time) is drawn as text, DOT
     and SVG: the drawings recurse as deep as the trace, in a deep-safe thread."""

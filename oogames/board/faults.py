@@ -12,11 +12,12 @@ raises that.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from numbers import Real
 
 from oogames.board.model import ABoardModel, IBoardModel
-from oogames.board.moves import PASS
-from oogames.errors import BoardContractError
+from oogames.board.moves import PASS, Move
+from oogames.errors import BoardContractError, OogamesError
 
 
 def check_not_stuck(board: IBoardModel) -> None:
@@ -71,6 +72,46 @@ def board_fault(board: IBoardModel, player: int) -> BoardContractError | None:
                 "not a finite number"
             )
     return None
+
+
+def line_fault(
+    board: IBoardModel, line: Iterable[Move], budget: int = 10_000
+) -> BoardContractError | None:
+    """The fault of :func:`board_fault` in a position down ``line`` (a search's principal
+    variation, which leads towards where an impossible value came from) or, past its end,
+    in the tree below (looked at depth first, at most ``budget`` positions): the first one
+    met, or None. For an error message only. The board is left as it was."""
+    if not isinstance(board, ABoardModel):
+        return None
+    undos = []
+    left = [budget]
+
+    def below() -> BoardContractError | None:
+        if board.is_over or left[0] <= 0:
+            return None
+        left[0] -= 1
+        fault = board_fault(board, board.to_move)
+        if fault is not None:
+            return fault
+        for move in board.legal_moves() or ([PASS] if board.can_pass() else []):
+            undo = board.play(move)
+            try:
+                fault = below()
+            finally:
+                undo()
+            if fault is not None:
+                return fault
+        return None
+
+    try:
+        for move in line:
+            undos.append(board.play(move))
+        return below()
+    except (OogamesError, RecursionError):  # the line does not replay, or the tree is too
+        return None  # deep to look through: nothing more to say
+    finally:  # the board as it was, whatever the board's own code raises
+        for undo in reversed(undos):
+            undo()
 
 
 def _name(board: IBoardModel) -> str:

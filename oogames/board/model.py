@@ -37,7 +37,7 @@ from oogames.errors import (
 
 __all__ = ["ABoardModel", "IBoardModel", "ISearchHints", "Played", "check_size"]
 
-Played: TypeAlias = "tuple[AMoveRecord, ABoardState]"
+Played: TypeAlias = tuple[AMoveRecord, ABoardState]  # a real type: `Played | None` works
 """What a game's :meth:`ABoardModel._play` returns for a move the rules accept: the
 move's record (its undo) and the new state object."""
 

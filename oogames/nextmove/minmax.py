@@ -14,13 +14,13 @@ import math
 import time
 from typing import Final, cast
 
-from oogames.board.faults import board_fault
+from oogames.board.faults import board_fault, line_fault
 from oogames.board.hints import HintedBoard, ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
-from oogames.errors import SearchError, SearchStopped, SettingsError
+from oogames.errors import SearchDepthError, SearchError, SearchStopped, SettingsError
 from oogames.nextmove._tabled import KeepsTable, table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
@@ -381,16 +381,22 @@ class MinMax(INextMoveStrategy):
             run_deep(board, work, stop)
         except TypeError as error:  # a value or a key of the wrong type: the board's, if it
             raise board_fault(board, acc.player) or error from error  # says what is wrong
+        except SearchDepthError as error:  # endless passes in a position no one can move in?
+            raise line_fault(board, ()) or error from error
         self._running = None  # kept after a stop: its nodes count in what was done
         seconds = time.perf_counter() - start
         if acc.move is None:
             raise board_fault(board, acc.player) or SearchError(
                 f"the search found no move for player {acc.player} (a broken board model)"
             )
-        if not math.isfinite(acc.val):
-            raise board_fault(board, acc.player) or SearchError(
-                f"the search's value is {acc.val}: an evaluation returned it (evaluations "
-                "return finite numbers, inside the win threshold)"
+        if not math.isfinite(acc.val):  # from a position with no move: the board's fault?
+            raise (
+                board_fault(board, acc.player)
+                or line_fault(board, acc.pv)
+                or SearchError(
+                    f"the search's value is {acc.val}: an evaluation returned it (evaluations "
+                    "return finite numbers, inside the win threshold)"
+                )
             )
         stats = SearchStats(
             lam.nodes,
