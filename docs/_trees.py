@@ -158,9 +158,23 @@ def _run(*argv: str) -> str:
     return out.getvalue()
 
 
+def _tui_keys(folder: Path) -> None:
+    """The terminal board's keys, as a table made from the one command table."""
+    from oogames.game.commands import commands_of, key_name
+
+    rows = [
+        f"   * - {key_name(command.key)}\n     - ``{command.word}``: {command.summary}"
+        for command in commands_of("tui")
+        if command.key
+    ]
+    head = ".. list-table::\n   :header-rows: 1\n\n   * - key\n     - command\n"
+    (folder / "tui_keys.rst").write_text(head + "\n".join(rows) + "\n")
+
+
 def write_all(folder: Path) -> None:
     """Write every picture (.svg) and sample (.txt) the docs include into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
+    _tui_keys(folder)
     ttt = TicTacToeBoard.from_moves("b2 a1 c3")
     searches: dict[str, tuple[Any, Any]] = {
         "slides_minimax": (GameTreeBoard(SLIDES), DepthFac(MinMaxFac(), 2, static_value)),

@@ -83,7 +83,22 @@ def make_board(request: pytest.FixtureRequest) -> Callable[[], ABoardModel]:
 FUZZ_COUNTS: dict[str, int] = {}
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A worker of pytest-xdist (``-n``) hands its counts to the controller."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["fuzz_counts"] = dict(FUZZ_COUNTS)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """The controller of pytest-xdist adds up each worker's counts."""
+    for name, count in getattr(node, "workeroutput", {}).get("fuzz_counts", {}).items():
+        FUZZ_COUNTS[name] = FUZZ_COUNTS.get(name, 0) + count
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Print how many cases the fuzz suites and counted properties checked."""
+    """Print how many cases the fuzz suites and counted properties checked (every worker's,
+    under pytest-xdist)."""
     for name, count in FUZZ_COUNTS.items():
         terminalreporter.write_line(f"checked: {name}: {count:,}")

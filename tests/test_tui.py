@@ -15,8 +15,13 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from oogames.game import GameSettings, PlayerSpec
+from oogames.game.commands import commands_of
 from oogames.game.settings import default_player
+from oogames.ui.cells import LEGAL
 from oogames.ui.tui import GameApp
+
+#: Each command's key on the terminal board, from the one command table.
+KEY = {command.word: command.key for command in commands_of("tui") if command.key}
 
 
 def synchronous(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -73,10 +78,10 @@ async def test_the_computer_replies_with_its_figures_and_undo_takes_both_back() 
         await settle(app, pilot)
         assert app.model.board.ply == 2
         assert "O (alphabeta) played a1: value draw, 2,458 nodes" in text(app, "#info")
-        await pilot.press("u")
+        await pilot.press(KEY["undo"])
         await settle(app, pilot)
-        assert app.model.board.ply == 0 and str(app.query_one("#cell-1-1").label) == "b2"
-        await pilot.press("r")
+        assert app.model.board.ply == 0 and str(app.query_one("#cell-1-1").label) == LEGAL
+        await pilot.press(KEY["redo"])
         await settle(app, pilot)
         assert app.model.board.ply == 2
 
@@ -87,7 +92,7 @@ async def test_hint_is_shown_and_not_played() -> None:
     app = app_for(hint_depth=2)
     async with app.run_test(size=(110, 32)) as pilot:
         await settle(app, pilot)
-        await pilot.press("h")
+        await pilot.press(KEY["hint"])
         await settle(app, pilot)
         assert text(app, "#info").startswith("Hint: ") and app.model.board.ply == 0
 
@@ -103,7 +108,7 @@ async def test_typed_moves_save_and_load(tmp_path: Path) -> None:
         await pilot.press(*"b2", "enter")
         await settle(app, pilot)
         assert app.model.board.moves == ((1, 1),)
-        await pilot.press("escape")
+        await pilot.press("tab")  # to the board
         app.query_one("#command").value = ""
         await pilot.click("#do-save")
         await settle(app, pilot)
@@ -132,10 +137,13 @@ async def test_connect_four_cells_play_their_column() -> None:
     app = app_for(game="connectfour")
     async with app.run_test(size=(110, 32)) as pilot:
         await settle(app, pilot)
-        await pilot.click("#cell-5-3")  # the top cell of column 4
+        await pilot.click("#cell-0-3")  # the top cell of column 4
         await settle(app, pilot)
         assert app.model.board.moves == (3,)
-        assert str(app.query_one("#cell-0-3").label) == "X"
+        bottom = app.query_one("#cell-5-3")  # the token lands at the bottom, in X's colour
+        assert bottom.has_class("mover-0") and bottom.has_class("last")
+        assert str(bottom.label) == "●"
+        assert app.query_one("#cell-4-3").has_class("legal")  # where the next one lands
 
 
 @synchronous
@@ -159,16 +167,18 @@ async def test_keyboard_play_with_arrows_and_an_accepted_hint() -> None:
     app = app_for(hint_depth=2)
     async with app.run_test(size=(110, 32)) as pilot:
         await settle(app, pilot)
+        assert app.focused is app.query_one("#command")  # typing goes to the box
+        await pilot.press("tab")  # Tab reaches the board
         assert app.focused is app.query_one("#cell-0-0")
         await pilot.press("right", "down", "enter")
         await settle(app, pilot)
         assert app.model.board.moves == ((1, 1),)
-        await pilot.press("h")
+        await pilot.press(KEY["hint"])
         await settle(app, pilot)
         hinted = app.model.last_hint
-        assert hinted is not None and "Press a to play it" in text(app, "#info")
+        assert hinted is not None and "Press Ctrl+P to play it" in text(app, "#info")
         assert len(app.query("#board Button.hint")) == 1
-        await pilot.press("a")
+        await pilot.press(KEY["accept"])
         await settle(app, pilot)
         assert app.model.board.moves == ((1, 1), hinted.move)
 
@@ -186,13 +196,13 @@ async def test_x_stops_the_computers_search_and_the_game_is_as_before(
         assert await pilot.click("#cell-0-3")
         await pilot.pause(0.3)
         assert app.busy
-        await pilot.press("x")
+        await pilot.press(KEY["stop"])
         await settle(app, pilot)
         assert not app.busy and app.model.board.moves == (3,) and app.model.board.to_move == 1
         assert "stopped" in text(app, "#info")
         app._call_model(app.model.start)  # what typing go does
         await pilot.pause(0.3)
-        await pilot.press("q")
+        await pilot.press(KEY["quit"])
     saved = list((tmp_path / "oogames" / "recovery").glob("connectfour-*.json"))
     assert len(saved) == 1
 
@@ -207,19 +217,19 @@ async def test_x_stops_and_p_moves_now_for_every_kind_of_computer(second: str) -
         await settle(app, pilot)
         assert await pilot.click("#cell-0-3")
         await pilot.pause(0.3)
-        await pilot.press("x")
+        await pilot.press(KEY["stop"])
         await settle(app, pilot)
         assert app.model.board.moves == (3,) and "stopped" in text(app, "#info")
         app._call_model(app.model.start)  # what typing go does
         await pilot.pause(0.3)
-        await pilot.press("p")
+        await pilot.press(KEY["now"])
         if "@" in second:
             await settle(app, pilot)
             assert len(app.model.board.moves) == 2 and not app.busy
         else:
             await pilot.pause(0.1)
             assert "no move before its search ends" in text(app, "#info") and app.busy
-            await pilot.press("x")
+            await pilot.press(KEY["stop"])
             await settle(app, pilot)
             assert app.model.board.moves == (3,)
 
@@ -301,7 +311,7 @@ def test_settings_flow_for_every_game(game: str, options: dict[str, object]) -> 
         app = app_for()
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
-            await pilot.press("n")
+            await pilot.press(KEY["new"])
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, SettingsScreen)
@@ -337,7 +347,7 @@ async def test_the_dialog_takes_the_new_games_default_player_and_refuses_an_endl
     app = app_for("alphabeta")
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        await pilot.press("n")
+        await pilot.press(KEY["new"])
         await pilot.pause()
         screen = app.screen
         screen.query_one("#game", Select).value = "connectfour"
@@ -368,7 +378,7 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        await pilot.press("n")
+        await pilot.press(KEY["new"])
         await pilot.pause()
         screen = app.screen
         for field, value, message in (
@@ -395,12 +405,12 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
         assert not isinstance(app.screen, SettingsScreen)
         assert app.model.board.options() == {"rows": 4, "cols": 4, "k": 3}
         assert app.model.board.ply == 0
-        await pilot.press("n")
+        await pilot.press(KEY["new"])
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SettingsScreen)
-        await pilot.press("n")
+        await pilot.press(KEY["new"])
         await pilot.pause()
         app.screen.query_one("#player1").value = ""
         app.screen.query_one("#player1").focus()
@@ -415,21 +425,21 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
 
 
 @synchronous
-async def test_help_closes_with_escape_and_q() -> None:
+async def test_help_closes_with_escape_and_its_own_key() -> None:
     from oogames.ui.tui import HelpScreen
 
     app = app_for()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
-        for key in ("escape", "q"):
-            await pilot.press("question_mark")
+        for key in ("escape", KEY["help"]):
+            await pilot.press(KEY["help"])
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
             assert inside(app, app.screen.query_one("#close"))
             await pilot.press(key)
             await pilot.pause()
             assert not isinstance(app.screen, HelpScreen)
-        assert app.is_running  # q closed the help, not the app
+        assert app.is_running  # the keys closed the help, not the app
 
 
 @synchronous
@@ -441,12 +451,13 @@ async def test_connect_four_hint_is_marked_where_the_token_lands() -> None:
         await settle(app, pilot)
         await pilot.click("#cell-0-3")
         await settle(app, pilot)
-        await pilot.press("h")
+        await pilot.press(KEY["hint"])
         await settle(app, pilot)
         hint = app.model.last_hint
         assert hint is not None
         marked = [button.id for button in app.query("#board Button.hint")]
-        row = app.model.board.column_height(hint.move)
+        board = app.model.board
+        row = board.height - 1 - board.column_height(hint.move)  # the rows from the top
         assert marked == [f"cell-{row}-{hint.move}"]
 
 
@@ -471,7 +482,7 @@ async def test_undo_clears_what_was_said_of_the_undone_move() -> None:
         await pilot.click("#cell-1-1")
         await settle(app, pilot)
         assert "played" in text(app, "#info")
-        await pilot.press("u")
+        await pilot.press(KEY["undo"])
         await settle(app, pilot)
         assert "played" not in text(app, "#info")
         assert text(app, "#status") == "X (human) to move"
@@ -485,10 +496,10 @@ async def test_a_hint_is_gone_when_the_game_ends() -> None:
         for cell in ("#cell-0-0", "#cell-1-0", "#cell-0-1", "#cell-1-1"):
             await pilot.click(cell)
             await settle(app, pilot)
-        await pilot.press("h")
+        await pilot.press(KEY["hint"])
         await settle(app, pilot)
         assert "Hint" in text(app, "#info")
-        await pilot.press("a")
+        await pilot.press(KEY["accept"])
         await settle(app, pilot)
         assert app.model.board.is_over
         assert "Hint" not in text(app, "#info") and not app.query("#board Button.hint")
@@ -506,10 +517,10 @@ async def test_undo_in_a_computer_game_pauses_and_go_plays_on() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(app, pilot)
         assert app.model.board.is_over
-        await pilot.press("u")
+        await pilot.press(KEY["undo"])
         await settle(app, pilot)
         assert not app.model.board.is_over and "paused" in text(app, "#info")
-        await pilot.press("g")
+        await pilot.press(KEY["go"])
         await settle(app, pilot)
         assert app.model.board.is_over
 
@@ -527,6 +538,7 @@ def test_arrow_keys_walk_a_big_board_to_its_far_corner(
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             size = app.model.board.options()["size"]
+            await pilot.press("tab")  # from the move box to the board's first cell
             await pilot.press(*["right"] * (size - 1), *["down"] * (size - 1))
             await pilot.pause()
             corner = app.query_one(f"#cell-{size - 1}-{size - 1}")
@@ -555,6 +567,212 @@ async def test_a_plugin_game_plays_in_the_terminal_view() -> None:
         await pilot.click("#move-0")
         await settle(app, pilot)
         assert app.model.board.ply == 2 and "B (alphabeta) played" in text(app, "#info")
-        await pilot.press("n")
+        await pilot.press(KEY["new"])
         await pilot.pause()
         assert app.screen.query_one("#options").value == "target=21"
+
+
+# -- keyboard first: every game at 80 x 24 and 120 x 40 -----------------------------------
+
+WAITER = """
+import threading
+from oogames import INextMoveStrategy
+from oogames.errors import SearchStopped
+from oogames.nextmove.results import SearchResult, SearchStats
+
+
+class Waiter(INextMoveStrategy):
+    '''Thinks until it is stopped (no move) or asked to move now (its first legal move).'''
+
+    name = "waiter"
+
+    def __init__(self):
+        self.wake = threading.Event()
+        self.stopped = False
+
+    def analyze(self, board, player=None):
+        player = board.to_move if player is None else player
+        self.wake.wait(30)
+        self.wake.clear()
+        if self.stopped:
+            self.stopped = False
+            raise SearchStopped("waiter was stopped")
+        move = (board.legal_moves() or ["pass"])[0]
+        return SearchResult(move, None, (move,), SearchStats(), player)
+
+    def cancel(self):
+        self.stopped = True
+        self.wake.set()
+
+    def clear_cancel(self):
+        self.stopped = False
+
+    def move_now(self):
+        self.wake.set()
+        return True
+"""
+
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "options"), GAME_SETTINGS)
+def test_every_key_works_after_a_typed_move_in_every_game(
+    game: str, options: dict[str, object], size: tuple[int, int], tmp_path: Path
+) -> None:
+    """Typed from the start (the box has the focus), a move is played; then every command's
+    key does its work whatever has the focus: a cell, the box or a side button."""
+    from oogames.ui.screens import HelpScreen, SettingsScreen
+
+    @synchronous
+    async def check() -> None:
+        app = app_for(game=game, options=options, hint_depth=1)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            board = app.model.board
+            move = board.format_move(board.legal_moves()[0])
+            assert app.focused is app.query_one("#command")
+            await pilot.press(*move, "enter")
+            await settle(app, pilot)
+            assert app.model.board.ply == 1, (game, move, text(app, "#info"))
+            checked = set()
+            for focus in ("#board Button", "#command", "#do-help"):
+                app.query(focus).first().focus()
+                await pilot.pause()
+                ply = app.model.board.ply
+                await pilot.press(KEY["hint"])
+                await settle(app, pilot)
+                assert text(app, "#info").startswith("Hint: "), (focus, text(app, "#info"))
+                await pilot.press(KEY["accept"])
+                await settle(app, pilot)
+                assert app.model.board.ply == ply + 1
+                await pilot.press(KEY["undo"])
+                await settle(app, pilot)
+                assert app.model.board.ply == ply
+                await pilot.press(KEY["redo"])
+                await settle(app, pilot)
+                assert app.model.board.ply == ply + 1
+                for word in ("save", "load"):
+                    await pilot.press(KEY[word])
+                    await pilot.pause()
+                    box = app.query_one("#command")
+                    assert box.value == f"{word} {app.model.settings.game}.json"
+                    assert app.focused is box
+                    box.value = ""
+                await pilot.press(KEY["go"])
+                await settle(app, pilot)
+                assert text(app, "#info") == "go: no computer is waiting to move"
+                for word, screen in (("help", HelpScreen), ("new", SettingsScreen)):
+                    await pilot.press(KEY[word])
+                    await pilot.pause()
+                    assert isinstance(app.screen, screen)
+                    await pilot.press("escape")  # the dialog's Esc, not the game's Stop
+                    await pilot.pause()
+                    assert not isinstance(app.screen, screen) and app.is_running
+                await pilot.press(KEY["stop"])  # nothing thinks: nothing happens
+                await pilot.press(KEY["now"])
+                await settle(app, pilot)
+                assert app.model.board.ply == ply + 1
+                checked |= {"hint", "accept", "undo", "redo", "save", "load", "go", "help"}
+                checked |= {"new", "stop", "now"}
+                app.query_one("#command").value = ""
+            # A letter typed while a cell has the focus goes to the box, which takes it.
+            app.query("#board Button").first().focus()
+            await pilot.pause()
+            await pilot.press(move[0])
+            assert app.focused is app.query_one("#command")
+            assert app.query_one("#command").value == move[0]
+            await pilot.press(KEY["quit"])
+            await pilot.pause()
+            assert not app.is_running
+            checked.add("quit")
+            assert checked == set(KEY), set(KEY) - checked  # every key of the table
+
+    check()
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "options"), GAME_SETTINGS)
+def test_stop_and_move_now_while_the_computer_thinks_in_every_game(
+    game: str, options: dict[str, object], size: tuple[int, int], tmp_path: Path
+) -> None:
+    """While the computer thinks, Esc stops it (no move, the computer still to move, the
+    footer and the status name the keys); Ctrl+G lets it think again, and Ctrl+B has it
+    play at once."""
+    bot = tmp_path / "waiter.py"
+    bot.write_text(WAITER)
+
+    @synchronous
+    async def check() -> None:
+        app = app_for(f"{bot}:Waiter", game=game, options=options)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            board = app.model.board
+            await pilot.press(*board.format_move(board.legal_moves()[0]), "enter")
+            while board.to_move == 0 and not board.is_over:  # Kalah's extra turns
+                await settle(app, pilot)
+                await pilot.press(*board.format_move(board.legal_moves()[0]), "enter")
+            await pilot.pause(0.2)
+            assert app.busy and "is thinking... (Esc stops it, Ctrl+B moves now)" in text(
+                app, "#status"
+            )
+            ply = board.ply
+            await pilot.press(KEY["stop"])
+            await settle(app, pilot)
+            assert not app.busy and board.ply == ply and board.to_move == 1
+            assert "stopped: the game is as it was" in text(app, "#info")
+            await pilot.press(KEY["go"])
+            await pilot.pause(0.2)
+            assert app.busy
+            await pilot.press(KEY["now"])
+            await settle(app, pilot)
+            assert not app.busy and board.ply == ply + 1
+
+    check()
+
+
+@pytest.mark.parametrize(("game", "options"), [g for g in GAME_SETTINGS if g[0] != "nim"])
+def test_the_board_grows_with_the_terminal(game: str, options: dict[str, object]) -> None:
+    """The cells of a grid board are larger at 120 x 40 than at 80 x 24 (where they fit,
+    but for Othello 16 x 16, which scrolls); a game of move buttons keeps its buttons."""
+
+    @synchronous
+    async def measure(size: tuple[int, int]) -> tuple[int, int]:
+        app = app_for(game=game, options=options)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            cell = app.query("#board Button").first()
+            sizes.append((cell.size.width, cell.size.height))
+        return sizes[-1]
+
+    sizes: list[tuple[int, int]] = []
+    measure((80, 24))
+    measure((120, 40))
+    small, large = sizes
+    if app_for(game=game, options=options).model.board.layout() is None:
+        assert small == large
+    elif options.get("size") == 16:
+        assert large >= small
+    else:
+        assert large[0] > small[0] and large[1] > small[1], (small, large)
+
+
+@synchronous
+async def test_othello_shows_discs_legal_moves_and_the_score() -> None:
+    """Othello's discs in their colours, its legal squares marked, the count of discs; the
+    labels of a 16 x 16 board are whole at 80 x 24."""
+    app = app_for(game="othello")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        legal = sorted(button.id for button in app.query("#board Button.legal"))
+        assert legal == ["cell-2-3", "cell-3-2", "cell-4-5", "cell-5-4"]  # d3 c4 f5 e6
+        assert str(app.query_one("#cell-3-3").label) == "●"
+        assert app.query_one("#cell-3-3").has_class("mover-1")  # d4 is white's
+        assert "Black 2 - White 2" in text(app, "#status")
+        assert text(app, "#status").startswith("● Black (human) to move")
+    app = app_for(game="othello", options={"size": 16})
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        labels = [str(label.render()) for label in app.query("#board .label")]
+        assert labels[1:17] == [chr(97 + c) for c in range(16)]
+        assert labels[17] == "1" and "16" in labels

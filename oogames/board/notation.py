@@ -12,6 +12,7 @@ import abc
 from typing import ClassVar, Final
 
 from oogames.board.interface import IBoardModel
+from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import OutcomeVisitor
 from oogames.errors import IllegalMoveError, MalformedMoveError, shown
@@ -35,6 +36,8 @@ class ABoardText(IBoardModel):
     player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
+    #: How the players' pieces look in every view and picture (marks, colours, their names).
+    pieces: ClassVar[Pieces] = PLAIN_PIECES
 
     @abc.abstractmethod
     def _draw(self) -> str:
@@ -56,6 +59,17 @@ class ABoardText(IBoardModel):
         if outcome is not None:
             return f"{self.player_names[int(outcome[-1])]} has won"
         return f"{self.player_names[self.to_move]} to move"
+
+    def layout(self) -> Layout | None:
+        """The board as a grid of squares for the views that draw one (the terminal
+        board), or None for a game played by choosing among its moves (Nim, Kalah),
+        which the views show as a button a move beside :meth:`drawing`."""
+        return None
+
+    def score_text(self) -> str:
+        """A line of the score so far where the game keeps one (Othello's discs), else
+        empty."""
+        return ""
 
     def to_svg(self) -> str:
         """The position as an SVG picture (text): the board, the last move marked, the

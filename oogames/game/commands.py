@@ -33,7 +33,9 @@ class Command:
         word: What a person types (and the page's action).
         summary: What it does, for the help texts.
         argument: What follows the word (``"FILE"``), or nothing.
-        key: Its key on the terminal board, or none.
+        key: Its key on the terminal board (Textual's name), or none: a control key or a
+            function key, so that it works while a move is typed in the box (which
+            takes every letter and digit).
         label: Its button on the page and the terminal board's footer.
         views: The views that offer it (``stop`` and ``now`` are keys in the console,
             where nothing is typed while the computer thinks: Ctrl-C and Ctrl-\\).
@@ -54,16 +56,21 @@ class Command:
 COMMANDS: Final[tuple[Command, ...]] = (
     Command("moves", "list the legal moves", views=("console", "tui")),
     Command(
-        "hint", "suggest a move (searched apart from the computer's depth)", key="h", label="Hint"
+        "hint",
+        "suggest a move (searched apart from the computer's depth)",
+        key="ctrl+t",
+        label="Hint",
     ),
-    Command("accept", "play the suggested move", key="a", label="Play hint"),
-    Command("undo", "take back your last move (and the computer's reply)", key="u", label="Undo"),
-    Command("redo", "replay what undo took back", key="r", label="Redo"),
+    Command("accept", "play the suggested move", key="ctrl+p", label="Play hint"),
+    Command(
+        "undo", "take back your last move (and the computer's reply)", key="ctrl+z", label="Undo"
+    ),
+    Command("redo", "replay what undo took back", key="ctrl+y", label="Redo"),
     Command(
         "save",
         "save the game (JSON); save! FILE replaces an existing file",
         argument="FILE",
-        key="s",
+        key="ctrl+s",
         label="Save",
         views=("console", "tui"),
         aliases=("save!",),
@@ -72,18 +79,18 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "load",
         "load a saved game",
         argument="FILE",
-        key="l",
+        key="ctrl+o",
         label="Load",
         views=("console", "tui"),
     ),
-    Command("new", "start again", key="n", label="New", views=("console", "tui")),
+    Command("new", "start again", key="ctrl+n", label="New", views=("console", "tui")),
     Command(
-        "go", "let a computer that is to move play (after undo or a stop)", key="g", label="Go"
+        "go", "let a computer that is to move play (after undo or a stop)", key="ctrl+g", label="Go"
     ),
     Command(
         "stop",
         "stop the search: no move is played, the computer stays to move (go searches again)",
-        key="x",
+        key="escape",
         label="Stop",
         views=("tui", "web"),
         while_thinking=True,
@@ -91,15 +98,15 @@ COMMANDS: Final[tuple[Command, ...]] = (
     Command(
         "now",
         "have a timed computer (or MCTS) that is thinking play its best move so far",
-        key="p",
+        key="ctrl+b",
         label="Move now",
         views=("tui", "web"),
         while_thinking=True,
     ),
+    Command("help", "the keys and commands", key="f1", label="Help", views=("console", "tui")),
     Command(
-        "help", "the keys and commands", key="question_mark", label="Help", views=("console", "tui")
+        "quit", "leave", key="ctrl+q", label="Quit", views=("console", "tui"), aliases=("exit", "q")
     ),
-    Command("quit", "leave", key="q", views=("console", "tui"), aliases=("exit", "q")),
 )
 """Every command, in the order the help lists them."""
 
@@ -164,11 +171,18 @@ def commands_help(view: View) -> str:
     lines = ["Type a move in the game's notation, or a command:"]
     for command in commands_of(view):
         typed = f"{command.word} {command.argument}".strip()
-        key = f" ({_key_name(command.key)})" if view == "tui" and command.key else ""
+        key = f" ({key_name(command.key)})" if view == "tui" and command.key else ""
         lines.append(f"  {typed:<12} {command.summary}{key}")
     return "\n".join(lines)
 
 
-def _key_name(key: str) -> str:
-    """A key as a person reads it."""
-    return {"question_mark": "?"}.get(key, key)
+def key_name(key: str) -> str:
+    """A terminal board's key as a person reads it: ``Ctrl+Z``, ``Esc``, ``F1``.
+
+    >>> from oogames.game.commands import key_name
+    >>> key_name("ctrl+z"), key_name("escape"), key_name("f1")
+    ('Ctrl+Z', 'Esc', 'F1')
+    """
+    if key == "escape":
+        return "Esc"
+    return "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in key.split("+"))

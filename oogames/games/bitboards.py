@@ -89,3 +89,13 @@ def line_ends(stones: int, shifts: tuple[int, ...], k: int) -> int:
                     run &= stones << offset if offset > 0 else stones >> -offset
             cells |= run
     return cells
+
+
+def completed_line(windows: tuple[int, ...], stones: int) -> set[int]:
+    """The bit indexes of every window (a line of ``k`` cells, as a bit set) that
+    ``stones`` fill: a won game's winning line, for the views to mark."""
+    cells: set[int] = set()
+    for line in windows:
+        if stones & line == line:
+            cells |= {index for index in range(line.bit_length()) if line >> index & 1}
+    return cells

@@ -18,13 +18,14 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from oogames.board.lambdas import IBoardLambda, P
+from oogames.board.layout import Layout, Pieces, Square
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move, lookup_move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.errors import IllegalMoveError
-from oogames.games.bitboards import centre_first, line_ends, lines, mirror_windows
+from oogames.games.bitboards import centre_first, completed_line, line_ends, lines, mirror_windows
 from oogames.games.connectfour_lines import connect_four_lines, connect_four_lines_by_loop
 from oogames.games.declaration import GameInfo
 from oogames.parsing import whole_number
@@ -116,6 +117,7 @@ class ConnectFourBoard(ABoardModel):
     game_name = "connectfour"
     notation = "a column number, like 4"
     player_names = ("X", "O")
+    pieces = Pieces(("●", "●"), ("#d62728", "#f2c40f"), ("red", "yellow"), "#1f4fbf", "○")
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         super().__init__()
@@ -356,6 +358,33 @@ class ConnectFourBoard(ABoardModel):
         from oogames.pictures.boards import connectfour_svg
 
         return connectfour_svg(self)
+
+    def layout(self) -> Layout:
+        """The columns from the top row down: any square of a column plays that column,
+        the square a token would land on is marked, and a completed line's squares."""
+        width, height, stride = self.width, self.height, self.height + 1
+        legal = set(self.legal_moves())
+        squares = tuple(
+            Square(col, self.token_at(row, col), col in legal and row == self.column_height(col))
+            for row in reversed(range(height))
+            for col in range(width)
+        )
+        winner = self.winner
+        bits = set() if winner is None else completed_line(self._windows, self._stones[winner])
+        winning = frozenset((height - 1 - bit % stride) * width + bit // stride for bit in bits)
+        last = self.moves[-1] if self.moves else None
+        landed = None
+        if isinstance(last, int):
+            landed = (height - self.column_height(last)) * width + last
+        return Layout(
+            height,
+            width,
+            squares,
+            tuple(self.format_move(col) for col in range(width)),
+            ("",) * height,
+            winning,
+            landed,
+        )
 
     def token_at(self, row: int, col: int) -> int | None:
         """The player whose token is at ``row`` (0 at the bottom) of ``col``, or None."""

@@ -11,6 +11,7 @@ import abc
 import re
 from typing import ClassVar, Final
 
+from oogames.board.layout import Layout, Square
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move, lookup_move
 
@@ -55,6 +56,31 @@ class AGridBoard(ABoardModel):
     def _cell_index(self, move: object) -> int | None:
         """The bit index of the cell ``move``, or None if it is no cell (even unhashable)."""
         return lookup_move(self._index, move)
+
+    def layout(self) -> Layout:
+        """The cells, the legal ones marked, the last move's, a completed line's
+        (:meth:`completed_cells`), column letters and row numbers."""
+        rows, cols = self._rows, self._cols
+        legal = set(self.legal_moves())
+        squares = tuple(
+            Square((r, c), self._owner(r * cols + c), (r, c) in legal)
+            for r in range(rows)
+            for c in range(cols)
+        )
+        last = self._cell_index(self.moves[-1]) if self.moves else None
+        return Layout(
+            rows,
+            cols,
+            squares,
+            tuple(chr(97 + c) for c in range(cols)),
+            tuple(str(r + 1) for r in range(rows)),
+            frozenset(self.completed_cells()),
+            last,
+        )
+
+    def completed_cells(self) -> set[int]:
+        """The indexes (``row * cols + col``) of a completed line's cells; none here."""
+        return set()
 
     def _draw(self) -> str:
         marks = {0: self.marks[0], 1: self.marks[1], None: "."}

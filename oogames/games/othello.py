@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from oogames.board.lambdas import IBoardLambda, P
+from oogames.board.layout import Pieces
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.board.options import Option
@@ -94,6 +95,7 @@ class OthelloBoard(AGridBoard):
     game_name = "othello"
     player_names = ("Black", "White")
     marks = ("B", "W")
+    pieces = Pieces(("●", "●"), ("#111111", "#f5f5f5"), ("black", "white"), "#2e7d32")
 
     def __init__(self, size: int = 8, position: str | None = None, first: int = 0) -> None:
         super().__init__()
@@ -326,6 +328,11 @@ class OthelloBoard(AGridBoard):
     def _owner(self, index: int) -> int | None:
         bit = 1 << index
         return 0 if self._discs[0] & bit else 1 if self._discs[1] & bit else None
+
+    def score_text(self) -> str:
+        """The discs of each player: ``Black 2 - White 2``."""
+        names = self.player_names
+        return f"{names[0]} {self.count(0)} - {names[1]} {self.count(1)}"
 
     def status_text(self) -> str:
         """Whose turn it is or how the game ended, with the disc count (black-white)."""

@@ -20,7 +20,7 @@ from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.errors import IllegalMoveError
-from oogames.games.bitboards import lines
+from oogames.games.bitboards import completed_line, lines
 from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
 
@@ -205,6 +205,11 @@ class TicTacToeBoard(AGridBoard):
     def windows(self) -> tuple[int, ...]:
         """Every line of ``k`` cells on the board, as bit sets like :meth:`stones`."""
         return self._windows
+
+    def completed_cells(self) -> set[int]:
+        """The indexes (``row * cols + col``) of the cells of a completed line."""
+        winner = self.winner
+        return set() if winner is None else completed_line(self._windows, self._stones[winner])
 
     def _owner(self, index: int) -> int | None:
         bit = 1 << index

@@ -48,7 +48,7 @@ def tictactoe_svg(board: TicTacToeBoard) -> str:
     rows, cols = board.shape
     left, top = MARGIN + 4, MARGIN + 4
     picture = board_picture(board, left + cols * CELL + 12, top + rows * CELL + 8)
-    picture.rect(left, top, cols * CELL, rows * CELL, fill="#fffdf5", stroke="#333333")
+    picture.rect(left, top, cols * CELL, rows * CELL, fill=board.pieces.board, stroke="#333333")
     for col in range(1, cols):
         x = left + col * CELL
         picture.line(x, top, x, top + rows * CELL, stroke="#333333")
@@ -93,7 +93,7 @@ def othello_svg(board: OthelloBoard) -> str:
     size = board.size
     left, top = MARGIN + 4, MARGIN + 4
     picture = board_picture(board, left + size * CELL + 12, top + size * CELL + 28)
-    picture.rect(left, top, size * CELL, size * CELL, fill="#2e7d32", stroke="#1b4d1e")
+    picture.rect(left, top, size * CELL, size * CELL, fill=board.pieces.board, stroke="#1b4d1e")
     for step in range(1, size):
         picture.line(
             left + step * CELL, top, left + step * CELL, top + size * CELL, stroke="#1b4d1e"
@@ -108,7 +108,7 @@ def othello_svg(board: OthelloBoard) -> str:
             cx, cy = left + col * CELL + CELL / 2, top + row * CELL + CELL / 2
             owner = board.disc_at(row, col)
             if owner is not None:
-                fill, edge = ("#111111", "#000000") if owner == 0 else ("#f5f5f5", "#999999")
+                fill, edge = board.pieces.colours[owner], ("#000000", "#999999")[owner]
                 picture.circle(cx, cy, CELL * 0.4, fill=fill, stroke=edge, stroke_width=1.5)
             elif (row, col) in legal:
                 picture.circle(cx, cy, CELL * 0.09, fill="#000000", opacity=0.35)
@@ -119,9 +119,7 @@ def othello_svg(board: OthelloBoard) -> str:
         row, col = last
         cx, cy = left + col * CELL + CELL / 2, top + row * CELL + CELL / 2
         picture.circle(cx, cy, CELL * 0.46, fill="none", stroke=LAST, stroke_width=2.5)
-    names = board.player_names
-    counts = f"{names[0]} {board.count(0)}  -  {names[1]} {board.count(1)}"
-    picture.text(picture.width / 2, top + size * CELL + 20, counts, anchor="middle")
+    picture.text(picture.width / 2, top + size * CELL + 20, board.score_text(), anchor="middle")
     status_line(picture, board)
     return picture.render()
 
@@ -131,7 +129,7 @@ def connectfour_svg(board: ConnectFourBoard) -> str:
     width, height = board.width, board.height
     left, top = 16, MARGIN + 4
     picture = board_picture(board, left * 2 + width * CELL, top + height * CELL + 8)
-    picture.rect(left, top, width * CELL, height * CELL, rx=10, fill="#1f4fbf")
+    picture.rect(left, top, width * CELL, height * CELL, rx=10, fill=board.pieces.board)
     centre: dict[int, tuple[float, float]] = {}
     for col in range(width):
         picture.text(
@@ -143,7 +141,7 @@ def connectfour_svg(board: ConnectFourBoard) -> str:
             cy = top + (height - 1 - row) * CELL + CELL / 2
             centre[col * (height + 1) + row] = (cx, cy)
             owner = board.token_at(row, col)
-            fill = "#ffffff" if owner is None else ("#d62728", "#f2c40f")[owner]
+            fill = "#ffffff" if owner is None else board.pieces.colours[owner]
             picture.circle(cx, cy, CELL * 0.38, fill=fill, stroke="#163a8c", stroke_width=1.5)
     for column in board.legal_moves():
         if isinstance(column, int):

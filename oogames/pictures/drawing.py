@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from oogames.board.layout import PLAIN_PIECES
 from oogames.pictures.svg import Svg, text_width
 
 if TYPE_CHECKING:
@@ -35,8 +36,9 @@ MARGIN = 26
 LAST = "#d62728"
 """The colour that marks the last move and the winning line."""
 
-COLOURS = ("#1f5fbf", "#e07b00")
-"""Player 0's colour and player 1's, in pictures of games without a colour of their own."""
+COLOURS = PLAIN_PIECES.colours
+"""Player 0's colour and player 1's, in pictures of games without a colour of their own
+(the pieces of :data:`~oogames.board.layout.PLAIN_PIECES`, as every view shows them)."""
 
 
 def title(board: ABoardModel) -> str:

@@ -1,74 +1,105 @@
-"""What the terminal board (:mod:`oogames.ui.tui`) shows in each of its cells: the
-pieces, the last move, the hint and a completed line. Plain data, no Textual: the view
-lays the cells out as buttons."""
+"""What the terminal board (:mod:`oogames.ui.tui`) shows in each of its cells, read from the
+board's own :meth:`~oogames.board.notation.ABoardText.layout` and
+:attr:`~oogames.board.notation.ABoardText.pieces`: the pieces in their colours, the legal
+moves marked, the last move, the hint and a completed line. Plain data, no Textual, and
+no question of which game it is: the view lays the cells out as buttons."""
 
 from __future__ import annotations
 
 from typing import TypeAlias
 
+import attrs
+
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
-from oogames.games import ConnectFourBoard, TicTacToeBoard
-from oogames.games.grid import AGridBoard
+from oogames.games.bitboards import completed_line
+
+LEGAL = "·"
+"""What an empty square a legal move may take shows."""
 
 Cell: TypeAlias = tuple[str, str, Move, set[str]]
-"""One button of the board, as its id, its label, the move it plays and its CSS classes."""
+"""One button of the board, as its id, its label, the move it plays and its CSS classes
+(the label is Rich markup: a piece in its colour)."""
+
+
+@attrs.frozen
+class Cells:
+    """The buttons of a board.
+
+    Attributes:
+        columns: How many buttons a row.
+        cells: The buttons, row by row from the top.
+        column_labels: The labels over the columns (empty for a game of move buttons).
+        row_labels: The labels beside the rows (likewise).
+    """
+
+    columns: int
+    cells: list[Cell]
+    column_labels: tuple[str, ...] = ()
+    row_labels: tuple[str, ...] = ()
+
+    @property
+    def grid(self) -> bool:
+        """Whether the cells are the board's squares (not a button a move)."""
+        return bool(self.column_labels)
 
 
 def winning_cells(board: ABoardModel) -> set[int]:
-    """The bit indexes of a completed line (tic-tac-toe and Connect Four), else empty."""
+    """The bit indexes of a completed line on a board with ``windows`` and ``stones`` (as
+    tic-tac-toe and Connect Four have), else empty."""
     winner = board.winner
-    if winner is None or not isinstance(board, (TicTacToeBoard, ConnectFourBoard)):
+    windows = getattr(board, "windows", None)
+    stones = getattr(board, "stones", None)
+    if winner is None or windows is None or stones is None:
         return set()
-    stones = board.stones(winner)
-    cells: set[int] = set()
-    for line in board.windows:
-        if stones & line == line:
-            cells |= {index for index in range(line.bit_length()) if line >> index & 1}
-    return cells
+    return completed_line(windows, stones(winner))
 
 
-def board_cells(board: ABoardModel, hint: Move | None) -> tuple[int, list[Cell]]:
-    """The board's columns and its cells, row by row: each a button of the terminal view
-    (its id, label, the move it plays and its CSS classes); a game without cells (Nim,
-    Grundy, Kalah) has a button per legal move."""
-    last = board.moves[-1] if board.moves else None
-    won = winning_cells(board)
+def piece(board: ABoardModel, player: int) -> str:
+    """``player``'s piece as Rich markup: its mark in its colour, on the board's colour
+    (black discs show on any screen)."""
+    pieces = board.pieces
+    return f"[bold {pieces.colours[player]} on {pieces.board}]{pieces.marks[player]}[/]"
+
+
+def ink(background: str) -> str:
+    """A colour that reads on ``background`` (``#rrggbb``): dark on a light board, light
+    on a dark one."""
+    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    return "#333333" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#e0e0e0"
+
+
+def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
+    """The board's buttons: its squares when it has a :meth:`layout` (any square of a
+    Connect Four column plays that column), else a button per legal move (Nim, Grundy,
+    Kalah and plug-in games without a layout)."""
+    layout = board.layout()
     cells: list[Cell] = []
-    if isinstance(board, AGridBoard):
-        rows, cols = board.shape
-        for row in range(rows):
-            for col in range(cols):
-                index = row * cols + col
-                owner = board.piece_at(row, col)
-                # An empty cell shows the move it plays: the board's coordinates.
-                label = board.format_move((row, col)) if owner is None else board.marks[owner]
-                classes = {"empty"} if owner is None else {f"mover-{owner}"}
-                if (row, col) == last:
-                    classes.add("last")
-                if (row, col) == hint:
-                    classes.add("hint")
-                if index in won:
-                    classes.add("win")
-                cells.append((f"cell-{row}-{col}", label, (row, col), classes))
-        return cols, cells
-    if isinstance(board, ConnectFourBoard):
-        stride = board.height + 1
-        top = board.column_height(last) - 1 if isinstance(last, int) else -1
-        for row in reversed(range(board.height)):
-            for col in range(board.width):
-                owner = board.token_at(row, col)
-                label = "·" if owner is None else board.player_names[owner]
-                classes = set() if owner is None else {f"mover-{owner}"}
-                if col == last and row == top:
-                    classes.add("last")
-                if col == hint and row == board.column_height(col):
-                    classes.add("hint")  # where the hinted token would land
-                if col * stride + row in won:
-                    classes.add("win")
-                cells.append((f"cell-{row}-{col}", label, col, classes))
-        return board.width, cells
-    moves = board.legal_moves()
-    for number, move in enumerate(moves):
-        cells.append((f"move-{number}", board.format_move(move), move, set()))
-    return max(1, min(len(moves), 6)), cells
+    if layout is None:
+        moves = board.legal_moves()
+        cells = [
+            (f"move-{number}", board.format_move(move), move, set())
+            for number, move in enumerate(moves)
+        ]
+        return Cells(max(1, min(len(moves), 6)), cells)
+    hinted = None if hint is None else layout.index_of(hint)
+    for index, square in enumerate(layout.squares):
+        row, col = divmod(index, layout.cols)
+        classes: set[str] = set()
+        if square.owner is not None:
+            label = piece(board, square.owner)
+            classes.add(f"mover-{square.owner}")
+        elif square.legal:
+            label = f"[{ink(board.pieces.board)}]{LEGAL}[/]"
+            classes.add("legal")
+        else:
+            label = f"[{ink(board.pieces.board)}]{board.pieces.empty}[/]"
+            classes.add("empty")
+        if index == layout.last:
+            classes.add("last")
+        if index == hinted:
+            classes.add("hint")
+        if index in layout.winning:
+            classes.add("win")
+        cells.append((f"cell-{row}-{col}", label, square.move, classes))
+    return Cells(layout.cols, cells, layout.column_labels, layout.row_labels)

@@ -156,7 +156,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """The keys and commands (Escape, q or the button close it)."""
+    """The keys and commands (Esc, F1 or the button close it)."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -166,16 +166,17 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("escape", "close", "Close"),
-        Binding("q", "close", "Close"),
+        Binding("f1", "close", "Close"),
     ]
     AUTO_FOCUS = "#close"
 
     def compose(self) -> ComposeResult:
         """The help text and a close button."""
         keys = (
-            "Click a cell to play there (a column in Connect Four), or Tab to it and press Enter;\n"
-            "m types a move or command in the box below, Escape goes back to the board;\n"
-            "the arrow keys move between the cells. The keys of the commands are in brackets.\n\n"
+            "Type a move (or a command's word) and press Enter: the box takes what you type\n"
+            "wherever the focus is. Or click a cell (a column in Connect Four), or Tab to\n"
+            "the board, move with the arrow keys and press Enter. The keys of the commands\n"
+            "(in brackets) work whatever has the focus.\n\n"
         )
         with Vertical(id="help"):
             with VerticalScroll(id="help-text"):
@@ -188,5 +189,5 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
     def action_close(self) -> None:
-        """Close (Escape or q)."""
+        """Close (Esc or F1)."""
         self.dismiss(None)

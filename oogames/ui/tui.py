@@ -16,10 +16,11 @@ from __future__ import annotations
 import threading
 from typing import Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Grid, Horizontal, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Static
 
 from oogames import plugins
@@ -27,14 +28,12 @@ from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
-from oogames.game.commands import commands_of, read_command
+from oogames.game.commands import commands_of, key_name, read_command
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings
-from oogames.games import ConnectFourBoard
-from oogames.games.grid import AGridBoard
 from oogames.nextmove.results import SearchResult
-from oogames.ui.cells import Cell, board_cells
+from oogames.ui.cells import Cells, board_cells, piece
 from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
 from oogames.ui.relay import AppRelay
@@ -43,8 +42,14 @@ from oogames.ui.screens import HelpScreen, SettingsScreen
 #: The actions of the commands whose action has another name than the command.
 _ACTIONS = {"now": "move_now"}
 #: The commands the footer shows, and those with a button beside the board.
-_FOOTER = frozenset({"hint", "undo", "new", "save", "help", "quit"})
+_FOOTER = frozenset({"hint", "undo", "new", "save", "stop", "now", "help", "quit"})
 _BUTTONS = frozenset({"hint", "undo", "redo", "go", "new", "save", "load", "help"})
+#: Each command's key as the status lines name it (``Esc``, ``Ctrl+P``).
+_KEY = {command.word: key_name(command.key) for command in commands_of("tui") if command.key}
+#: The actions the commands' keys run (none of them over a dialog).
+_COMMAND_ACTIONS = frozenset(
+    _ACTIONS.get(command.word, command.word) for command in commands_of("tui") if command.key
+)
 
 
 class GameApp(App[int]):
@@ -59,16 +64,15 @@ class GameApp(App[int]):
     CSS = """
     #main { height: 1fr; }
     #left { width: 1fr; height: 1fr; overflow: auto auto; }
-    #board { grid-columns: 5; grid-rows: 3; grid-gutter: 0 1; margin: 0 0 0 1; }
-    #board Button { min-width: 5; width: 5; height: 3; }
-    #board.compact { grid-rows: 1; grid-gutter: 0 0; }
-    #board.compact Button { height: 1; border: none; padding: 0; }
-    #board Button.mover-0 { color: $success; text-style: bold; }
-    #board Button.mover-1 { color: $warning; text-style: bold; }
-    #board Button.last { background: $accent-darken-1; }
-    #board Button.empty { color: $text-disabled; }
-    #board Button.hint { background: $primary-darken-2; color: $text; text-style: reverse; }
-    #board Button.win { background: $success-darken-2; }
+    #board { grid-gutter: 0 0; margin: 0 0 0 1; }
+    #board Button { border: none; padding: 0; min-width: 3; height: 1; }
+    #board .label { color: $text-muted; content-align: center middle; }
+    #board.moves { grid-gutter: 1 1; }
+    #board.moves Button { border: tall $primary; height: 3; }
+    #board Button.last { tint: #d62728 35%; }
+    #board Button.hint { tint: $primary 60%; text-style: bold; }
+    #board Button.win { tint: $success 50%; }
+    #board Button:focus { tint: #ffffff 40%; text-style: bold; }
     #columns { margin: 1 0 0 1; width: auto; height: auto; color: $text-muted; }
     #side { width: 36; padding: 0 1; }
     #status { text-style: bold; margin-top: 1; height: auto; }
@@ -78,25 +82,28 @@ class GameApp(App[int]):
     #moves { height: auto; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        # The commands' keys are control and function keys, bound at the top with
+        # priority: they work whatever has focus, and the box keeps every letter typed.
         *(
             Binding(
                 command.key,
                 _ACTIONS.get(command.word, command.word),
                 command.label or command.word.capitalize(),
                 show=command.word in _FOOTER,
+                priority=True,
             )
             for command in commands_of("tui")
             if command.key
         ),
-        Binding("m", "type_move", "Type", show=False),
         Binding("left", "step(-1, 0)", "Left", show=False),
         Binding("right", "step(1, 0)", "Right", show=False),
         Binding("up", "step(0, -1)", "Up", show=False),
         Binding("down", "step(0, 1)", "Down", show=False),
-        Binding("escape", "focus_board", "Board", show=False),
     ]
-    #: Start with the board focused, so that the one-key commands work at once.
-    AUTO_FOCUS = "#board Button"
+    #: Typing goes to the move box from the start (Tab and the arrows reach the cells).
+    AUTO_FOCUS = "#command"
+    #: Ctrl+P is the hint's key here, not Textual's command palette.
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, settings: GameSettings | None = None, board: ABoardModel | None = None):
         super().__init__()
@@ -104,6 +111,7 @@ class GameApp(App[int]):
         self.model.add_view(AppRelay(self))
         self.busy = False
         self._thread_ids: set[int] = set()
+        self._columns = 1  # the board's cells a row
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -133,79 +141,136 @@ class GameApp(App[int]):
         self.refresh_board()
         self._call_model(self.model.start)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The game's keys while the game is shown; over a dialog, the dialog's own keys
+        (Esc closes it). Stop and Move now only while a computer thinks."""
+        if action in _COMMAND_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return self.busy or action not in ("stop", "move_now")
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter, digit or sign typed while a cell or a button has focus goes to the move
+        box, which takes the focus: a move is typed wherever the focus was."""
+        box = self.query_one("#command", Input)
+        if (
+            event.is_printable
+            and event.character
+            and len(self.screen_stack) == 1
+            and self.focused is not box
+        ):
+            event.stop()
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+
+    def _keep_focus(self) -> None:
+        """The move box takes the focus when nothing has it (a cell that had it was redrawn
+        away, as a Nim or Kalah move's button is once played)."""
+        if self.focused is None and len(self.screen_stack) == 1:
+            self.query_one("#command", Input).focus()
+
     # -- the board ---------------------------------------------------------------------------
 
     def refresh_board(self) -> None:
         """Redraw the cells, the status and the legal moves."""
         grid = self.query_one("#board", Grid)
-        hint = self.model.last_hint.move if self.model.last_hint is not None else None
-        columns, cells = board_cells(self.model.board, hint)
-        self._moves_of_cells = {cell_id: move for cell_id, _, move, _ in cells}
-        buttons = list(grid.query(Button))
-        if [button.id for button in buttons] == [cell[0] for cell in cells]:
-            # The same cells: update them in place (no flicker, ids stay for the pilot).
-            for button, (_, label, _, classes) in zip(buttons, cells, strict=True):
-                button.label = label
-                button.set_classes(" ".join(sorted(classes)))
-        else:
-            self.call_next(self._rebuild, columns, cells)
         board = self.model.board
-        columns_text = ""
-        if isinstance(board, ConnectFourBoard):
-            self._column_labels(self._compact(board.height))
+        hint = self.model.last_hint.move if self.model.last_hint is not None else None
+        shown = board_cells(board, hint)
+        self._moves_of_cells = {cell_id: move for cell_id, _, move, _ in shown.cells}
+        self._columns = shown.columns
+        buttons = list(grid.query(Button))
+        if [button.id for button in buttons] == [cell[0] for cell in shown.cells]:
+            # The same cells: update them in place (no flicker, ids stay for the pilot).
+            for button, (_, label, _, classes) in zip(buttons, shown.cells, strict=True):
+                button.label = label
+                button.set_classes(" ".join(sorted(classes | self._cell_classes)))
         else:
-            if not isinstance(board, AGridBoard):
-                # Games whose moves are buttons (Nim, Grundy, Kalah): the board's own drawing.
-                columns_text = str(board).rsplit("\n", 1)[0]
-            self.query_one("#columns", Static).update(columns_text)
+            self.call_next(self._rebuild, shown)
+        # A game of move buttons shows its own drawing above them.
+        self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
         again = " again" if board.state is EXTRA_TURN else ""
-        self.show_status(
-            f"Game over: {board.status_text()}"
-            if board.is_over
-            else f"{self.model.current.name} to move{again}"
-        )
+        if board.is_over:
+            status = f"Game over: {board.status_text()}"
+        else:
+            player = board.to_move
+            # A piece that is not the player's name (a disc) is shown before it.
+            disc = shown.grid and board.pieces.marks[player] != board.player_names[player]
+            mark = f"{piece(board, player)} " if disc else ""
+            status = f"{mark}{self.model.current.name} to move{again}"
+        score = board.score_text()
+        self.show_status(f"{status}\n{score}" if score else status)
         names = " ".join(board.format_move(move) for move in board.legal_moves())
         self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")
 
-    async def _rebuild(self, columns: int, cells: list[Cell]) -> None:
-        """Replace every cell (the board's shape or its moves changed)."""
+    #: The classes every square of a grid board has (a move button has none).
+    _cell_classes: frozenset[str] = frozenset()
+
+    async def _rebuild(self, shown: Cells) -> None:
+        """Replace every cell (the board's shape or its moves changed): a grid board's
+        squares with its column and row labels, or a game's move buttons."""
         grid = self.query_one("#board", Grid)
         await grid.remove_children()
-        rows = -(-len(cells) // columns) if cells else 1
-        compact = self._compact(rows)
-        grid.set_class(compact, "compact")
-        # A cell is as wide as its longest label needs (Grundy's "12=5+7").
-        wide = max((len(label) for _, label, _, _ in cells), default=1) + 2
-        cell = max(4, wide) if compact else max(5, wide)
-        grid.styles.grid_columns = str(cell)
-        grid.styles.grid_size_columns = columns
-        grid.styles.width = columns * (cell + (0 if compact else 1))
-        grid.styles.height = rows * (1 if compact else 3)
-        self._column_labels(compact)
-        buttons = [
-            Button(label, id=cell_id, classes=" ".join(sorted(classes)))
-            for cell_id, label, _, classes in cells
-        ]
-        for button in buttons:
-            button.styles.width = cell
-            button.styles.min_width = cell
-        await grid.mount_all(buttons)
+        self._cell_classes = frozenset({"square"}) if shown.grid else frozenset()
+        grid.set_class(not shown.grid, "moves")
+        widgets: list[Widget] = []
+        if shown.grid:
+            widgets.append(Static("", classes="label"))
+            widgets += [Static(label, classes="label") for label in shown.column_labels]
+        for index, (cell_id, label, _, classes) in enumerate(shown.cells):
+            if shown.grid and index % shown.columns == 0:
+                widgets.append(Static(shown.row_labels[index // shown.columns], classes="label"))
+            classes = classes | self._cell_classes
+            button = Button(label, id=cell_id, classes=" ".join(sorted(classes)))
+            if shown.grid:  # the board's own colour under its pieces, the piece centred
+                button.styles.background = self.model.board.pieces.board
+                button.styles.line_pad = 0
+            widgets.append(button)
+        # The grid's tracks for the new cells before they are drawn (never a cell in the
+        # old board's narrow label column), then their sizes for the room there is.
+        square = bool(shown.grid)
+        grid.styles.grid_size_columns = shown.columns + square
+        grid.styles.grid_columns = " ".join(["3"] * (shown.columns + square))
+        await grid.mount_all(widgets)
+        self._size_board()
+        self._keep_focus()
 
-    COMPACT_ROWS = 6
-    """Boards of more rows than this draw each cell one line high (so 8 x 8 Othello fits
-    an 80 x 24 terminal); smaller ones draw buttons three lines high."""
+    def on_resize(self, event: events.Resize) -> None:
+        """The board's cells grow and shrink with the terminal."""
+        self.call_after_refresh(self._size_board)
 
-    def _compact(self, rows: int) -> bool:
-        return rows > self.COMPACT_ROWS
+    LARGEST_CELL = 9
+    """The most lines a square of the board is high (a 3 x 3 board on a large screen)."""
 
-    def _column_labels(self, compact: bool) -> None:
-        """Connect Four's column numbers above its columns (other games label their cells
-        or draw themselves)."""
-        board = self.model.board
-        if isinstance(board, ConnectFourBoard):
-            width = 4 if compact else 6  # Connect Four's cells: "X", "O" or a dot
-            text = "".join(f"{board.format_move(col):^{width}}" for col in range(board.width))
-            self.query_one("#columns", Static).update(text)
+    def _size_board(self) -> None:
+        """Size the cells to the room the board has: as large as fits (about twice as
+        wide as high, as a terminal's cells are tall), down to one line; a board too big
+        for that scrolls, its labels with it."""
+        grid = self.query_one("#board", Grid)
+        cells = list(grid.query(Button))
+        if not cells:
+            return
+        columns = self._columns
+        rows = -(-len(cells) // columns)
+        square = "square" in self._cell_classes
+        if not square:  # move buttons: as wide as the longest, three lines high
+            wide = max(len(str(button.label)) for button in cells) + 4
+            width, height, label_width = max(7, wide), 3, 0
+        else:
+            room = self.query_one("#left").size
+            label_width = max(len(str(label.render())) for label in grid.query(".label")) + 1
+            across = (room.width - label_width - 2) // columns  # the room a column has
+            height = max(1, min((room.height - 2) // rows, across // 2, self.LARGEST_CELL))
+            width = max(3, min(2 * height + 1, across))
+        grid.styles.grid_size_columns = columns + (1 if square else 0)
+        # Textual repeats a list of sizes: a grid board's first column and row are labels.
+        grid.styles.grid_columns = " ".join([str(label_width)] * square + [str(width)] * columns)
+        grid.styles.grid_rows = " ".join(["1"] * square + [str(height)] * rows)
+        gutter = 0 if square else 1
+        grid.styles.width = label_width + columns * (width + gutter)
+        grid.styles.height = (1 if square else 0) + rows * (height + gutter)
+        for button in cells:
+            button.styles.width = width
+            button.styles.height = height
 
     def show_status(self, text: str) -> None:
         """The status line."""
@@ -238,8 +303,14 @@ class GameApp(App[int]):
     def on_model_thinking(self, player: int, started: bool) -> None:
         """Say that the computer is thinking (the board is not clickable meanwhile)."""
         if started:
-            now = ", p moves now" if self.model.turns.players[player].can_move_now else ""
-            self.show_status(f"{self.model.name_of(player)} is thinking... (x stops it{now})")
+            now = (
+                f", {_KEY['now']} moves now"
+                if self.model.turns.players[player].can_move_now
+                else ""
+            )
+            self.show_status(
+                f"{self.model.name_of(player)} is thinking... ({_KEY['stop']} stops it{now})"
+            )
         else:
             self.show_status(self.model.board.status_text())
 
@@ -250,7 +321,7 @@ class GameApp(App[int]):
         line = " ".join(board.format_move(move) for move in result.pv)
         self.show_info(
             f"Hint: {board.format_move(result.move)} ({describe(result)}); line {line}. "
-            "Press a to play it."
+            f"Press {_KEY['accept']} to play it."
         )
 
     # -- requests to the model (in a worker thread) -------------------------------------------
@@ -261,9 +332,10 @@ class GameApp(App[int]):
 
     def _call_model(self, request: Any, *args: Any) -> None:
         if self.busy:
-            self.show_info("wait: the computer is thinking (x stops it)")
+            self.show_info(f"wait: the computer is thinking ({_KEY['stop']} stops it)")
             return
         self.busy = True
+        self.refresh_bindings()  # Stop and Move now enter the footer
         self._model_worker(request, *args)
 
     @work(thread=True, exclusive=True, group="model")
@@ -274,7 +346,8 @@ class GameApp(App[int]):
         except SearchStopped:
             turn = "" if self.model.board.is_over else f"; {self.model.current.name} to move"
             self.call_from_thread(
-                self.show_info, f"stopped: the game is as it was{turn} (type go to search again)"
+                self.show_info,
+                f"stopped: the game is as it was{turn} ({_KEY['go']} or go: search again)",
             )
         except OogamesError as error:
             self.call_from_thread(self.show_info, f"[red]{one_line(error)}[/red]")
@@ -290,6 +363,8 @@ class GameApp(App[int]):
 
     def _idle(self) -> None:
         self.busy = False
+        self.refresh_bindings()  # Stop and Move now leave the footer
+        self._keep_focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """A cell plays its move; the side buttons run their actions."""
@@ -342,7 +417,8 @@ class GameApp(App[int]):
             self.show_info("move now: no computer is thinking")
         elif not self.model.move_now():
             self.show_info(
-                "move now: this computer has no move before its search ends (x stops it)"
+                "move now: this computer has no move before its search ends "
+                f"({_KEY['stop']} stops it)"
             )
 
     def action_quit_now(self) -> None:
@@ -414,23 +490,13 @@ class GameApp(App[int]):
         focused = self.focused
         if focused not in cells:
             return
-        columns = self.query_one("#board", Grid).styles.grid_size_columns or 1
+        columns = self._columns
         index = cells.index(focused)
         row, col = divmod(index, columns)
         row = min(max(row + dy, 0), (len(cells) - 1) // columns)
         col = min(max(col + dx, 0), columns - 1)
         target = min(row * columns + col, len(cells) - 1)
         cells[target].focus()
-
-    def action_type_move(self) -> None:
-        """Focus the box for typing moves and commands."""
-        self.query_one("#command", Input).focus()
-
-    def action_focus_board(self) -> None:
-        """Back from the box to the board (Tab and Enter play a cell)."""
-        cells = list(self.query("#board Button"))
-        if cells:
-            cells[0].focus()
 
     def action_moves(self) -> None:
         """List the legal moves."""
