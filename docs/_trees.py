@@ -138,14 +138,16 @@ def _web_screenshot(folder: Path) -> None:
 
     root = Path(__file__).resolve().parent.parent
     test = root / "tests" / "test_browser.py"
-    (folder / "web.png").unlink(missing_ok=True)
+    pictures = [folder / "web.png", folder / "web-phone.png"]
+    for picture in pictures:
+        picture.unlink(missing_ok=True)
     done = subprocess.run(
         [sys.executable, "-m", "pytest", str(test), "-q", "-rs", "-p", "no:cacheprovider",
-         "-k", "the_page_the_docs_show"],
+         "-n", "0", "-k", "the_page_the_docs_show"],
         cwd=root, env=dict(os.environ, OOGAMES_SCREENSHOTS=str(folder)),
         capture_output=True, text=True, check=False,
     )  # fmt: skip
-    if done.returncode != 0 or not (folder / "web.png").exists():
+    if done.returncode != 0 or not all(picture.exists() for picture in pictures):
         raise RuntimeError(
             "the browser test that takes the docs' screenshot of the page did not take it "
             f"(it needs oogames[web], Playwright and chromium):\n{done.stdout}{done.stderr}"

@@ -91,31 +91,50 @@ def click_move(page: Any, move: str) -> None:
 
 
 def test_tictactoe_played_to_the_end_by_clicking(server: str, browser: Any) -> None:
+    """Two people at one screen: the turn line names whose turn it is by colour; the end
+    is a banner that says who won, and Play again starts the same game anew."""
     page = browser.new_page()
     game_id = start_game(page, server, "tictactoe", "human")
+    page.wait_for_function(
+        "() => document.querySelector('#turn').textContent === 'X (blue) to move'"
+    )
     for move in ("b2", "a1", "a2", "c2", "c1", "b1", "a3"):
         click_move(page, move)
         page.wait_for_function(
             f"() => !document.querySelector('#board .move[data-move=\"{move}\"]')"
         )
-    page.wait_for_function("() => document.querySelector('#status').textContent === 'X has won'")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert page.text_content("#result") == "X (blue) has won."
     assert api(server, f"/api/games/{game_id}")["over"]
+    assert page.text_content("#movelist li.last") == "a3"  # the last move marked
+    page.click("#again")
+    page.wait_for_function(f"() => !location.search.includes('{game_id}')")
+    again = api(server, f"/api/games/{page.url.split('game=')[1]}")
+    assert again["moves"] == [] and again["settings"]["player1"] == "human"
+    page.wait_for_selector("#banner[hidden]", state="attached")
     page.close()
 
 
 def test_connect_four_against_the_computer_with_a_hint_and_an_undo(
     server: str, browser: Any
 ) -> None:
+    """The computer's move in words (its figures under details); the hint in words; undo
+    forgets what was said of the moves it took back."""
     page = browser.new_page()
     game_id = start_game(page, server, "connectfour", "alphabeta:3")
+    assert page.text_content("#turn") == "Your turn: you play X (red)"
     click_move(page, "4")
     page.wait_for_function("() => document.querySelector('#last').textContent.includes('played')")
     assert len(api(server, f"/api/games/{game_id}")["moves"]) == 2
+    assert "nodes" not in page.text_content("#last")  # figures only on request
+    assert "nodes" in page.text_content("#figures")
     page.click("button[data-action=hint]")
     page.wait_for_function("() => document.querySelector('#hinted').textContent.startsWith('Hint')")
     page.click("button[data-action=undo]")
     page.wait_for_function("() => !document.querySelector('#hinted').textContent")
+    page.wait_for_function("() => !document.querySelector('#last').textContent")
     assert api(server, f"/api/games/{game_id}")["moves"] == []
+    assert page.is_disabled("button[data-action=undo]")
     page.close()
 
 
@@ -132,9 +151,10 @@ def test_changing_the_game_takes_its_default_computer_and_an_endless_one_is_refu
     page.fill("#player1", "alphabeta")
     page.click("#new")
     page.wait_for_function(
-        "() => document.body.textContent.includes('has neither a depth nor a clock')"
+        "() => document.querySelector('#form-error').textContent.includes("
+        "'has neither a depth nor a clock')"
     )
-    assert "game=" not in page.url
+    assert "game=" not in page.url and page.is_visible("#newgame")  # the dialog stays open
     page.close()
 
 
@@ -143,13 +163,15 @@ def test_stop_a_long_search_then_reload_and_find_the_game(server: str, browser: 
     game_id = start_game(page, server, "connectfour", "alphabeta:16")
     click_move(page, "4")
     page.wait_for_function("() => document.body.classList.contains('thinking')")
+    assert "is thinking" in page.text_content("#turn")
     page.click("button[data-action=stop]")
     page.wait_for_function("() => document.querySelector('#info').textContent.includes('stopped')")
     state = api(server, f"/api/games/{game_id}")
     assert state["moves"] == ["4"] and not state["thinking"]
     page.reload()
     page.wait_for_function("() => document.querySelector('#board svg') !== null")
-    assert page.text_content("#status") == "O to move"  # the computer's turn, as before
+    assert page.text_content("#turn") == "O (yellow) to move"  # the computer's turn, as before
+    assert not page.is_visible("#newgame")  # a game to show: no dialog
     assert api(server, f"/api/games/{game_id}")["moves"] == ["4"]
     page.close()
 
@@ -162,10 +184,17 @@ def test_upload_a_save_and_go_on(server: str, browser: Any, tmp_path: Path) -> N
     with urllib.request.urlopen(f"{server}/api/games/{game_id}/save", timeout=5) as response:
         saved = tmp_path / "game.json"
         saved.write_bytes(response.read())
+    page.click("#open-new")
     page.set_input_files("#upload", str(saved))
     page.wait_for_function(f"() => !location.search.includes('{game_id}')")
     new_id = page.url.split("game=")[1]
     assert api(server, f"/api/games/{new_id}")["moves"] == ["b2"]
+    not_a_save = tmp_path / "notes.json"
+    not_a_save.write_text("these are notes")
+    page.click("#open-new")
+    page.set_input_files("#upload", str(not_a_save))
+    page.wait_for_function("() => document.querySelector('#form-error').textContent !== ''")
+    assert page.text_content("#form-error") == "that file is not JSON"
     page.close()
 
 
@@ -200,52 +229,75 @@ def box_of(page: Any, selector: str) -> Any:
     return None
 
 
-def test_a_phone_sized_window_keeps_the_board_and_the_controls_in_reach(
-    server: str, browser: Any
+#: The windows the page is checked (and photographed for the docs) in: a desktop's and a
+#: phone's, with the share of the window's height (desktop) or width (phone) the board fills.
+WINDOWS = {"desktop": (1280, 800), "phone": (375, 667)}
+
+
+@pytest.mark.parametrize("window", sorted(WINDOWS))
+@pytest.mark.parametrize("game", ["tictactoe", "connectfour", "othello", "kalah"])
+def test_the_board_fills_the_window_and_the_controls_are_in_view(
+    server: str, browser: Any, window: str, game: str
 ) -> None:
-    page = browser.new_page(viewport={"width": 375, "height": 667})
-    start_game(page, server, "othello", "human")
-    width = 375
+    """On a desktop the board is most of the window's height (or, a wide board, most of
+    its width beside the side panel), on a phone its width; the
+    turn line, the buttons of the game and the New game button are in view without
+    scrolling, and nothing is wider than the window."""
+    width, height = WINDOWS[window]
+    page = browser.new_page(viewport={"width": width, "height": height})
+    start_game(page, server, game, "human")
     page.wait_for_selector("#board svg")
-    for selector in ("#board svg", "#status", "button[data-action=undo]", "#new"):
+    board = box_of(page, "#board svg")
+    if window == "desktop":  # as high as the window allows, or as wide (Kalah is wide)
+        assert board["height"] >= 0.7 * height or board["width"] >= 0.6 * width, board
+    else:
+        assert board["width"] >= 0.9 * width, board
+    for selector in ("#turn", "#open-new", "button[data-action=hint]", "button[data-action=undo]"):
         box = box_of(page, selector)
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, selector
-    click_move(page, "d3")
-    page.wait_for_function(
-        "() => document.querySelector('#status').textContent.startsWith('White')"
-    )
+        assert box is not None, selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+    scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll_width <= width
     page.close()
 
 
 def test_the_page_the_docs_show(server: str, browser: Any, tmp_path: Path) -> None:
     """Connect Four against the computer, two moves each and a hint on the board,
-    photographed at 900x620: the docs' picture of the page. The docs build runs this test
-    with ``OOGAMES_SCREENSHOTS`` naming the folder the picture goes to."""
+    photographed at 1280x800 and 375x667: the docs' pictures of the page. The docs build
+    runs this test with ``OOGAMES_SCREENSHOTS`` naming the folder the pictures go to."""
     folder = Path(os.environ.get("OOGAMES_SCREENSHOTS") or tmp_path)
-    page = browser.new_page(viewport={"width": 900, "height": 620})
-    game_id = start_game(page, server, "connectfour", "alphabeta:4")
-    for played, column in enumerate(("4", "3"), start=1):
-        click_move(page, column)
-        for _ in range(300):  # the computer's reply, on the server
-            state = api(server, f"/api/games/{game_id}")
-            if len(state["moves"]) == 2 * played and not state["thinking"]:
-                break
-            time.sleep(0.1)
-        else:
-            pytest.fail("the computer did not reply")
-        reply = state["moves"][-1]
-        page.wait_for_function(  # and on the page
-            "() => !document.body.classList.contains('thinking') && "
-            f"document.querySelector('#last').textContent.includes('played {reply}:')"
+    for window, (width, height) in sorted(WINDOWS.items()):
+        page = browser.new_page(viewport={"width": width, "height": height})
+        game_id = start_game(page, server, "connectfour", "alphabeta:4")
+        for played, column in enumerate(("4", "3"), start=1):
+            click_move(page, column)
+            for _ in range(300):  # the computer's reply, on the server
+                state = api(server, f"/api/games/{game_id}")
+                if len(state["moves"]) == 2 * played and not state["thinking"]:
+                    break
+                time.sleep(0.1)
+            else:
+                pytest.fail("the computer did not reply")
+            reply = state["moves"][-1]
+            page.wait_for_function(  # and on the page
+                "() => !document.body.classList.contains('thinking') && "
+                f"document.querySelector('#last').textContent.includes('played {reply}')"
+            )
+        page.click("button[data-action=hint]")
+        page.wait_for_selector("#board .move.hinted")
+        state = api(server, f"/api/games/{game_id}")
+        assert len(state["moves"]) == 4
+        recent = page.text_content(f'#recent a[data-id="{game_id}"]')  # kept up to date
+        assert recent == f"connectfour (4 moves, {state['status']})"
+        listed = page.eval_on_selector_all(
+            "#movelist span", "spans => spans.map(s => s.textContent)"
         )
-    page.click("button[data-action=hint]")
-    page.wait_for_selector("#board .move.hinted")
-    assert len(api(server, f"/api/games/{game_id}")["moves"]) == 4
-    recent = page.text_content(f'#recent a[data-id="{game_id}"]')  # kept up to date
-    assert recent == f"connectfour (4 moves, {page.text_content('#status')})"
-    picture = folder / "web.png"
-    page.screenshot(path=str(picture))
-    data = picture.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == (900, 620)
-    page.close()
+        assert listed == ["4", state["moves"][1], "3", reply]
+        picture = folder / ("web.png" if window == "desktop" else "web-phone.png")
+        page.screenshot(path=str(picture))
+        data = picture.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        size = (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"))
+        assert size == (width, height)
+        page.close()

@@ -9,7 +9,7 @@ through the contract alone (``legal_moves``, ``to_move``, ``execute``).
 from __future__ import annotations
 
 import abc
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from oogames.board.interface import IBoardModel
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
@@ -59,6 +59,17 @@ class ABoardText(IBoardModel):
         if outcome is not None:
             return f"{self.player_names[int(outcome[-1])]} has won"
         return f"{self.player_names[self.to_move]} to move"
+
+    def moves_in_board_order(self) -> list[Move]:
+        """The legal moves in the order a person reads the board (a1 b1 c1 ..., Connect
+        Four's columns 1 to 7), for lists and buttons; :meth:`legal_moves` keeps the
+        search's order. Moves that cannot be compared keep that order (a cell
+        ``(row, col)`` sorts row by row)."""
+        moves = self.legal_moves()
+        try:
+            return sorted(cast("list[Any]", moves))  # moves of any kind: see the except
+        except TypeError:
+            return moves
 
     def layout(self) -> Layout | None:
         """The board as a grid of squares for the views that draw one (the terminal

@@ -49,9 +49,11 @@ def title(board: ABoardModel) -> str:
 
 def status_line(picture: Svg, board: ABoardModel, y: float | None = None) -> None:
     """The board's status (whose turn, or how the game ended) centred at ``y`` (by default
-    in the room :func:`board_picture` leaves under the board)."""
+    in the room :func:`board_picture` leaves under the board), of ``class="status"`` (a
+    page that says it in words of its own hides it)."""
     y = picture.height - 12 if y is None else y
-    picture.text(picture.width / 2, y, board.status_text(), anchor="middle", font_size=14)
+    text = board.status_text()
+    picture.text(picture.width / 2, y, text, anchor="middle", font_size=14, class_="status")
 
 
 def last_move(board: ABoardModel) -> object:

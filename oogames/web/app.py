@@ -114,16 +114,20 @@ MAX_NESTING = 32
 """How deeply a request's JSON may nest (a save file nests 3 deep)."""
 
 
-async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
+async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the request") -> Any:
+    """The request's JSON; ``what`` names it in a refusal (``"that file"`` for an upload,
+    as the page's person chose a file)."""
     body = await request.body()
     if len(body) > limit:
-        raise _TooBig(len(body))
+        raise _TooBig(f"{what} is too big ({len(body):,} bytes)")
     if _nesting(body) > MAX_NESTING:  # before the parser's C recursion sees it
-        raise _BadRequest(f"the JSON nests more than {MAX_NESTING} deep")
+        raise _BadRequest(
+            f"{what} is not a saved game: its JSON nests more than {MAX_NESTING} deep"
+        )
     try:
         return json.loads(body or b"{}")
     except (ValueError, RecursionError):  # not JSON, not UTF-8, a number over 4,300 digits
-        raise _BadRequest("the body is not JSON") from None
+        raise _BadRequest(f"{what} is not JSON") from None
 
 
 _BRACKETS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
@@ -206,8 +210,8 @@ def create_app(folder: Path | None = None) -> Starlette:
                 _player(data, "player0", "human"),
                 _player(data, "player1", "alphabeta:4"),
             ),
-            first=_small_int(data.get("first", 0), "first"),
-            hint_depth=_small_int(data.get("hint_depth", 3), "hint_depth"),
+            first=_small_int(data.get("first", 0), "who starts"),
+            hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth"),
         )
         settings.make_board()
         game = games.add(WebGame.new(settings, games.folder, lambda: None))
@@ -286,7 +290,7 @@ def create_app(folder: Path | None = None) -> Starlette:
 
     async def upload(request: Request) -> Response:
         games.loop = asyncio.get_running_loop()
-        data = await _json_body(request, MAX_UPLOAD)
+        data = await _json_body(request, MAX_UPLOAD, "that file")  # the page sends a file
         game = games.add(WebGame.from_save(data, games.folder, lambda: None))
         return with_cookie(JSONResponse(game.state()), request, game.id)
 
@@ -298,7 +302,7 @@ def create_app(folder: Path | None = None) -> Starlette:
             except _NotFound:
                 return _error(404, "no such game")
             except _TooBig as big:
-                return _error(413, f"the body is too big ({big.args[0]:,} bytes)")
+                return _error(413, str(big))
             except _BadRequest as bad:
                 return _error(400, str(bad))
             except OogamesError as error:
@@ -339,7 +343,8 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
     to load (a path or a module)."""
     value = data.get(field, default)
     if not isinstance(value, str):
-        raise _BadRequest(f"{field} must be a text such as human or alphabeta:4")
+        side = "the first player" if field == "player0" else "the second player"
+        raise _BadRequest(f"{side} is human or a computer such as alphabeta:4")
     return PlayerSpec.parse(value, plugins_allowed=False)
 
 

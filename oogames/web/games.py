@@ -39,6 +39,14 @@ GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 """What a game id looks like (unguessable, URL-safe); nothing else reaches a file name."""
 
 
+def expects(outcome: str) -> str:
+    """A search's outcome in plain words, for the page (``"win in 5"``: ``"a win"``;
+    ``"loss by 2"``: ``"a loss"``), or empty when the search saw no end of the game (a
+    value at its horizon: the figures are details)."""
+    kind = outcome.split(" ", 1)[0]
+    return {"win": "a win", "loss": "a loss", "draw": "a draw"}.get(kind, "")
+
+
 class _Relay(IModel2ViewAdapter):
     """Hears the model's news and keeps what the page shows."""
 
@@ -52,9 +60,11 @@ class _Relay(IModel2ViewAdapter):
             depth = result.stats.depth_reached or spec.depth
             self.game.last_search = (board.ply - 1, spec, depth)
             self.game.last_result = {
+                "ply": board.ply - 1,  # forgotten once that move is undone
                 "player": self.game.model.name_of(player),
                 "move": board.format_move(move),
                 "outcome": result.outcome(),
+                "expects": expects(result.outcome()),
                 "pv": [board.format_move(step) for step in result.pv],
                 "figures": describe(result),
             }
@@ -153,28 +163,57 @@ class WebGame:
         board = model.board
         hint = model.last_hint
         over = board.is_over
+        settings = model.settings
+        pieces = board.pieces
+        last = self.last_result
+        if last is not None:  # a move undone is no longer described
+            ply = last["ply"]
+            if not isinstance(ply, int) or ply >= board.ply:
+                last = None
         return {
             "id": self.id,
             "version": self.version,
-            "game": model.settings.game,
+            "game": settings.game,
+            "summary": settings.info.summary,
+            "settings": {
+                "game": settings.game,
+                "options": settings.info.options_text(settings.options),
+                "player0": str(settings.players[0]),
+                "player1": str(settings.players[1]),
+                "first": settings.first,
+                "hint_depth": settings.hint_depth,
+            },
             "players": [model.name_of(0), model.name_of(1)],
+            "sides": [
+                {
+                    "name": board.player_names[player],
+                    "human": model.turns.players[player].is_human,
+                    "colour": pieces.names[player],
+                    "hex": pieces.colours[player],
+                }
+                for player in (0, 1)
+            ],
+            "to_move": None if over else board.to_move,
+            "winner": board.winner,
             "svg": board.to_svg(),
             "status": board.status_text(),
+            "score": board.score_text(),
             "over": over,
             "human_to_move": not over and model.current.is_human and not self.thinking,
             "thinking": self.thinking,
             "moves": [board.format_move(move) for move in board.moves],
-            "legal": [] if over else [board.format_move(move) for move in board.legal_moves()],
+            "legal": [] if over else [board.format_move(m) for m in board.moves_in_board_order()],
             "can_pass": (not over) and board.can_pass(),
             "can_undo": model.can_undo,
             "can_redo": model.can_redo,
             "info": self.info,
-            "last": self.last_result,
+            "last": last,
             "hint": None
             if hint is None
             else {
                 "move": board.format_move(hint.move),
                 "outcome": hint.outcome(),
+                "expects": expects(hint.outcome()),
                 "line": [board.format_move(step) for step in hint.pv],
             },
         }
