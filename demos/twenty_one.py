@@ -1,4 +1,4 @@
-"""The 21 game as a plug-in, in 35 lines: ``oogames play demos/twenty_one.py:TwentyOne``."""
+"""The 21 game as a plug-in, the short way: ``oogames play demos/twenty_one.py:TwentyOne``."""
 
 from oogames import NON_TERMINAL, WON, ABoardModel, Option, SnapshotRecord
 

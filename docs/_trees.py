@@ -131,8 +131,13 @@ def _pictures(folder: Path) -> None:
 def _web_screenshot(folder: Path) -> None:
     """The browser page, as a person sees it after a few moves against the computer: the
     browser test ``test_the_page_the_docs_show`` (tests/test_browser.py) run now, with
-    Playwright driving Debian's chromium, leaving its screenshot in ``folder``."""
+    Playwright driving Debian's chromium, leaving its screenshots in ``folder``, and
+    ``web_pictures.rst`` showing them. Where the test cannot run (no pytest, oogames[web],
+    Playwright or chromium here), ``web_pictures.rst`` says so instead; where it runs and
+    fails, the build fails."""
+    import importlib.util
     import os
+    import shutil
     import subprocess
     import sys
 
@@ -141,17 +146,42 @@ def _web_screenshot(folder: Path) -> None:
     pictures = [folder / "web.png", folder / "web-phone.png"]
     for picture in pictures:
         picture.unlink(missing_ok=True)
+    needs = ("pytest", "playwright", "starlette", "uvicorn")
+    missing = [name for name in needs if importlib.util.find_spec(name) is None]
+    if not (os.environ.get("OOGAMES_CHROMIUM") or shutil.which("chromium")):
+        missing.append("chromium")
+    if missing:
+        (folder / "web_pictures.rst").write_text(
+            "(The page's pictures are taken here by its browser test, which needs "
+            f"{', '.join(missing)} on the machine that builds the docs: "
+            'pip install ".[dev]" and apt install chromium, as .ci/run does.)\n'
+        )
+        return
     done = subprocess.run(
         [sys.executable, "-m", "pytest", str(test), "-q", "-rs", "-p", "no:cacheprovider",
-         "-n", "0", "-k", "the_page_the_docs_show"],
+         "-o", "addopts=", "-k", "the_page_the_docs_show"],
         cwd=root, env=dict(os.environ, OOGAMES_SCREENSHOTS=str(folder)),
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode != 0 or not all(picture.exists() for picture in pictures):
         raise RuntimeError(
-            "the browser test that takes the docs' screenshot of the page did not take it "
-            f"(it needs oogames[web], Playwright and chromium):\n{done.stdout}{done.stderr}"
+            "the browser test that takes the docs' screenshots of the page did not take "
+            f"them:\n{done.stdout}{done.stderr}"
         )
+    (folder / "web_pictures.rst").write_text(WEB_PICTURES)
+
+
+WEB_PICTURES = """\
+.. image:: /_generated/web.png
+   :alt: the browser page at 1280 x 800: the Connect Four board with the
+         computer's reply and the hinted column marked, the turn line, the
+         buttons, what the computer did in words, the moves, this game's settings
+
+.. image:: /_generated/web-phone.png
+   :width: 300
+   :alt: the same page at 375 x 667: the board as wide as the phone, the buttons
+         under it
+"""
 
 
 def _run(*argv: str) -> str:

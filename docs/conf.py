@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -19,12 +20,15 @@ copyright = "2026, oogames developers"
 release = oogames.__version__
 version = release
 
+#: Graphviz's dot draws the class diagrams (Debian: apt install graphviz; .ci/run installs
+#: it). Where it is missing, each diagram is a line that says so, not an error.
+HAVE_DOT = shutil.which("dot") is not None
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
-    "sphinx.ext.graphviz",
-    "sphinx.ext.inheritance_diagram",
+    *(["sphinx.ext.graphviz", "sphinx.ext.inheritance_diagram"] if HAVE_DOT else []),
     "sphinx.ext.viewcode",
     "sphinx.ext.intersphinx",
     "myst_nb",
@@ -37,13 +41,18 @@ nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 
 # The Python documentation's inventory, from Debian's python3.11-doc package (.ci/run
-# installs it): the build needs no network.
+# installs it): the build needs no network. Without it the links to Python's docs are
+# left out (and references are not checked, since Python's names would not resolve);
+# CI's build has it and checks every reference (-n).
 _PYTHON_INVENTORY = "/usr/share/doc/python3.11/html/objects.inv"
-intersphinx_mapping = {"python": ("https://docs.python.org/3.11", _PYTHON_INVENTORY)}
+HAVE_INVENTORY = Path(_PYTHON_INVENTORY).exists()
+intersphinx_mapping = (
+    {"python": ("https://docs.python.org/3.11", _PYTHON_INVENTORY)} if HAVE_INVENTORY else {}
+)
 
 # Warnings are errors (-W) and every reference must resolve (-n), except these:
 # private bases that show-inheritance names, and Textual's classes (no inventory here).
-nitpicky = True
+nitpicky = HAVE_INVENTORY
 nitpick_ignore_regex = [
     (r"py:.*", r"(.*\.)?_[A-Za-z]\w*"),
     (r"py:.*", r"textual\..*"),
@@ -136,7 +145,34 @@ def _resolve(app: Any, env: Any, node: Any, contnode: Any) -> Any:
     return None
 
 
+def _without_dot(app: Any) -> None:
+    """Where Graphviz is missing: an ``inheritance-diagram`` or ``graphviz`` directive is
+    one paragraph saying what it would draw and what draws it."""
+    from docutils import nodes
+    from docutils.parsers.rst import Directive, directives
+
+    class NeedsDot(Directive):
+        has_content = True
+        optional_arguments = 99
+        final_argument_whitespace = True
+        option_spec: ClassVar[dict[str, Any]] = {  # the directives' options, not used
+            name: directives.unchanged
+            for name in ("parts", "top-classes", "private-bases", "caption", "align", "alt",
+                         "layout", "name", "class")
+        }  # fmt: skip
+
+        def run(self) -> list[Any]:
+            what = "a diagram of " + " ".join(self.arguments) if self.arguments else "a diagram"
+            note = f"(Here {what} is drawn where Graphviz is installed: apt install graphviz.)"
+            return [nodes.paragraph(text=note)]
+
+    for name in ("inheritance-diagram", "graphviz", "digraph"):
+        app.add_directive(name, NeedsDot)
+
+
 def setup(app: Any) -> None:
     """Sphinx hook: draw the trees when the build starts; resolve public names."""
+    if not HAVE_DOT:
+        _without_dot(app)
     app.connect("builder-inited", _draw_trees)
     app.connect("missing-reference", _resolve)

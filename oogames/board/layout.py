@@ -33,7 +33,7 @@ class Pieces:
     empty: str = " "
 
 
-#: The pieces of a game that says nothing of its own: X in blue, O in orange, on paper.
+#: The pieces of a game that says nothing of its own (X in blue, O in orange, on paper).
 PLAIN_PIECES = Pieces(("X", "O"), ("#1f5fbf", "#e07b00"), ("blue", "orange"))
 
 

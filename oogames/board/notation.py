@@ -62,9 +62,10 @@ class ABoardText(IBoardModel):
 
     def moves_in_board_order(self) -> list[Move]:
         """The legal moves in the order a person reads the board (a1 b1 c1 ..., Connect
-        Four's columns 1 to 7), for lists and buttons; :meth:`legal_moves` keeps the
-        search's order. Moves that cannot be compared keep that order (a cell
-        ``(row, col)`` sorts row by row)."""
+        Four's columns 1 to 7), for lists and buttons;
+        :meth:`~oogames.board.interface.IBoardModel.legal_moves` keeps the search's
+        order. Moves that cannot be compared keep that order (a cell ``(row, col)``
+        sorts row by row)."""
         moves = self.legal_moves()
         try:
             return sorted(cast("list[Any]", moves))  # moves of any kind: see the except

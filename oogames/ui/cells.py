@@ -70,7 +70,8 @@ def ink(background: str) -> str:
 
 
 def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
-    """The board's buttons: its squares when it has a :meth:`layout` (any square of a
+    """The board's buttons: its squares when it has a
+    :meth:`~oogames.board.notation.ABoardText.layout` (any square of a
     Connect Four column plays that column), else a button per legal move (Nim, Grundy,
     Kalah and plug-in games without a layout)."""
     layout = board.layout()
