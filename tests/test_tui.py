@@ -296,10 +296,14 @@ def test_layout_keeps_the_controls_and_the_board_in_reach(
 BUTTONS = ("hint", "undo", "redo", "go", "new", "save", "load", "help")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize(("game", "options"), GAME_SETTINGS)
-def test_settings_flow_for_every_game(game: str, options: dict[str, object]) -> None:
-    """At 80 x 24: n opens the settings with the game list focused; choosing the game
-    puts its options in the field; Start (on the screen) begins it."""
+def test_settings_flow_for_every_game(
+    game: str, options: dict[str, object], size: tuple[int, int]
+) -> None:
+    """At 80 x 24 and 120 x 40: the new game's key opens the settings with the game list
+    focused; choosing the game puts its options in the field; Start (on the screen)
+    begins it."""
 
     @synchronous
     async def check() -> None:
@@ -309,7 +313,7 @@ def test_settings_flow_for_every_game(game: str, options: dict[str, object]) -> 
         from oogames.ui.tui import SettingsScreen
 
         app = app_for()
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await settle(app, pilot)
             await pilot.press(KEY["new"])
             await pilot.pause()
