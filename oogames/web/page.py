@@ -29,7 +29,7 @@ header { display: flex; align-items: center; gap: 0.8em; flex-wrap: wrap;
 header h1 { font-size: 1.25em; margin: 0; letter-spacing: 0.02em; }
 #howto { color: var(--muted); flex: 1 1 16em; margin: 0; font-size: 0.95em; }
 button { font: inherit; border: 1px solid var(--line); background: #fff; color: var(--ink);
-         border-radius: 6px; padding: 0.35em 0.8em; cursor: pointer; }
+         border-radius: 6px; padding: 0.35em 0.8em; cursor: pointer; white-space: nowrap; }
 button:hover:not(:disabled) { border-color: var(--accent); }
 button:disabled { opacity: 0.45; cursor: default; }
 button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
