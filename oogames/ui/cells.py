@@ -19,7 +19,8 @@ LEGAL = "·"
 
 Cell: TypeAlias = tuple[str, str, Move, set[str]]
 """One button of the board, as its id, its label, the move it plays and its CSS classes
-(the label is Rich markup: a piece in its colour)."""
+(the label is Rich markup: a piece in its colour; every square of a grid board has the
+class ``square``)."""
 
 
 @attrs.frozen
@@ -86,7 +87,7 @@ def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
     hinted = None if hint is None else layout.index_of(hint)
     for index, square in enumerate(layout.squares):
         row, col = divmod(index, layout.cols)
-        classes: set[str] = set()
+        classes = {"square"}  # a square of the board (a move button has no class)
         if square.owner is not None:
             label = piece(board, square.owner)
             classes.add(f"mover-{square.owner}")

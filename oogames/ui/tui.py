@@ -183,7 +183,7 @@ class GameApp(App[int]):
             # The same cells: update them in place (no flicker, ids stay for the pilot).
             for button, (_, label, _, classes) in zip(buttons, shown.cells, strict=True):
                 button.label = label
-                button.set_classes(" ".join(sorted(classes | self._cell_classes)))
+                button.set_classes(" ".join(sorted(classes)))
         else:
             self.call_next(self._rebuild, shown)
         # A game of move buttons shows its own drawing above them.
@@ -202,15 +202,11 @@ class GameApp(App[int]):
         names = " ".join(board.format_move(move) for move in board.legal_moves())
         self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")
 
-    #: The classes every square of a grid board has (a move button has none).
-    _cell_classes: frozenset[str] = frozenset()
-
     async def _rebuild(self, shown: Cells) -> None:
         """Replace every cell (the board's shape or its moves changed): a grid board's
         squares with its column and row labels, or a game's move buttons."""
         grid = self.query_one("#board", Grid)
         await grid.remove_children()
-        self._cell_classes = frozenset({"square"}) if shown.grid else frozenset()
         grid.set_class(not shown.grid, "moves")
         widgets: list[Widget] = []
         if shown.grid:
@@ -219,7 +215,6 @@ class GameApp(App[int]):
         for index, (cell_id, label, _, classes) in enumerate(shown.cells):
             if shown.grid and index % shown.columns == 0:
                 widgets.append(Static(shown.row_labels[index // shown.columns], classes="label"))
-            classes = classes | self._cell_classes
             button = Button(label, id=cell_id, classes=" ".join(sorted(classes)))
             if shown.grid:  # the board's own colour under its pieces, the piece centred
                 button.styles.background = self.model.board.pieces.board
@@ -251,7 +246,7 @@ class GameApp(App[int]):
             return
         columns = self._columns
         rows = -(-len(cells) // columns)
-        square = "square" in self._cell_classes
+        square = cells[0].has_class("square")  # a grid board's squares (see board_cells)
         if not square:  # move buttons: as wide as the longest, three lines high
             wide = max(len(str(button.label)) for button in cells) + 4
             width, height, label_width = max(7, wide), 3, 0
