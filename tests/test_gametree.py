@@ -10,7 +10,7 @@ from oogames import PASS, BoardOptionError, IllegalMoveError, MinMax, MinMaxFac
 from oogames.games import GameTreeBoard, Pass, Static, static_value
 
 
-@pytest.mark.parametrize("tree", ["win", {}, {1: "X"}, {"a": {}}, {"a": 3}, Pass("nobody")])
+@pytest.mark.parametrize("tree", ["win", {}, {1: "X"}, {"a": {}}, {"a": True}, Pass("nobody")])
 def test_malformed_trees_are_refused(tree: Any) -> None:
     """Leaves are X, O or draw; positions have string moves; an empty position is a Pass."""
     with pytest.raises(BoardOptionError):

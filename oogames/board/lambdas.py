@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import CHANCE, PASS, Move
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -54,6 +54,21 @@ class IBoardLambda(abc.ABC, Generic[P_contra]):
             host: The board being mapped.
             param: The parameter given to ``map``.
         """
+
+    def apply_chance(
+        self, host: IBoardModel, outcome: Move, probability: float, param: P_contra
+    ) -> bool:
+        """Handle one outcome of a chance position, which happens with ``probability``:
+        what ``map(CHANCE, ...)`` calls for each outcome.
+
+        By default :meth:`apply` for the player :data:`~oogames.board.moves.CHANCE`: a
+        lambda that does not weigh outcomes (listing moves, counting positions) treats
+        them as moves.
+
+        Returns:
+            True to go on to the next outcome, False to stop the map here.
+        """
+        return self.apply(CHANCE, host, outcome, param)
 
 
 class CollectMoves(IBoardLambda[list[Move]]):

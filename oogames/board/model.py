@@ -14,11 +14,11 @@ from typing import Any, ClassVar, Self, TypeAlias, overload
 from oogames.board.hints import ISearchHints
 from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import COLLECT_MOVES, FIND_A_MOVE, IBoardLambda, P
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.notation import ABoardText
 from oogames.board.options import Option, check_size
 from oogames.board.order import MoveOrder
-from oogames.board.states import EXTRA_TURN, NON_TERMINAL, ABoardState
+from oogames.board.states import AT_CHANCE, EXTRA_TURN, NON_TERMINAL, ABoardState
 from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, PassRecord
 from oogames.board.visitors import (
     IGNORE_STATUS,
@@ -82,10 +82,17 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
     __slots__ = ("_history", "_state", "_to_move")
 
     #: How many players the game has (their ids are ``0 .. players - 1``, player 0 first).
-    players: ClassVar[int] = 2
+    #: A class attribute; a game whose number of players is an option (Rolit, the game
+    #: trees) keeps it in a slot of the same name.
+    players: int = 2
     #: Who moves after each player in turn, ``following[player]`` (made from
-    #: :attr:`players`; a game whose turns go otherwise passes them in its state).
-    following: ClassVar[tuple[int, ...]] = (1, 0)
+    #: :attr:`players`; a game whose turns go otherwise says so in :meth:`_next_player`).
+    following: tuple[int, ...] = (1, 0)
+    #: Whether two players alternate (an extra turn reported as ``EXTRA_TURN``) with no
+    #: chance: then a search makes each child for the other player without asking the
+    #: board. A game of more players, of chance, or of turns that repeat otherwise says
+    #: False, and the searches ask :attr:`to_move` at each position.
+    alternates: bool = True
     #: The options of the constructor, declared once with their defaults, help and ranges.
     #: The board checks its arguments with them, the command line makes its flags from
     #: them and the settings screens read them (see :mod:`oogames.board.options`). A board
@@ -155,7 +162,7 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game that declares :attr:`players` gets the turn order round the table."""
         super().__init_subclass__(**kwargs)
-        if len(cls.following) != cls.players:
+        if isinstance(cls.players, int) and len(cls.following) != cls.players:
             cls.following = tuple((player + 1) % cls.players for player in range(cls.players))
 
     @classmethod
@@ -215,6 +222,30 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
     def winner(self) -> int | None:
         """The player who has won, or None (a draw, or the game goes on)."""
         return self._state.winner
+
+    @property
+    def payoffs(self) -> tuple[float, ...] | None:
+        """What each player gets from the finished game (a two-player win is ``(1, -1)``),
+        or None while the game goes on."""
+        return self._state.payoffs
+
+    @property
+    def at_chance(self) -> bool:
+        """Whether chance moves next (a die to roll): :attr:`to_move` is
+        :data:`~oogames.board.moves.CHANCE`."""
+        return self._state is AT_CHANCE
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """The outcomes of this chance position with their probabilities, in map order
+        (a game of chance writes it; asked only at a chance position)."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance positions")
+
+    def _map_outcomes(self, lam: IBoardLambda[P], param: P) -> None:
+        """Apply ``lam`` to each chance outcome with its probability (``map(CHANCE, ...)`` at
+        a chance position), until ``apply_chance`` returns false."""
+        for outcome, probability in self.chance_outcomes():
+            if not lam.apply_chance(self, outcome, probability, param):
+                return
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -351,13 +382,16 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
     # -- for subclass authors: the documented steps of a move ----------------
 
     def _can_move(self, player: int) -> bool:
-        """Whether the game goes on and ``player`` (exactly the int 0 or 1) is to move.
+        """Whether the game goes on and ``player`` (exactly the int player id) is to move,
+        or ``player`` is :data:`~oogames.board.moves.CHANCE` at a chance position.
 
         The first test of :meth:`make_move`: when it is false, the move goes to
         :meth:`_make_move_slow`.
         """
         state = self._state
-        return (state is NON_TERMINAL or state is EXTRA_TURN) and player is self._to_move
+        if (state is NON_TERMINAL or state is EXTRA_TURN) and player is self._to_move:
+            return True
+        return state is AT_CHANCE and player is CHANCE
 
     def _finish_move(
         self,
@@ -380,20 +414,30 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
         these lines out on their hot paths.
         """
         self._history.append(record)
-        self._to_move = record.player if state is EXTRA_TURN else self.following[record.player]
+        self._to_move = self._next_player(record.player, state)
         self._state = state
         check.valid_move_case(self, record.player, record.move, param)
         state.execute(self, status, param)
         return record
 
+    def _next_player(self, player: int, state: ABoardState) -> int:
+        """Who moves after ``player`` made a move that left the board in ``state``: the
+        same player after an extra turn, chance at a chance position, else the next
+        round the table (:attr:`following`). A game whose turns go otherwise (after a
+        roll of the die, whoever rolled) overrides it."""
+        if state is EXTRA_TURN:
+            return player
+        return CHANCE if state is AT_CHANCE else self.following[player]
+
     def _restore_turn(self, player: int) -> None:
-        """The end of an undo: ``player`` is to move again in a game that goes on.
+        """The end of an undo: ``player`` is to move again in a game that goes on (chance
+        at a chance position, for the undo of an outcome).
 
         For a move record's :meth:`~oogames.board.undo.AMoveRecord._restore`, after
         it has put the position back.
         """
         self._to_move = player
-        self._state = NON_TERMINAL
+        self._state = AT_CHANCE if player is CHANCE else NON_TERMINAL
 
     # -- the slow path of make_move: passes and refusals ---------------------
 
@@ -418,11 +462,11 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
 
     def _refusal(self, player: int, move: Move) -> IllegalMoveError:
         """The error that explains why ``move`` by ``player`` is refused."""
-        if type(player) is not int or player not in (0, 1):
+        if type(player) is not int or not (player == CHANCE or 0 <= player < self.players):
             return MalformedMoveError(
                 move,
                 -1,
-                f"the player must be 0 or 1, not {shown(player)}",
+                f"the player must be {_players_named(self.players)}, not {shown(player)}",
                 str(self),
                 shown=shown(move),
                 who=shown(player),
@@ -444,3 +488,9 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
         Only boards that use snapshot records implement it.
         """
         raise NotImplementedError(f"{type(self).__name__} does not keep snapshots")
+
+
+def _players_named(players: int) -> str:
+    """``"0 or 1"``, ``"0, 1 or 2"``: the ids of ``players`` players, in words."""
+    ids = [str(player) for player in range(players)]
+    return ", ".join(ids[:-1]) + " or " + ids[-1]

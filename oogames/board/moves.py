@@ -1,4 +1,4 @@
-"""Moves: the :data:`Move` type and the :data:`PASS` move.
+"""Moves: the :data:`Move` type, the :data:`PASS` move and :data:`CHANCE`, who moves at a chance position.
 
 A move is any hashable value a game defines: ``(row, col)`` for tic-tac-toe,
 a column for Connect Four, an increment for Nim. :data:`PASS` is the one
@@ -37,6 +37,11 @@ class _Pass:
 
 PASS: Final = _Pass()
 """The pass move, valid only when the player to move has no other move and the game goes on."""
+
+CHANCE: Final = -1
+"""The player id of chance: who is to move at a chance position (a die to roll, a card to
+deal). Its moves are the outcomes, each with its probability
+(:meth:`~oogames.board.model.ABoardModel.chance_outcomes`); the players are ``0 .. n - 1``."""
 
 
 def lookup_move(table: Mapping[Move, T], move: object) -> T | None:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final, cast
 
 from oogames.board.interface import IBoardModel
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import OutcomeVisitor
 from oogames.errors import IllegalMoveError, MalformedMoveError, shown
 
@@ -32,8 +32,8 @@ class ABoardText(IBoardModel):
 
     #: The name of the game, as the command line knows it.
     game_name: ClassVar[str] = ""
-    #: How the players are shown in drawings and messages.
-    player_names: ClassVar[tuple[str, str]] = ("player 0", "player 1")
+    #: How the players are shown in drawings and messages, one name a player.
+    player_names: tuple[str, ...] = ("player 0", "player 1")
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
     #: How the players' pieces look in every view and picture (marks, colours, their names).
@@ -57,7 +57,9 @@ class ABoardText(IBoardModel):
         if outcome == "draw":
             return "draw"
         if outcome is not None:
-            return f"{self.player_names[int(outcome[-1])]} has won"
+            return f"{self.player_names[int(outcome.removeprefix('player'))]} has won"
+        if self.to_move == CHANCE:
+            return "chance moves next"
         return f"{self.player_names[self.to_move]} to move"
 
     def moves_in_board_order(self) -> list[Move]:

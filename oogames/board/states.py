@@ -5,14 +5,23 @@ A board holds one of four shared state objects: :data:`NON_TERMINAL`,
 player may move twice (Kalah) also holds :data:`EXTRA_TURN` after such a
 move. ``execute`` and ``map`` delegate to it, so no code switches on a
 status flag.
+
+Games of more than two players, and games of chance, add two: a finished game
+reports the payoff of each player in one case (:func:`game_over` makes its state;
+the two-player win, loss and draw are the special case that keeps its own states),
+and a chance position (:data:`AT_CHANCE`) maps the chance outcomes instead of a
+player's moves.
 """
 
 from __future__ import annotations
 
 import abc
+import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from oogames.board.lambdas import P
+from oogames.board.moves import CHANCE
 from oogames.board.visitors import R
 
 if TYPE_CHECKING:
@@ -28,12 +37,15 @@ class ABoardState(abc.ABC):
         is_over: Whether the game has ended.
         winner: The winning player (0 or 1), or None for a draw or a game that goes on.
         name: A short name: ``"playing"``, ``"player0 won"``, ``"player1 won"``, ``"draw"``.
+        payoffs: What each player gets from a finished game, ``payoffs[player]`` (a
+            two-player win is ``(1, -1)``), or None while the game goes on.
     """
 
     __slots__ = ()
     is_over: bool = True
     winner: int | None = None
     name: str = ""
+    payoffs: tuple[float, ...] | None = None
 
     @abc.abstractmethod
     def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
@@ -53,6 +65,7 @@ class NonTerminalState(ABoardState):
     __slots__ = ()
     is_over = False
     name = "playing"
+    payoffs = None
 
     def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.no_winner_case``."""
@@ -90,6 +103,7 @@ class Player0WonState(ABoardState):
     __slots__ = ()
     winner = 0
     name = "player0 won"
+    payoffs = (1.0, -1.0)
 
     def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.player0_won_case``."""
@@ -102,6 +116,7 @@ class Player1WonState(ABoardState):
     __slots__ = ()
     winner = 1
     name = "player1 won"
+    payoffs = (-1.0, 1.0)
 
     def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.player1_won_case``."""
@@ -113,10 +128,68 @@ class DrawState(ABoardState):
 
     __slots__ = ()
     name = "draw"
+    payoffs = (0.0, 0.0)
 
     def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.draw_case``."""
         return visitor.draw_case(board, param)
+
+
+class ChanceState(ABoardState):
+    """A chance position: the game goes on with :data:`~oogames.board.moves.CHANCE` to
+    move (a die to roll). ``map`` for chance applies the lambda to each outcome with its
+    probability (:meth:`~oogames.board.lambdas.IBoardLambda.apply_chance`); ``execute``
+    calls the visitor's ``chance_case``, by default its ``no_winner_case``."""
+
+    __slots__ = ()
+    is_over = False
+    name = "chance"
+
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
+        """Call ``visitor.chance_case``."""
+        return visitor.chance_case(board, param)
+
+    def map(self, board: ABoardModel, player: int, lam: IBoardLambda[P], param: P) -> None:
+        """Map ``lam`` over the chance outcomes (for :data:`~oogames.board.moves.CHANCE`
+        only: a player has no move here)."""
+        if player == CHANCE:
+            board._map_outcomes(lam, param)
+        else:
+            lam.no_apply(player, board, param)
+
+
+class PayoffState(ABoardState):
+    """The game is over and player ``i`` gets ``payoffs[i]``: the result of a game of more
+    than two players, or of any game that scores its players (made by :func:`game_over`).
+
+    Its ``winner`` is the player whose payoff is higher than every other's, or None.
+    """
+
+    __slots__ = ("name", "payoffs", "winner")
+
+    payoffs: tuple[float, ...]
+
+    def __init__(self, payoffs: tuple[float, ...]) -> None:
+        self.payoffs = payoffs
+        best = max(payoffs)
+        leaders = [player for player, payoff in enumerate(payoffs) if payoff == best]
+        self.winner = leaders[0] if len(leaders) == 1 else None
+        self.name = "payoffs " + ", ".join(f"{payoff:g}" for payoff in payoffs)
+
+    def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
+        """Call ``visitor.payoffs_case`` with the payoffs."""
+        return visitor.payoffs_case(board, self.payoffs, param)
+
+
+@functools.lru_cache(maxsize=4096)
+def _payoff_state(payoffs: tuple[float, ...]) -> PayoffState:
+    return PayoffState(payoffs)
+
+
+def game_over(payoffs: Sequence[float]) -> PayoffState:
+    """The state of a finished game in which player ``i`` gets ``payoffs[i]``: one shared
+    object for each vector of payoffs, so boards in equal positions have the same state."""
+    return _payoff_state(tuple(float(payoff) for payoff in payoffs))
 
 
 NON_TERMINAL: Final = NonTerminalState()
@@ -131,3 +204,5 @@ DRAW: Final = DrawState()
 """The shared state of every drawn game."""
 WON: Final = (PLAYER0_WON, PLAYER1_WON)
 """``WON[player]`` is the state in which ``player`` has won."""
+AT_CHANCE: Final = ChanceState()
+"""The shared state of every chance position."""

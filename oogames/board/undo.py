@@ -5,7 +5,6 @@ from __future__ import annotations
 import abc
 from typing import TYPE_CHECKING, Final
 
-from oogames.board.states import NON_TERMINAL
 from oogames.errors import UndoError
 
 if TYPE_CHECKING:
@@ -99,8 +98,7 @@ class SnapshotRecord(AMoveRecord):
 
     def _restore(self, board: ABoardModel) -> None:
         board._set_snapshot(self.before)
-        board._to_move = self.player
-        board._state = NON_TERMINAL
+        board._restore_turn(self.player)
 
 
 class PassRecord(AMoveRecord):

@@ -59,6 +59,40 @@ class IBoardStatusVisitor(abc.ABC, Generic[R_co, P_contra]):
         """
         return self.no_winner_case(host, param)
 
+    def chance_case(self, host: IBoardModel, param: P_contra) -> R_co:
+        """The game goes on at a chance position: :data:`~oogames.board.moves.CHANCE` is to
+        move (a die is rolled next).
+
+        By default the same as :meth:`no_winner_case`: only visitors that weigh the
+        outcomes (a search) tell the two apart.
+        """
+        return self.no_winner_case(host, param)
+
+    def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: P_contra) -> R_co:
+        """The game is over and player ``i`` gets ``payoffs[i]`` (a game of more than two
+        players, or one that scores its players).
+
+        By default a result of two players goes to the two-player case it amounts to
+        (the higher payoff has won, equal payoffs are a draw); a visitor that serves games
+        of more than two players overrides this.
+
+        Raises:
+            SearchError: The game has more than two players and this visitor knows
+                only the two-player cases.
+        """
+        if len(payoffs) == 2:
+            if payoffs[0] > payoffs[1]:
+                return self.player0_won_case(host, param)
+            if payoffs[1] > payoffs[0]:
+                return self.player1_won_case(host, param)
+            return self.draw_case(host, param)
+        from oogames.errors import SearchError  # noqa: PLC0415 - the error path only
+
+        raise SearchError(
+            f"{type(self).__name__} knows the results of two-player games only, "
+            f"not of {len(payoffs)} players (it has no payoffs_case)"
+        )
+
 
 class ICheckMoveVisitor(abc.ABC, Generic[P_contra]):
     """A visitor told whether a move was valid (Rice role: ``ICheckMoveVisitor<P>``).
@@ -130,11 +164,16 @@ class IgnoreStatus(IBoardStatusVisitor[None, object]):
     def no_winner_case(self, host: IBoardModel, param: object) -> None:
         """Do nothing."""
 
+    def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: object) -> None:
+        """Do nothing."""
+
 
 class OutcomeVisitor(IBoardStatusVisitor[str | None, object]):
     """A status visitor that names the status: ``"player0"``, ``"player1"``, ``"draw"`` or None.
 
-    ``board.execute(OutcomeVisitor())`` is None while the game goes on.
+    ``board.execute(OutcomeVisitor())`` is None while the game goes on. A game of more
+    players that has a winner (one payoff above the others) names it, ``"player2"``;
+    without one it is ``"draw"``.
     """
 
     __slots__ = ()
@@ -154,6 +193,12 @@ class OutcomeVisitor(IBoardStatusVisitor[str | None, object]):
     def no_winner_case(self, host: IBoardModel, param: object) -> None:
         """Return None: the game goes on."""
         return None
+
+    def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: object) -> str:
+        """``"player<i>"`` for the one player with the highest payoff, else ``"draw"``."""
+        best = max(payoffs)
+        leaders = [player for player, payoff in enumerate(payoffs) if payoff == best]
+        return f"player{leaders[0]}" if len(leaders) == 1 else "draw"
 
 
 class IsOver(IBoardStatusVisitor[bool, object]):
@@ -176,6 +221,10 @@ class IsOver(IBoardStatusVisitor[bool, object]):
     def no_winner_case(self, host: IBoardModel, param: object) -> bool:
         """Return False: the game goes on."""
         return False
+
+    def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: object) -> bool:
+        """Return True."""
+        return True
 
 
 RAISE_ON_INVALID: Final = RaiseOnInvalid()

@@ -1,14 +1,23 @@
 """A game whose whole tree is written out: the lectures' example trees, as a board.
 
-Textbooks explain minimax and alpha-beta on small trees drawn by hand.
-:class:`GameTreeBoard` plays such a tree, so every search and teaching tool
-of oogames runs on it. A node is one of:
+Textbooks explain minimax, alpha-beta, max^n and expectimax on small trees drawn
+by hand. :class:`GameTreeBoard` plays such a tree, so every search and teaching
+tool of oogames runs on it. A node is one of:
 
 - ``"X"`` / ``"O"`` / ``"draw"``: the game is over (player 0 won, player 1 won, a draw);
+- a number: the game is over and is worth that to player 0 (two players, zero-sum:
+  player 1 gets its negative);
+- a tuple of numbers, one a player: the game is over and player ``i`` gets ``payoffs[i]``
+  (its length is the number of players);
 - a dict ``{move: node, ...}``: the player to move chooses a move (moves are strings);
+- ``Chance({outcome: (probability, node), ...})``: chance chooses the outcome (a die);
 - ``Pass(node)``: the player to move has no move and must pass; ``node`` follows;
-- ``Static(value, node)``: ``node``, with a static value (player 0's view) that
-  :func:`static_value` reads, for depth-limited search.
+- ``Static(value, node)``: ``node``, with a static value (player 0's view, or a tuple with
+  each player's) that :func:`static_value` reads, for depth-limited search;
+- ``Turn(player, node)``: ``node``, with ``player`` to move there.
+
+The players take turns round the table, 0, 1, ..., n - 1, 0, ... (chance positions
+are no one's turn), unless a ``Turn`` says otherwise.
 
 >>> from oogames import DepthFac, MinMax, MinMaxFac
 >>> tree = {"a": {"a1": Static(3, {"x": "draw"}), "a2": Static(12, {"x": "draw"})},
@@ -20,14 +29,16 @@ of oogames runs on it. A node is one of:
 
 from __future__ import annotations
 
-from typing import Any, Final
+import math
+from collections.abc import Mapping
+from typing import Any, Final, cast
 
 import attrs
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
-from oogames.board.moves import PASS, Move
-from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
+from oogames.board.moves import CHANCE, PASS, Move
+from oogames.board.states import AT_CHANCE, DRAW, NON_TERMINAL, WON, ABoardState, game_over
 from oogames.board.undo import SnapshotRecord
 from oogames.errors import BoardOptionError, IllegalMoveError, shown
 
@@ -41,24 +52,112 @@ class Pass:
 
 @attrs.frozen
 class Static:
-    """A position ``node`` with a static ``value`` (player 0's view) for an evaluation to read."""
+    """A position ``node`` with a static ``value`` (player 0's view, or one a player) for an
+    evaluation to read."""
 
-    value: float
+    value: float | tuple[float, ...]
     node: Any
 
 
-_NOWHERE: Final = object()
+@attrs.frozen
+class Turn:
+    """A position ``node`` where ``player`` is to move (the turn order otherwise goes
+    round the table)."""
+
+    player: int
+    node: Any
+
+
+@attrs.frozen
+class Chance:
+    """A chance position: ``outcomes`` maps each outcome (a string) to its probability and
+    the node it leads to, ``{"1": (1/6, node), ...}``; the probabilities are positive and
+    add up to 1."""
+
+    outcomes: Mapping[str, tuple[float, Any]]
+
+
 _OUTCOME: Final[dict[str, ABoardState]] = {"X": WON[0], "O": WON[1], "draw": DRAW}
 
 
 def _strip(node: Any) -> Any:
-    while isinstance(node, Static):
+    while isinstance(node, Static | Turn):
         node = node.node
     return node
 
 
-def _check(tree: Any) -> None:
-    """Raise BoardOptionError unless ``tree`` is a well-formed game tree.
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _count_players(tree: Any) -> int:
+    """How many players the tree has: the length of its payoff tuples, or 2."""
+    waiting, seen = [tree], set()
+    while waiting:
+        node = _strip(waiting.pop())
+        if isinstance(node, tuple):
+            return len(node)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, dict):
+            waiting.extend(node.values())
+        elif isinstance(node, Chance) and isinstance(node.outcomes, Mapping):
+            waiting.extend(
+                pair[1] for pair in node.outcomes.values() if isinstance(pair, tuple) and pair
+            )
+        elif isinstance(node, Pass):
+            waiting.append(node.then)
+    return 2
+
+
+def _check_leaf(node: Any, players: int) -> None:
+    if isinstance(node, str):
+        if node not in _OUTCOME:
+            raise BoardOptionError(f'a leaf is "X", "O" or "draw", not {node!r}')
+        if players != 2:
+            raise BoardOptionError(f'"{node}" is a result of two players; this tree has {players}')
+    elif isinstance(node, tuple):
+        if len(node) != players or not all(_is_number(payoff) for payoff in node):
+            raise BoardOptionError(
+                f"a finished game's payoffs are {players} finite numbers, one a player, "
+                f"not {shown(node)}"
+            )
+    elif players != 2:
+        raise BoardOptionError(
+            f"a number is a two-player result; with {players} players write a tuple of payoffs"
+        )
+
+
+def _check_node(node: Any, players: int) -> list[Any]:
+    """Check one inner node's own form and return its children."""
+    if isinstance(node, Pass):
+        return [node.then]
+    if isinstance(node, Chance):
+        if not isinstance(node.outcomes, Mapping) or not node.outcomes:
+            raise BoardOptionError("a Chance node maps outcomes to (probability, node) pairs")
+        total = 0.0
+        for outcome, pair in node.outcomes.items():
+            if not isinstance(outcome, str):
+                raise BoardOptionError(f"outcomes are strings, not {shown(outcome)}")
+            if not (isinstance(pair, tuple) and len(pair) == 2 and _is_number(pair[0])):
+                raise BoardOptionError(f"an outcome is (probability, node), not {shown(pair)}")
+            if pair[0] <= 0:
+                raise BoardOptionError(f"a probability is positive, not {pair[0]!r}")
+            total += pair[0]
+        if abs(total - 1) > 1e-9:
+            raise BoardOptionError(f"the probabilities of a Chance node add up to 1, not {total:g}")
+        return [pair[1] for pair in node.outcomes.values()]
+    if not node:
+        raise BoardOptionError("a position needs a move; write Pass(node) for a pass")
+    for move in node:
+        if not isinstance(move, str):
+            raise BoardOptionError(f"moves are strings, not {shown(move)}")
+    return list(node.values())
+
+
+def _check(tree: Any, players: int) -> None:
+    """Raise BoardOptionError unless ``tree`` is a well-formed game tree of ``players``.
 
     Walked without recursion (a tree may be as deep as memory allows) and with the path
     kept, so that a tree that contains itself is refused rather than walked for ever.
@@ -68,16 +167,25 @@ def _check(tree: Any) -> None:
     waiting: list[tuple[Any, bool]] = [(tree, False)]
     while waiting:
         node, leaving = waiting.pop()
-        node = _strip(node)
+        while isinstance(node, Static | Turn):
+            if isinstance(node, Turn) and not (
+                type(node.player) is int and 0 <= node.player < players
+            ):
+                raise BoardOptionError(f"a Turn names a player 0 to {players - 1}, not {shown(node.player)}")
+            if isinstance(node, Static) and not (
+                _is_number(node.value)
+                or isinstance(node.value, tuple) and len(node.value) == players
+            ):
+                raise BoardOptionError(f"a static value is a number or {players} numbers, not {shown(node.value)}")
+            node = node.node
         if leaving:
             on_path.discard(id(node))
             done.add(id(node))
             continue
-        if isinstance(node, str):
-            if node not in _OUTCOME:
-                raise BoardOptionError(f'a leaf is "X", "O" or "draw", not {node!r}')
+        if isinstance(node, str | tuple) or _is_number(node):
+            _check_leaf(node, players)
             continue
-        if not isinstance(node, (Pass, dict)):
+        if not isinstance(node, Pass | dict | Chance):
             raise BoardOptionError(f"not a node of a game tree: {shown(node)}")
         if id(node) in on_path:
             raise BoardOptionError("the tree contains itself: a game tree must end")
@@ -85,15 +193,20 @@ def _check(tree: Any) -> None:
             continue
         on_path.add(id(node))
         waiting.append((node, True))
-        if isinstance(node, Pass):
-            waiting.append((node.then, False))
-            continue
-        if not node:
-            raise BoardOptionError("a position needs a move; write Pass(node) for a pass")
-        for move, child in node.items():
-            if not isinstance(move, str):
-                raise BoardOptionError(f"moves are strings, not {shown(move)}")
-            waiting.append((child, False))
+        waiting.extend((child, False) for child in _check_node(node, players))
+
+
+def _status_of(node: Any) -> ABoardState:
+    node = _strip(node)
+    if isinstance(node, str):
+        return _OUTCOME[node]
+    if isinstance(node, tuple):
+        return game_over(node)
+    if isinstance(node, Chance):
+        return AT_CHANCE
+    if isinstance(node, dict | Pass):
+        return NON_TERMINAL
+    return game_over((node, -node))
 
 
 class GameTreeBoard(ABoardModel):
@@ -101,28 +214,45 @@ class GameTreeBoard(ABoardModel):
 
     Args:
         tree: The root node.
+        players: How many players; by default the length of the tree's payoff tuples,
+            or 2 for a tree without any.
 
     Raises:
-        BoardOptionError: ``tree`` is not a well-formed game tree.
+        BoardOptionError: ``tree`` is not a well-formed game tree of ``players``.
     """
 
-    __slots__ = ("_node", "tree")
+    __slots__ = ("_last", "_node", "following", "player_names", "players", "tree")
 
     game_name = "gametree"
     notation = "the name of a branch"
-    player_names = ("MAX", "MIN")
 
-    def __init__(self, tree: Any) -> None:
+    def __init__(self, tree: Any, players: int | None = None) -> None:
         super().__init__()
-        _check(tree)
+        count = _count_players(tree) if players is None else players
+        if type(count) is not int or not 1 <= count <= 16:
+            raise BoardOptionError(f"a game tree has 1 to 16 players, not {shown(count)}")
+        _check(tree, count)
+        self.players = count
+        self.following = tuple((player + 1) % count for player in range(count))
+        self.player_names = (
+            ("MAX", "MIN") if count == 2 else tuple(f"player {player}" for player in range(count))
+        )
         self.tree = tree
-        self._node = tree
-        self._state = self._status_of(tree)
+        self._node: Any = tree
+        self._last = -1  # the last player who chose a move (-1: nobody yet)
+        self.reset()
 
-    @staticmethod
-    def _status_of(node: Any) -> ABoardState:
-        node = _strip(node)
-        return _OUTCOME[node] if isinstance(node, str) else NON_TERMINAL
+    alternates = False  # turns may repeat (Turn) and chance may move: the search asks the board
+
+    def _mover(self, node: Any) -> int:
+        """Who is to move at ``node``, the last chooser having been ``self._last``."""
+        while isinstance(node, Static):
+            node = node.node
+        if isinstance(node, Turn):
+            return node.player
+        if isinstance(node, Chance):
+            return CHANCE
+        return self.following[self._last] if self._last >= 0 else 0
 
     def _play(self, player: int, move: Move) -> Played | None:
         """Follow the branch ``move`` (see :meth:`ABoardModel._play`)."""
@@ -131,11 +261,18 @@ class GameTreeBoard(ABoardModel):
             after = node.then
         elif isinstance(node, dict) and isinstance(move, str) and move in node:
             after = node[move]
+        elif isinstance(node, Chance) and isinstance(move, str) and move in node.outcomes:
+            after = node.outcomes[move][1]
         else:
             return None
-        record = SnapshotRecord(self, player, move, self._node)
+        record = SnapshotRecord(self, player, move, (self._node, self._last))
         self._node = after
-        return record, self._status_of(after)
+        if player != CHANCE:
+            self._last = player
+        return record, _status_of(after)
+
+    def _next_player(self, player: int, state: ABoardState) -> int:
+        return self._mover(self._node)
 
     def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         node = _strip(self._node)
@@ -146,27 +283,39 @@ class GameTreeBoard(ABoardModel):
             if not lam.apply(player, self, move, param):
                 return
 
-    def _set_snapshot(self, snapshot: object) -> None:
-        self._node = snapshot
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """The outcomes of this chance node with their probabilities, as the tree lists them."""
+        node = _strip(self._node)
+        return [(outcome, pair[0]) for outcome, pair in node.outcomes.items()]
 
-    def static(self) -> float:
-        """The static value written on the current position (0 if none), player 0's view."""
-        return self._node.value if isinstance(self._node, Static) else 0.0
+    def _set_snapshot(self, snapshot: object) -> None:
+        self._node, self._last = cast(tuple[Any, int], snapshot)
+
+    def static(self) -> float | tuple[float, ...]:
+        """The static value written on the current position (0 if none): a number from
+        player 0's view, or a tuple with each player's."""
+        node = self._node
+        while isinstance(node, Turn):
+            node = node.node
+        return node.value if isinstance(node, Static) else 0.0
 
     def reset(self) -> None:
         """Back to the root."""
         self._node = self.tree
-        self._to_move = 0
+        self._last = -1
         self._history.clear()
-        self._state = self._status_of(self.tree)
+        self._to_move = self._mover(self.tree)
+        self._state = _status_of(self.tree)
 
     def key(self) -> tuple[tuple[Move, ...], int]:
         """The path from the root (every position of a tree is reached one way)."""
         return (self.moves, self._to_move)
 
     def options(self) -> dict[str, object]:
-        """``tree``."""
-        return {"tree": self.tree}
+        """``tree``, and ``players`` where the tree does not say it."""
+        if self.players == _count_players(self.tree):
+            return {"tree": self.tree}
+        return {"tree": self.tree, "players": self.players}
 
     def _draw(self) -> str:
         path = " ".join(self.format_move(move) for move in self.moves) or "the root"
@@ -182,6 +331,9 @@ class GameTreeBoard(ABoardModel):
 
 
 def static_value(board: GameTreeBoard, player: int) -> float:
-    """An evaluation: the static value written on the position, from ``player``'s view."""
+    """An evaluation: the static value written on the position, from ``player``'s view (a
+    number is player 0's: player 1's is its negative; a tuple has each player's)."""
     value = board.static()
+    if isinstance(value, tuple):
+        return value[player]
     return value if player == 0 else -value

@@ -244,7 +244,7 @@ class Strategy:
         return self.to_svg()
 
 
-def notation_of(board: ABoardModel | None) -> tuple[Callable[[Move], str], tuple[str, str]]:
+def notation_of(board: ABoardModel | None) -> tuple[Callable[[Move], str], tuple[str, ...]]:
     """How to write moves and name players: the board's, or plain ``str`` and numbers."""
     if board is None:
         return str, ("player 0", "player 1")

@@ -185,7 +185,7 @@ class SearchTrace:
     root: TraceNode
     result: SearchResult
     format_move: Callable[[Move], str]
-    player_names: tuple[str, str]
+    player_names: tuple[str, ...]
     model_player: int
     win_value: float = WIN_VALUE
 
@@ -237,7 +237,7 @@ def trace_search(
     root.value = result.value
     _mark_pv(root, result.pv)
     format_move: Callable[[Move], str] = str
-    names = ("player 0", "player 1")
+    names: tuple[str, ...] = ("player 0", "player 1")
     if isinstance(board, ABoardModel):
         format_move, names = board.format_move, board.player_names
     return SearchTrace(root, result, format_move, names, player, search.win_value)
