@@ -14,12 +14,16 @@ the defaults.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeAlias
+
+import attrs
 
 from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import P
 from oogames.board.visitors import R
+from oogames.errors import BoardContractError
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
@@ -36,6 +40,26 @@ not): the type of the board in the enhancements' per-node code. It is ``Any``, n
 (``if TYPE_CHECKING`` is a global lookup and a jump: work a search need not do, though
 too little to show above the run-to-run spread of ``benchmarks/table_cost.py
 --instructions``, about 40 instructions a node)."""
+
+
+@attrs.frozen
+class PayoffBounds:
+    """Bounds a game declares on its payoffs, for the searches that prune by them.
+
+    Attributes:
+        low: No player's payoff (or evaluation) is below it.
+        high: No player's payoff (or evaluation) is above it.
+        total: The payoffs of a finished game add up to at most this (None: no bound
+            beyond ``players * high``); max^n's shallow pruning needs it.
+    """
+
+    low: float
+    high: float
+    total: float | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low <= self.high):
+            raise BoardContractError(f"payoff bounds must be finite with low <= high: {self}")
 
 
 def search_hints(board: IBoardModel) -> ISearchHints:
@@ -116,6 +140,12 @@ class ISearchHints(IBoardModel):
         A search valued by margins needs it at the root; with ``+order`` to the
         end of the game it also settles or narrows each position with it.
         """
+        return None
+
+    def payoff_bounds(self) -> PayoffBounds | None:
+        """Bounds on what a finished game, and the game's evaluation, can give a player
+        (see :class:`PayoffBounds`), or None (the default): the searches that prune by them
+        (``star1``, ``star2``, the shallow pruning of ``maxn``) need them and say so."""
         return None
 
     def map_best_first(self, player: int, lam: IBoardLambda[P], param: P, exact: bool) -> None:

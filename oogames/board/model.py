@@ -32,6 +32,7 @@ from oogames.errors import (
     IllegalMoveError,
     MalformedMoveError,
     NotYourTurnError,
+    SearchError,
     shown,
 )
 
@@ -234,6 +235,18 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
         """Whether chance moves next (a die to roll): :attr:`to_move` is
         :data:`~oogames.board.moves.CHANCE`."""
         return self._state is AT_CHANCE
+
+    def hand_turn(self, player: int) -> IUndoMove:
+        """Give the turn to ``player`` in a game that goes on, and return the undo that gives
+        it back: for a search that lets a player move out of turn (best-reply search). It
+        is no move: the history does not record it.
+
+        Raises:
+            SearchError: The game is over, or chance is to move.
+        """
+        if self._state is not NON_TERMINAL and self._state is not EXTRA_TURN:
+            raise SearchError(f"the turn can be handed over only in a game that goes on, not at {self._state.name}")
+        return _TurnBack(self, self._to_move, player)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The outcomes of this chance position with their probabilities, in map order
@@ -494,3 +507,17 @@ def _players_named(players: int) -> str:
     """``"0 or 1"``, ``"0, 1 or 2"``: the ids of ``players`` players, in words."""
     ids = [str(player) for player in range(players)]
     return ", ".join(ids[:-1]) + " or " + ids[-1]
+
+
+class _TurnBack(IUndoMove):
+    """The undo of :meth:`ABoardModel.hand_turn`: the turn given back."""
+
+    __slots__ = ("board", "player")
+
+    def __init__(self, board: ABoardModel, player: int, to: int) -> None:
+        self.board, self.player = board, player
+        board._to_move = to
+
+    def __call__(self) -> None:
+        """Give the turn back to the player who had it."""
+        self.board._to_move = self.player

@@ -35,6 +35,7 @@ from typing import Any, Final, cast
 
 import attrs
 
+from oogames.board.hints import PayoffBounds
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import CHANCE, PASS, Move
@@ -196,6 +197,14 @@ def _check(tree: Any, players: int) -> None:
         waiting.extend((child, False) for child in _check_node(node, players))
 
 
+def _children(node: Any) -> list[Any]:
+    if isinstance(node, Pass):
+        return [node.then]
+    if isinstance(node, Chance):
+        return [pair[1] for pair in node.outcomes.values()]
+    return list(node.values())
+
+
 def _status_of(node: Any) -> ABoardState:
     node = _strip(node)
     if isinstance(node, str):
@@ -298,6 +307,38 @@ class GameTreeBoard(ABoardModel):
         while isinstance(node, Turn):
             node = node.node
         return node.value if isinstance(node, Static) else 0.0
+
+    def payoff_bounds(self) -> PayoffBounds | None:
+        """The least and the greatest payoff and static value written in the tree, and the
+        greatest sum of a tuple's payoffs; None for a tree with ``"X"`` or ``"O"`` leaves
+        (a win's value is the search's)."""
+        values: list[float] = []
+        totals: list[float] = []
+        waiting, seen = [self.tree], set()
+        while waiting:
+            node = waiting.pop()
+            while isinstance(node, Static | Turn):
+                if isinstance(node, Static):
+                    static = node.value if isinstance(node.value, tuple) else (node.value,)
+                    values.extend(static)
+                    if isinstance(node.value, tuple):
+                        totals.append(sum(node.value))
+                node = node.node
+            if isinstance(node, str):
+                if node != "draw":
+                    return None
+                values.append(0.0)
+            elif isinstance(node, tuple):
+                values.extend(node)
+                totals.append(sum(node))
+            elif _is_number(node):
+                values.extend((node, -node))
+                totals.append(0.0)
+            elif id(node) not in seen:
+                seen.add(id(node))
+                waiting.extend(_children(node))
+        total = max(totals) if totals else None
+        return PayoffBounds(min(values), max(values), total) if values else None
 
     def reset(self) -> None:
         """Back to the root."""

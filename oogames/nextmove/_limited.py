@@ -41,6 +41,12 @@ class LimitedAcc(AAccumulator):
         """The evaluation function's score (asked only at the horizon)."""
         return self._evaluate(board, self.model_player)
 
+    def make_chance(self) -> AAccumulator:
+        """The plain chance accumulator, limited by the decorator to the same depth."""
+        from oogames.nextmove.decorators import DepthAcc  # noqa: PLC0415 - it imports this
+
+        return DepthAcc(super().make_chance(), self.max_depth, self._evaluate)
+
     def make_same(self) -> AAccumulator:
         """This class's accumulator for the player's extra turn (the plain class makes one
         of ``type(self)``), with the same limit."""

@@ -68,6 +68,30 @@ class AAccDecorator(AAccumulator):
         """Pass through to the wrapped accumulator."""
         self.inner.update_best(move, value, child)
 
+    def make_child(self, player: int) -> AAccumulator:
+        """The wrapped accumulator's child for ``player``, decorated like this one."""
+        return self._wrap(self.inner.make_child(player))
+
+    def make_chance(self) -> AAccumulator:
+        """The wrapped accumulator's chance child, decorated like this one."""
+        return self._wrap(self.inner.make_chance())
+
+    def weigh(self, probability: float) -> None:
+        """Pass through to the wrapped accumulator."""
+        self.inner.weigh(probability)
+
+    def update_payoffs(self, move: Move, payoffs: tuple[float, ...]) -> None:
+        """Pass through to the wrapped accumulator."""
+        self.inner.update_payoffs(move, payoffs)
+
+    def payoffs(self) -> tuple[float, ...] | None:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.payoffs()
+
+    def horizon_value(self, board: IBoardModel, evaluate: Evaluation) -> float:
+        """Pass through to the wrapped accumulator."""
+        return self.inner.horizon_value(board, evaluate)
+
     def is_not_done(self) -> bool:
         """Pass through to the wrapped accumulator."""
         return self.inner.is_not_done()
@@ -199,7 +223,7 @@ class DepthAcc(AAccDecorator):
     def evaluate(self, board: IBoardModel) -> float | None:
         """At the depth limit, the evaluation function's score; above it, the wrapped one's."""
         if self.depth >= self.max_depth:
-            return self._evaluate(board, self.model_player)
+            return self.inner.horizon_value(board, self._evaluate)
         return self.inner.evaluate(board)
 
 

@@ -29,7 +29,9 @@ from oogames import plugins
 from oogames.errors import StrategySpecError, shown
 from oogames.nextmove.deepening import MAX_SECONDS
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
+from oogames.nextmove.chance import CHANCE_SEARCHES
 from oogames.nextmove.mcts import PLAYOUT_PLIES
+from oogames.nextmove.multiplayer import PLAYER_SEARCHES
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.pvs import PVSFac
 from oogames.parsing import read_whole, whole_number
@@ -43,6 +45,9 @@ SEARCHES: dict[str, type[IAccFactory]] = {
     "pvs": PVSFac,
 }
 
+SEARCHES.update(PLAYER_SEARCHES)
+SEARCHES.update(CHANCE_SEARCHES)
+
 #: What each search is, for the help texts.
 SEARCH_HELP: dict[str, str] = {
     "minimax": "every move of every position (the Rice model's search)",
@@ -50,6 +55,15 @@ SEARCH_HELP: dict[str, str] = {
     "negamax": "minimax with one rule for both players",
     "negamax-ab": "negamax with alpha-beta pruning",
     "pvs": "principal variation search (null windows after the first move)",
+    "maxn": "max^n: every player's payoff, each player maximising its own "
+    "(more than two players)",
+    "paranoid": "alpha-beta of one player against all the others (more than two players)",
+    "brs": "best-reply search: only the strongest reply of any one opponent "
+    "(more than two players)",
+    "expectimax": "minimax with chance positions valued by the mean of their outcomes",
+    "star1": "expectimax with alpha-beta, cutting chance positions by the payoff bounds "
+    "(Ballard's Star1)",
+    "star2": "Star1 that probes one move after each outcome first (Ballard's Star2)",
 }
 
 #: Searches that drive several alpha-beta searches (always with a table) rather than one.

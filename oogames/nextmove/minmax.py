@@ -18,7 +18,7 @@ from oogames.board.faults import board_fault, line_fault
 from oogames.board.hints import HintedBoard, ISearchHints, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchDepthError, SearchError, SearchStopped, SettingsError
 from oogames.nextmove._tabled import KeepsTable, table_root, table_status
@@ -68,6 +68,14 @@ class _MinMaxLambda(IBoardLambda[AAccumulator]):
     def no_apply(self, player: int, host: IBoardModel, param: AAccumulator) -> None:
         """The game goes on but ``player`` has no move: the pass is the only move."""
         self.apply(player, host, PASS, param)
+
+    def apply_chance(
+        self, host: IBoardModel, outcome: Move, probability: float, param: AAccumulator
+    ) -> bool:
+        """Value the chance ``outcome`` into ``param``, a chance accumulator, told its
+        ``probability`` first."""
+        param.weigh(probability)
+        return self.apply(CHANCE, host, outcome, param)
 
     def poll(self) -> None:
         """Stop the search if it was asked to or is out of budget (:func:`run_deep` puts
@@ -360,6 +368,10 @@ class MinMax(INextMoveStrategy):
         kind = (
             _MarginStatus if self.by_margin else _MinMaxStatus if table is None else table_status()
         )
+        if not getattr(board, "alternates", True):  # n players, chance: ask who moves
+            from oogames.nextmove.general import general_status  # noqa: PLC0415 - above this
+
+            kind = general_status(kind, board)
         status = kind(lam, self.win_value, self.prefer_quick_wins)
         if table is not None:  # the status keeps the table (a speed trick, see _tabled)
             cast(KeepsTable, status).keep(table.rules, board)

@@ -7,7 +7,7 @@ import math
 
 from oogames import plugins
 from oogames.board.model import IBoardModel
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import IS_OVER
 from oogames.errors import GameOverError, NotYourTurnError, PluginError, SearchError
 from oogames.nextmove.results import SearchResult
@@ -78,6 +78,8 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     """
     if player is None:
         player = board.to_move
+    if player == CHANCE:
+        raise NotYourTurnError(None, player, "chance moves here (a roll), not a player")
     if board.execute(IS_OVER, None):
         raise GameOverError(None, player, "the game is over: there is no move to choose")
     if player != board.to_move:

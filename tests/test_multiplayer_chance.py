@@ -1,0 +1,253 @@
+"""More than two players, and chance: every search against a reference written here.
+
+The references below walk the trees themselves (plain recursion over the nested
+dicts), sharing nothing with the board or the accumulators but the tree's meaning.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from oogames import AlphaBetaFac, MinMax, MinMaxFac
+from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn
+from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
+from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
+
+CHECKED: dict[str, int] = {}
+
+
+def _count(what: str) -> None:
+    CHECKED[what] = CHECKED.get(what, 0) + 1
+
+
+# -- random trees ------------------------------------------------------------------
+
+
+def random_tree(
+    rng: random.Random,
+    players: int,
+    depth: int,
+    branching: int,
+    chance: float,
+    total: int | None = None,
+) -> Any:
+    """A random tree: decision nodes of 1 to ``branching`` moves, chance nodes with
+    probability ``chance``, leaves with integer payoffs (adding up to ``total`` if given;
+    two players without ``total``: one number, player 0's)."""
+
+    def leaf() -> Any:
+        if players == 2 and total is None:
+            return rng.randint(-9, 9)
+        if total is None:
+            return tuple(rng.randint(0, 9) for _ in range(players))
+        cuts = sorted(rng.randint(0, total) for _ in range(players - 1))
+        return tuple(b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True))
+
+    def node(level: int, root: bool = False) -> Any:
+        if level == 0 or (not root and rng.random() < 0.1):
+            return leaf()
+        width = rng.randint(1, branching)
+        if not root and rng.random() < chance:
+            weights = [rng.randint(1, 4) for _ in range(width)]
+            return Chance(
+                {str(i): (w / sum(weights), node(level - 1)) for i, w in enumerate(weights)}
+            )
+        return {chr(97 + i): node(level - 1) for i in range(width)}
+
+    return node(depth, root=True)
+
+
+SHAPES = [  # players, depth, branching, chance rate
+    (2, 3, 3, 0.0),
+    (2, 4, 3, 0.3),
+    (3, 3, 3, 0.0),
+    (3, 4, 2, 0.3),
+    (4, 4, 3, 0.2),
+    (3, 6, 2, 0.0),
+]
+
+
+def _leaf_vector(node: Any) -> tuple[float, ...] | None:
+    if isinstance(node, tuple):
+        return tuple(float(x) for x in node)
+    if isinstance(node, int | float):
+        return (float(node), -float(node))
+    return None
+
+
+def ref_maxn(node: Any, last: int, players: int) -> tuple[tuple[float, ...], str | None]:
+    """max^n by recursion: (the payoffs, the move chosen), ties to the left."""
+    leaf = _leaf_vector(node)
+    if leaf is not None:
+        return leaf, None
+    if isinstance(node, Chance):
+        mean = [0.0] * players
+        for probability, child in node.outcomes.values():
+            vector, _ = ref_maxn(child, last, players)
+            for i, x in enumerate(vector):
+                mean[i] += probability * x
+        return tuple(mean), None
+    mover = (last + 1) % players if last >= 0 else 0
+    best: tuple[float, ...] | None = None
+    chosen = None
+    for move, child in node.items():
+        vector, _ = ref_maxn(child, mover, players)
+        if best is None or vector[mover] > best[mover]:
+            best, chosen = vector, move
+    assert best is not None
+    return best, chosen
+
+
+def ref_expectiminimax(node: Any, last: int) -> tuple[float, str | None]:
+    """Expectiminimax of a two-player tree (player 0's view) by recursion."""
+    if isinstance(node, int | float):
+        return float(node), None
+    if isinstance(node, Chance):
+        return sum(p * ref_expectiminimax(child, last)[0] for p, child in node.outcomes.values()), None
+    mover = 1 - last if last >= 0 else 0
+    best, chosen = None, None
+    for move, child in node.items():
+        value = ref_expectiminimax(child, mover)[0]
+        if best is None or (value > best if mover == 0 else value < best):
+            best, chosen = value, move
+    assert best is not None
+    return best, chosen
+
+
+def merged(node: Any, last: int, players: int, root_player: int = 0) -> Any:
+    """The two-player tree of the paranoid view: the root player against one coalition
+    (every decision node marked with its side by a Turn; leaves the root player's payoff)."""
+    if isinstance(node, tuple):
+        return node[root_player]
+    mover = (last + 1) % players if last >= 0 else 0
+    children = {move: merged(child, mover, players) for move, child in node.items()}
+    return Turn(0 if mover == root_player else 1, children)
+
+
+def _unchanged(board: GameTreeBoard, search: MinMax) -> Any:
+    before = (board.moves, board.key(), board.state)
+    result = search.analyze(board)
+    assert (board.moves, board.key(), board.state) == before
+    return result
+
+
+# -- the tests ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+def test_maxn_equals_the_reference_with_and_without_pruning(shape: tuple[int, int, int, float]) -> None:
+    players, depth, branching, chance = shape
+    rng = random.Random(f"maxn{shape}")
+    fresh_pruned = MinMax(MaxNFac())
+    for trial in range(150):
+        total = 10 if trial % 2 else None  # constant-sum trees: shallow pruning applies
+        tree = random_tree(rng, players, depth, branching, chance, total if players > 2 else None)
+        board = GameTreeBoard(tree, players)
+        expected, move = ref_maxn(tree, -1, players)
+        full = _unchanged(board, MinMax(MaxNFac(prune=False)))
+        assert (full.move, full.value) == (move, pytest.approx(expected[0]))
+        pruned = _unchanged(board, fresh_pruned)  # one search object, reused
+        assert (pruned.move, pruned.value) == (move, pytest.approx(expected[0]))
+        assert pruned.stats.nodes <= full.stats.nodes
+        _count("maxn = reference (pruned and not)")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_paranoid_is_alphabeta_on_the_merged_tree(players: int) -> None:
+    rng = random.Random(f"paranoid{players}")
+    for _ in range(200):
+        tree = random_tree(rng, players, 4, 3, 0.0)
+        paranoid = _unchanged(GameTreeBoard(tree, players), MinMax(ParanoidFac()))
+        two = MinMax(AlphaBetaFac()).analyze(GameTreeBoard(merged(tree, -1, players)))
+        assert (paranoid.move, paranoid.value, paranoid.stats.nodes) == (
+            two.move, two.value, two.stats.nodes,
+        )
+        _count("paranoid = alpha-beta on the merged tree (value, move, nodes)")
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4, 5])
+def test_expectimax_star1_star2_agree_and_stars_evaluate_no_more(depth: int) -> None:
+    rng = random.Random(f"star{depth}")
+    searches = {name: MinMax(fac) for name, fac in
+                (("expectimax", ExpectimaxFac()), ("star1", Star1Fac()), ("star2", Star2Fac()))}
+    for _ in range(150):
+        tree = random_tree(rng, 2, depth, 3, 0.45)
+        board = GameTreeBoard(tree)
+        value, move = ref_expectiminimax(tree, -1)
+        results = {name: _unchanged(board, search) for name, search in searches.items()}
+        for result in results.values():
+            assert result.value == pytest.approx(value)
+        assert results["expectimax"].move == move
+        leaves = results["expectimax"].stats.leaves
+        assert results["star1"].stats.leaves <= leaves
+        assert results["star2"].stats.leaves <= leaves
+        _count("expectimax = star1 = star2 = reference; stars' leaves <= expectimax's")
+
+
+def uniform(*values: Any) -> Chance:
+    return Chance({str(i): (1 / len(values), v) for i, v in enumerate(values)})
+
+
+def test_berkeley_expectimax_tree() -> None:
+    tree = {"left": uniform(3, 12, 8), "middle": uniform(2, 4, 6), "right": uniform(14, 5, 2)}
+    result = MinMax(ExpectimaxFac()).analyze(GameTreeBoard(tree))
+    assert result.move == "left"
+    assert result.value == pytest.approx(23 / 3)
+    assert result.stats.nodes + 1 == 13  # every position generated, the root included
+
+
+def test_berkeley_alphabeta_tree() -> None:
+    tree = {
+        "left": {"1": 3, "2": 12, "3": 8},
+        "middle": {"1": 5, "2": 4, "3": 6},
+        "right": {"1": 14, "2": 1, "3": 11},
+    }
+    result = MinMax(AlphaBetaFac()).analyze(GameTreeBoard(tree))
+    assert (result.move, result.value) == ("middle", 4)
+    assert result.stats.nodes + 1 == 12  # of 13: the right's last leaf is cut
+
+
+def test_one_maximiser_against_two_minimisers_depth_in_rounds() -> None:
+    """Berkeley's multi-agent setting: MAX against two minimisers; a depth of one round."""
+    tree = {
+        "a": {"x": {"p": Static(4, {"z": (0, 0, 0)}), "q": Static(6, {"z": (0, 0, 0)})}},
+        "b": {"x": {"p": Static(5, {"z": (0, 0, 0)})}, "y": {"p": Static(1, {"z": (0, 0, 0)})}},
+    }
+    # Static values are player 0's; the minimisers are the coalition (paranoid).
+    from oogames import DepthFac
+    from oogames.games.gametree import static_value
+    from oogames.nextmove.multiplayer import rounds
+
+    board = GameTreeBoard(tree, 3)
+    result = MinMax(DepthFac(ParanoidFac(), rounds(board, 1), _zero_sum_static)).analyze(board)
+    assert (result.move, result.value) == ("a", 4)
+    assert static_value  # the two-player reading is for numbers
+
+
+def _zero_sum_static(board: GameTreeBoard, player: int) -> float:
+    value = board.static()
+    assert not isinstance(value, tuple)
+    return value if player == 0 else -value
+
+
+def test_tied_root_keeps_the_first_move() -> None:
+    tree = {"a": (1, 1, 1), "b": (1, 5, 0), "c": (1, 0, 2)}
+    for factory in (MaxNFac(), MaxNFac(prune=False), ParanoidFac()):
+        assert MinMax(factory).analyze(GameTreeBoard(tree)).move == "a"
+
+
+def test_chance_is_played_and_undone_on_the_board() -> None:
+    board = GameTreeBoard({"roll": uniform((1, 0), (0, 1))})
+    board.play("roll")
+    assert board.at_chance and board.to_move == -1
+    assert board.legal_moves() == ["0", "1"]
+    assert board.chance_outcomes() == [("0", 0.5), ("1", 0.5)]
+    board.play("1")
+    assert board.is_over and board.payoffs == (0.0, 1.0) and board.winner == 1
+    board.pop()
+    assert board.at_chance
+    board.pop()
+    assert board.to_move == 0 and not board.at_chance
