@@ -142,10 +142,11 @@ class ISearchHints(IBoardModel):
         """
         return None
 
-    def payoff_bounds(self) -> PayoffBounds | None:
-        """Bounds on what a finished game, and the game's evaluation, can give a player
-        (see :class:`PayoffBounds`), or None (the default): the searches that prune by them
-        (``star1``, ``star2``, the shallow pruning of ``maxn``) need them and say so."""
+    def payoff_bounds(self, player: int | None = None) -> PayoffBounds | None:
+        """Bounds on what a finished game, and the game's evaluation, can give ``player``
+        (None: any player), see :class:`PayoffBounds`; or None (the default): the searches
+        that prune by them (``star1``, ``star2``, the shallow pruning of ``maxn``) need
+        them and say so."""
         return None
 
     def map_best_first(self, player: int, lam: IBoardLambda[P], param: P, exact: bool) -> None:

@@ -308,37 +308,37 @@ class GameTreeBoard(ABoardModel):
             node = node.node
         return node.value if isinstance(node, Static) else 0.0
 
-    def payoff_bounds(self) -> PayoffBounds | None:
-        """The least and the greatest payoff and static value written in the tree, and the
-        greatest sum of a tuple's payoffs; None for a tree with ``"X"`` or ``"O"`` leaves
-        (a win's value is the search's)."""
+    def payoff_bounds(self, player: int | None = None) -> PayoffBounds | None:
+        """The least and the greatest payoff and static value written in the tree for
+        ``player`` (None: for any player), and the greatest sum of a finished game's
+        payoffs; None for a tree with ``"X"`` or ``"O"`` leaves (a win's value is the
+        search's)."""
         values: list[float] = []
-        totals: list[float] = []
+        totals: list[float] = [0.0]
+        players = range(self.players) if player is None else (player,)
+
+        def add(value: float | tuple[float, ...]) -> None:
+            vector = value if isinstance(value, tuple) else (value, -value)
+            values.extend(vector[who] for who in players)
+            totals.append(sum(vector))
+
         waiting, seen = [self.tree], set()
         while waiting:
             node = waiting.pop()
             while isinstance(node, Static | Turn):
                 if isinstance(node, Static):
-                    static = node.value if isinstance(node.value, tuple) else (node.value,)
-                    values.extend(static)
-                    if isinstance(node.value, tuple):
-                        totals.append(sum(node.value))
+                    add(node.value)
                 node = node.node
             if isinstance(node, str):
                 if node != "draw":
                     return None
-                values.append(0.0)
-            elif isinstance(node, tuple):
-                values.extend(node)
-                totals.append(sum(node))
-            elif _is_number(node):
-                values.extend((node, -node))
-                totals.append(0.0)
+                add(0.0)
+            elif isinstance(node, tuple) or _is_number(node):
+                add(node)
             elif id(node) not in seen:
                 seen.add(id(node))
                 waiting.extend(_children(node))
-        total = max(totals) if totals else None
-        return PayoffBounds(min(values), max(values), total) if values else None
+        return PayoffBounds(min(values), max(values), max(totals))
 
     def reset(self) -> None:
         """Back to the root."""

@@ -390,7 +390,7 @@ class StarAcc(AAccDecorator):
         Raises:
             SearchError: The board declares none.
         """
-        self.bounds = search_hints(board).payoff_bounds()
+        self.bounds = search_hints(board).payoff_bounds(self.model_player)
         if self.bounds is None:
             raise SearchError(
                 f"{type(board).__name__} declares no bounds on its payoffs "
