@@ -30,6 +30,7 @@ SIZES: dict[str, dict[str, Any]] = {
     "nim": {"target": 15, "max_add": 4},
     "grundy": {"heaps": (5, 6)},
     "kalah": {"pits": 4, "seeds": 3, "empty_capture": True},
+    "pig": {"players": 3, "target": 20},
 }
 
 
@@ -123,7 +124,7 @@ def test_damaged_files_give_a_clear_error_and_leave_the_game(tmp_path: Path, dam
         ({"version": 99}, "format version 99"),
         ({"game": "chess"}, "unknown game"),
         ({"options": {"rows": 0}}, "rows must be"),
-        ({"players": [{"kind": "human"}]}, "two objects"),
+        ({"players": [{"kind": "human"}]}, "2 to 16 objects"),
         ({"players": [{"kind": "human"}, {"kind": "wizard"}]}, "unknown strategy"),
         ({"to_move": 0}, '"to_move" is 0 but after the moves player 1 is to move'),
         ({"first": "0"}, '"first" must be int'),

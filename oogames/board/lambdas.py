@@ -107,3 +107,30 @@ or a random player chooses from)."""
 
 FIND_A_MOVE: Final = CollectMoves(first_only=True)
 """Lists the first valid move only (whether there is one)."""
+
+
+class CollectOutcomes(IBoardLambda[list[tuple[Move, float]]]):
+    """A lambda that appends ``(outcome, probability)`` to ``param``, a list, for each
+    outcome of a chance position (``map(CHANCE, COLLECT_OUTCOMES, found)``)."""
+
+    __slots__ = ()
+
+    def apply(
+        self, player: int, host: IBoardModel, move: Move, param: list[tuple[Move, float]]
+    ) -> bool:
+        """Not a chance position: nothing to collect."""
+        return False
+
+    def no_apply(self, player: int, host: IBoardModel, param: list[tuple[Move, float]]) -> None:
+        """Not a chance position: nothing to collect."""
+
+    def apply_chance(
+        self, host: IBoardModel, outcome: Move, probability: float, param: list[tuple[Move, float]]
+    ) -> bool:
+        """Append the outcome and its probability."""
+        param.append((outcome, probability))
+        return True
+
+
+COLLECT_OUTCOMES: Final = CollectOutcomes()
+"""Lists the outcomes of a chance position with their probabilities."""

@@ -36,6 +36,8 @@ class ABoardText(IBoardModel):
     player_names: tuple[str, ...] = ("player 0", "player 1")
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
+    #: What the views call chance when it moves (a game of chance: ``"the die"``).
+    chance_name: ClassVar[str] = "chance"
     #: How the players' pieces look in every view and picture (marks, colours, their names).
     pieces: ClassVar[Pieces] = PLAIN_PIECES
 
@@ -144,9 +146,9 @@ class ABoardText(IBoardModel):
 
     def _who(self, player: int) -> str:
         """The player's name, as drawings show it (or the value given, if it is no player)."""
-        if player in (0, 1) and not isinstance(player, bool) and isinstance(player, int):
+        if type(player) is int and 0 <= player < len(self.player_names):
             return self.player_names[player]
-        return shown(player)
+        return "chance" if player == CHANCE and type(player) is int else shown(player)
 
     def _split_moves(self, text: str) -> list[str]:
         """Split a string of moves into the words of the moves (here: at whitespace)."""

@@ -4,8 +4,8 @@ of numbers and lists, the game options, the players given."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Literal, NoReturn, TextIO, TypeAlias, TypeVar
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
 import attrs
 
@@ -67,7 +67,8 @@ class Subcommand:
         """Declare the subcommand on ``commands`` (argparse's subparsers)."""
         parser = commands.add_parser(self.name, help=self.help, description=self.description)
         if self.game is not None:
-            add_game_options(parser, positional=self.game == "positional")
+            taken = {name for each in self.flags for name in each.names}
+            add_game_options(parser, positional=self.game == "positional", taken=taken)
         groups: dict[str, argparse._MutuallyExclusiveGroup] = {}
         for each in self.flags:
             where: argparse._ActionsContainer = parser
@@ -197,7 +198,12 @@ GAME_HELP = (
 )
 
 
-def add_game_options(parser: argparse.ArgumentParser, positional: bool = False) -> None:
+def add_game_options(
+    parser: argparse.ArgumentParser, positional: bool = False, taken: Collection[str] = ()
+) -> None:
+    """Declare the game and its options on ``parser``: a flag for each board option, but
+    those whose flag the subcommand ``taken`` for itself (``oogames tournament
+    --players``), which ``--opt NAME=VALUE`` still gives."""
     if positional:
         parser.add_argument("game", metavar="GAME", help=GAME_HELP)
     else:
@@ -209,22 +215,32 @@ def add_game_options(parser: argparse.ArgumentParser, positional: bool = False) 
         metavar="NAME=VALUE",
         help="an option of a plug-in game's constructor (typed from its annotations); repeat",
     )
+    skipped = []
     for name, takers in BOARD_FLAGS.items():
         text = _flag_help(takers)
         option = takers[0][1]
+        if option.flag in taken:
+            skipped.append(name)
+            continue
         if option.kind == "switch":  # absent (None, the board's default) or on
             parser.add_argument(option.flag, dest=name, action="store_const", const=True, help=text)
         else:
             parser.add_argument(
                 option.flag, dest=name, type=_flag_type(option), metavar=name.upper(), help=text
             )
+    parser.set_defaults(board_flags_taken=frozenset(skipped))
 
 
 def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, object]]:
     """The game chosen by ``args`` and the options given for it (the flags of the built-in
     games, ``--opt NAME=VALUE`` for any); refuses options the game does not take."""
     info = find_game(args.game)
-    given = {name: getattr(args, name) for name in BOARD_FLAGS if getattr(args, name) is not None}
+    given = {
+        name: getattr(args, name)
+        for name in BOARD_FLAGS
+        if name not in getattr(args, "board_flags_taken", ())  # the subcommand's own flag
+        and getattr(args, name, None) is not None
+    }
     foreign = sorted(set(given) - set(info.options))
     if foreign:
         flags = ", ".join(option_flag(name) for name in foreign)
@@ -245,6 +261,42 @@ def given_player(spec: str | None, flag: str) -> str | None:
     if spec is not None and not spec.strip():
         raise UsageError(f"{flag} is empty: name a player (human, random, alphabeta:4, ...)")
     return spec
+
+
+EXTRA_SEATS: Final = range(2, 6)
+"""The seats after the first two that the command line names (``--player2`` ...)."""
+
+
+def seat_flags(metavar: str | None = None) -> tuple[Flag, ...]:
+    """``--player2`` to ``--player5``: the sides of a game of more than two players."""
+    extra = {} if metavar is None else {"metavar": metavar}
+    return tuple(
+        flag(
+            f"--player{seat}",
+            help=f"the side of player {seat}, in a game of {seat + 1} players or more "
+            "(default: the game's computer)",
+            **extra,
+        )
+        for seat in EXTRA_SEATS
+    )
+
+
+def extra_seats(args: argparse.Namespace, board: ABoardModel) -> list[str]:
+    """The specs given for the seats after the first two, up to ``board``'s players.
+
+    Raises:
+        UsageError: A seat is named that this game does not have.
+    """
+    specs = []
+    for seat in EXTRA_SEATS:
+        given = given_player(getattr(args, f"player{seat}", None), f"--player{seat}")
+        if given is not None and seat >= board.players:
+            raise UsageError(
+                f"--player{seat}: this game has {board.players} players (0 to {board.players - 1})"
+            )
+        if seat < board.players:
+            specs.append(given or str(default_player(find_game(args.game), board)))
+    return specs
 
 
 def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: SearchResult) -> str:

@@ -9,12 +9,18 @@ from oogames.cli.common import (
     Subcommand,
     default_spec,
     describe_move,
+    extra_seats,
     flag,
     given_player,
     make_board,
+    seat_flags,
     whole_arg,
 )
+from oogames.game.players import ChancePlayer, IRequestor
+from oogames.board.model import ABoardModel
+from oogames.board.moves import Move
 from oogames.nextmove.grammar import player_help
+from oogames.nextmove.results import SearchResult
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import checked_result
 
@@ -25,6 +31,7 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     specs = [
         given_player(args.player0, "--player0") or default_spec(info, board),
         given_player(args.player1, "--player1") or default_spec(info, board),
+        *extra_seats(args, board),
     ]
     seed, solvable = args.seed, not info.too_big(board)
     players = [
@@ -36,8 +43,14 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     for number, player in enumerate(players):
         print(f"  {board.player_names[number]}: {player.name}", file=out)
     print(f"\n{board}\n", file=out)
-    totals = [0, 0]
+    totals = [0] * board.players
+    chance = ChancePlayer(None if seed is None else seed + board.players)
+    rolled = _Rolled(board)
     while not board.is_over:
+        if board.at_chance:
+            chance.take_turn(board, rolled)
+            print(f"{board.ply}. {board.chance_name}: {board.format_move(board.moves[-1])}", file=out)
+            continue
         strategy = players[board.to_move]
         result = checked_result(strategy, strategy.analyze(board.copy()), board)
         totals[board.to_move] += result.stats.nodes
@@ -45,12 +58,22 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
         board.play(result.move)
         print(f"\n{board}\n", file=out)
     print(f"result: {board.status_text()} after {board.ply} moves", file=out)
-    print(
-        f"nodes searched: {board.player_names[0]} {totals[0]:,}, "
-        f"{board.player_names[1]} {totals[1]:,}",
-        file=out,
+    searched = ", ".join(
+        f"{name} {total:,}" for name, total in zip(board.player_names, totals, strict=True)
     )
+    print(f"nodes searched: {searched}", file=out)
     return 0
+
+
+class _Rolled(IRequestor):
+    """Plays chance's draw on the demo's board."""
+
+    def __init__(self, board: ABoardModel) -> None:
+        self.board = board
+
+    def request_move(self, player: int, move: Move, result: SearchResult | None = None) -> None:
+        """Play ``move`` for chance."""
+        self.board.play(move, player)
 
 
 COMMANDS: Final = (
@@ -64,6 +87,7 @@ COMMANDS: Final = (
         flags=(
             flag("--player0", metavar="STRATEGY", help="player 0 (moves first): " + player_help()),
             flag("--player1", metavar="STRATEGY", help="player 1: " + player_help()),
+            *seat_flags("STRATEGY"),
             flag("--seed", type=whole_arg, help="seed for random players"),
         ),
     ),

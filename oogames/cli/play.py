@@ -6,7 +6,16 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
-from oogames.cli.common import Subcommand, default_spec, flag, game_options, given_player, whole_arg
+from oogames.cli.common import (
+    Subcommand,
+    default_spec,
+    extra_seats,
+    flag,
+    game_options,
+    given_player,
+    seat_flags,
+    whole_arg,
+)
 from oogames.errors import SettingsError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
@@ -29,6 +38,7 @@ def run_play(args: argparse.Namespace, out: TextIO) -> int:
         players=(
             PlayerSpec.parse(given_player(args.player0, "--player0") or "human"),
             PlayerSpec.parse(second),
+            *(PlayerSpec.parse(spec) for spec in extra_seats(args, board)),
         ),
         first=args.first,
         hint_depth=args.hint_depth,
@@ -79,7 +89,13 @@ COMMANDS: Final = (
         flags=(
             flag("--player0", default="human", help="the first side: " + player_help("human")),
             flag("--player1", help="the second side: " + player_help()),
-            flag("--first", type=whole_arg, default=0, help="which side moves first (0 or 1)"),
+            *seat_flags(),
+            flag(
+                "--first",
+                type=whole_arg,
+                default=0,
+                help="which side moves first (0 or 1; in a game of N players, 0 to N - 1)",
+            ),
             flag("--hint-depth", type=whole_arg, default=3, help="how deep hints search (3)"),
             flag("--seed", type=whole_arg, help="seed for random players"),
             *VIEW_FLAGS,

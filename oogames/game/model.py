@@ -14,7 +14,7 @@ from pathlib import Path
 
 from oogames.board.faults import check_not_stuck
 from oogames.board.model import ABoardModel
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import (
     NoHintError,
     NothingToUndoError,
@@ -26,6 +26,7 @@ from oogames.errors import (
 from oogames.game.adapters import IModel2ViewAdapter, IView2ModelAdapter
 from oogames.game.players import (
     APlayer,
+    ChancePlayer,
     ComputerPlayer,
     HumanPlayer,
     IRequestor,
@@ -47,12 +48,18 @@ class TurnControl:
         players: The sides, indexed by the board's player number.
     """
 
-    def __init__(self, players: tuple[APlayer, APlayer]) -> None:
+    def __init__(self, players: tuple[APlayer, ...], chance: APlayer | None = None) -> None:
         self.players = players
+        self.chance = chance or ChancePlayer()
+
+    def side(self, player: int) -> APlayer:
+        """The side that plays the board's ``player`` (chance's own side for
+        :data:`~oogames.board.moves.CHANCE`)."""
+        return self.chance if player == CHANCE else self.players[player]
 
     def current(self, board: ABoardModel) -> APlayer:
         """The side to move."""
-        return self.players[board.to_move]
+        return self.side(board.to_move)
 
     def run(self, board: ABoardModel, requestor: IRequestor) -> None:
         """Let the sides move until a person is to move or the game is over.
@@ -146,6 +153,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """
         board = settings.make_board() if board is None else board
         check_not_stuck(board)  # a game that could never go on is refused at once
+        settings = settings.seated(board)
         turns = self._make_turns(settings, board)
         self.settings = settings
         self.board = board
@@ -162,7 +170,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
 
     def _make_turns(self, settings: GameSettings, board: ABoardModel) -> TurnControl:
         sides: list[APlayer] = []
-        for player in (0, 1):
+        for player in range(board.players):
             spec = settings.spec_of(player)
             name = f"{board.player_names[player]} ({spec.label})"
             if spec.is_human:
@@ -171,7 +179,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
                 seed = None if settings.seed is None else settings.seed + player
                 strategy = spec.strategy(settings.info, seed, board)
                 sides.append(ComputerPlayer(player, name, strategy, self._views.thinking))
-        return TurnControl((sides[0], sides[1]))
+        chance_seed = None if settings.seed is None else settings.seed + board.players
+        return TurnControl(tuple(sides), ChancePlayer(chance_seed))
 
     # -- the game going on ------------------------------------------------------------
 
@@ -186,8 +195,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
         return self.turns.current(self.board)
 
     def name_of(self, player: int) -> str:
-        """How ``player`` (0 or 1) is shown: ``"X (human)"``."""
-        return self.turns.players[player].name
+        """How ``player`` (a player id, or chance) is shown: ``"X (human)"``, ``"chance"``."""
+        return self.turns.side(player).name
 
     def request_move(self, player: int, move: Move, result: SearchResult | None = None) -> None:
         """Make ``move`` for ``player`` (the :class:`IRequestor` facade players use).
@@ -241,12 +250,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
     def _undo_count(self) -> int:
         """How many moves one undo takes back: back to before the last person's move."""
         history = self.board.history
-        players = self.turns.players
-        if all(not side.is_human for side in players):
+        turns = self.turns
+        if all(not side.is_human for side in turns.players):
             return min(1, len(history))
         for index in range(len(history) - 1, -1, -1):
             player, move = history[index]
-            if players[player].is_human and move is not PASS:
+            if turns.side(player).is_human and move is not PASS:
                 return len(history) - index
         return 0
 

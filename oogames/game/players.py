@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import abc
 import contextlib
+import random
 import threading
 from collections.abc import Callable, Iterator
 
+from oogames.board.lambdas import COLLECT_OUTCOMES
 from oogames.board.model import IBoardModel
-from oogames.board.moves import Move
+from oogames.board.moves import CHANCE, Move
 from oogames.errors import SearchStopped
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
@@ -62,6 +64,32 @@ class APlayer(abc.ABC):
     def can_move_now(self) -> bool:
         """Whether this side can be asked to move now while it thinks (:meth:`move_now`)."""
         return False
+
+
+class ChancePlayer(APlayer):
+    """Chance as a side: at a chance position it draws the outcome with the board's
+    probabilities (a die rolled), from its own random generator.
+
+    Args:
+        seed: Seed of the generator, for games that replay the same rolls (None: new rolls).
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(CHANCE, "chance")
+        self.random = random.Random(seed)
+
+    @property
+    def is_human(self) -> bool:
+        """False: chance moves by itself."""
+        return False
+
+    def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
+        """Draw an outcome and play it."""
+        outcomes: list[tuple[Move, float]] = []
+        board.map(CHANCE, COLLECT_OUTCOMES, outcomes)
+        moves = [outcome for outcome, _ in outcomes]
+        weights = [probability for _, probability in outcomes]
+        requestor.request_move(CHANCE, self.random.choices(moves, weights)[0])
 
 
 class _Gate:

@@ -29,7 +29,7 @@ from typing import TypeVar
 from oogames import plugins
 from oogames.board.model import ABoardModel
 from oogames.errors import IllegalMoveError, OogamesError, SaveFileError, one_line, shown
-from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec
 from oogames.parsing import user_path
 
 FORMAT = "oogames-game"
@@ -211,10 +211,10 @@ def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSet
     options = _field(data, "options", dict)
     players = _field(data, "players", list)
     moves = _field(data, "moves", list)
-    if len(players) != 2 or not all(
+    if not 2 <= len(players) <= MAX_SEATS or not all(
         isinstance(p, dict) and isinstance(p.get("kind"), str) for p in players
     ):
-        raise SaveFileError('"players" must be two objects with a "kind"')
+        raise SaveFileError(f'"players" must be 2 to {MAX_SEATS} objects with a "kind"')
     for named in (data.get("game"), *(p["kind"] for p in players)):
         if isinstance(named, str) and plugins.is_ref(named) and named not in trusted:
             raise SaveFileError(
@@ -226,7 +226,7 @@ def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSet
         settings = GameSettings(
             game=_field(data, "game", str),
             options=options,
-            players=(specs[0], specs[1]),
+            players=specs,
             first=_field(data, "first", int),
             hint_depth=_field(data, "hint_depth", int),
             seed=data.get("seed") if isinstance(data.get("seed"), int) else None,

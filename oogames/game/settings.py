@@ -12,6 +12,9 @@ from oogames.nextmove.grammar import DEFAULT_COMPUTER, MAX_DEPTH, SOLVING_COMPUT
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy
 
+MAX_SEATS = 16
+"""The most players a game's settings seat."""
+
 
 @attrs.frozen
 class PlayerSpec(StrategySpec):
@@ -57,6 +60,8 @@ def default_player(info: GameInfo, board: ABoardModel | None = None) -> PlayerSp
     ('alphabeta', 'alphabeta+tt+order@1')
     """
     board = info.make() if board is None else board
+    if info.computer is not None:
+        return PlayerSpec.parse(info.computer)
     return PlayerSpec.parse(SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER)
 
 
@@ -68,15 +73,17 @@ class GameSettings:
         game: The game's name in :data:`oogames.games.GAMES`, or a plug-in's
             ``MODULE:CLASS`` / ``FILE.py:CLASS`` or installed name (see :mod:`oogames.plugins`).
         options: The board's options (sizes, k, ...).
-        players: Who plays the first and the second seat.
-        first: Which seat moves first (0 or 1); that seat plays the board's player 0.
+        players: Who plays each seat, in order (two, or as many as the game has players:
+            seats not given are played by the game's default computer).
+        first: Which seat moves first (0 to the number of seats less one); that seat
+            plays the board's player 0, the next seat player 1, and so on round the table.
         hint_depth: How deep hints search, apart from the computer opponents.
         seed: Seed for random players.
     """
 
     game: str = "tictactoe"
     options: dict[str, object] = attrs.field(factory=dict)
-    players: tuple[PlayerSpec, PlayerSpec] = (PlayerSpec("human"), PlayerSpec("alphabeta", 4))
+    players: tuple[PlayerSpec, ...] = (PlayerSpec("human"), PlayerSpec("alphabeta", 4))
     first: int = 0
     hint_depth: int = 3
     seed: int | None = None
@@ -85,7 +92,9 @@ class GameSettings:
         if not isinstance(self.game, str):
             raise SettingsError(f"a game is named by a text, not {shown(self.game)}")
         find_game(self.game)  # an unknown game, or a plug-in that is no board, stops here
-        check_size("--first", self.first, 0, 1, SettingsError)
+        if not isinstance(self.players, tuple) or not 2 <= len(self.players) <= MAX_SEATS:
+            raise SettingsError(f"a game has 2 to {MAX_SEATS} players, not {shown(self.players)}")
+        check_size("--first", self.first, 0, len(self.players) - 1, SettingsError)
         check_size("--hint-depth", self.hint_depth, 1, MAX_DEPTH, SettingsError)
         if self.seed is not None:
             check_size("--seed", self.seed, 0, 2**63, SettingsError)
@@ -108,4 +117,22 @@ class GameSettings:
 
     def spec_of(self, board_player: int) -> PlayerSpec:
         """The player spec that plays the board's ``board_player`` (0 moves first)."""
-        return self.players[(board_player + self.first) % 2]
+        return self.players[(board_player + self.first) % len(self.players)]
+
+    def seated(self, board: ABoardModel) -> GameSettings:
+        """These settings with one seat for each of ``board``'s players: seats not given
+        are the game's default computer.
+
+        Raises:
+            SettingsError: More seats are given than the game has players.
+        """
+        count = board.players
+        if len(self.players) > count:
+            raise SettingsError(
+                f"{self.game} has {count} players here, not {len(self.players)}: "
+                f"leave out --player{count} and after"
+            )
+        if len(self.players) == count:
+            return self
+        extra = (default_player(self.info, board),) * (count - len(self.players))
+        return attrs.evolve(self, players=self.players + extra)

@@ -8,24 +8,29 @@ from __future__ import annotations
 
 from oogames import plugins
 from oogames.errors import SettingsError, shown
-from oogames.games import connectfour, grundy, kalah, nim, othello, tictactoe
+from oogames.games import connectfour, grundy, kalah, nim, othello, pig, tictactoe
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.declaration import GameInfo, declared_options, plugin_info
-from oogames.games.gametree import GameTreeBoard, Pass, Static, static_value
+from oogames.games.gametree import Chance, GameTreeBoard, Pass, Static, Turn, static_value
 from oogames.games.grundy import GrundyBoard, grundy_evaluation, grundy_value
 from oogames.games.kalah import KalahBoard, kalah_stores
 from oogames.games.nim import NimBoard, nim_distance
 from oogames.games.othello import OthelloBoard, othello_weighted_squares
+from oogames.games.pig import PigBoard, pig_chances
 from oogames.games.tictactoe import TicTacToeBoard, open_lines
 
 GAMES: dict[str, GameInfo] = {
     module.GAME.name: module.GAME
-    for module in (tictactoe, connectfour, othello, nim, grundy, kalah)
+    for module in (tictactoe, connectfour, othello, nim, grundy, kalah, pig)
 }
 """Every game the command line and the views know, by name (``"connectfour"``, ...)."""
 
 __all__ = [
     "GAMES",
+    "Chance",
+    "PigBoard",
+    "Turn",
+    "pig_chances",
     "ConnectFourBoard",
     "GameInfo",
     "GameTreeBoard",

@@ -75,6 +75,9 @@ class GameInfo:
             (then ``alphabeta`` needs no depth limit).
         origin: Where the game comes from: ``"built in"``, a plug-in's
             ``MODULE:CLASS``, or an installed package (an entry point).
+        computer: The computer player where none is named (a strategy spec), for a game
+            whose searches differ from the two-player default (Pig: ``expectimax``);
+            None: the default of every game.
 
     Attributes:
         declared: The board's options (:func:`declared_options`), in the order of
@@ -87,6 +90,7 @@ class GameInfo:
     summary: str
     solvable: Callable[[ABoardModel], bool] = _never
     origin: str = "built in"
+    computer: str | None = None
     declared: tuple[Option, ...] = attrs.field(init=False)
 
     @declared.default

@@ -78,6 +78,7 @@ class AAccumulator(abc.ABC):
     horizon: bool = False
     selective: bool = False
     probes: bool = False
+    by_vector: bool = False  # values every player's payoff (max^n): see update_payoffs
 
     @abc.abstractmethod
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:

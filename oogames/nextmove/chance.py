@@ -80,7 +80,7 @@ class ExpectAcc(AAccumulator):
         probability: The probability of the outcome being valued now (``weigh``).
     """
 
-    __slots__ = ("_vector", "horizon", "probability", "stand_in")
+    __slots__ = ("_vector", "by_vector", "horizon", "probability", "stand_in")
 
     def __init__(self, stand_in: AAccumulator) -> None:
         self.stand_in = stand_in
@@ -88,6 +88,7 @@ class ExpectAcc(AAccumulator):
         self.player = CHANCE
         self.depth = stand_in.depth
         self.horizon = stand_in.horizon
+        self.by_vector = stand_in.by_vector
         self.val = 0.0
         self.move = self.current = self.best_child = None
         self.probability = 0.0

@@ -81,8 +81,17 @@ class AAccDecorator(AAccumulator):
         self.inner.weigh(probability)
 
     def update_payoffs(self, move: Move, payoffs: tuple[float, ...]) -> None:
-        """Pass through to the wrapped accumulator."""
-        self.inner.update_payoffs(move, payoffs)
+        """To the wrapped accumulator if it values positions by vectors; otherwise the model
+        player's payoff through this decorator's :meth:`update_best`, as every other value."""
+        if self.inner.by_vector:
+            self.inner.update_payoffs(move, payoffs)
+        else:
+            self.update_best(move, payoffs[self.model_player])
+
+    @property
+    def by_vector(self) -> bool:  # type: ignore[override]  # a class attribute elsewhere
+        """Whether the wrapped accumulator values positions by vectors."""
+        return self.inner.by_vector
 
     def payoffs(self) -> tuple[float, ...] | None:
         """Pass through to the wrapped accumulator."""

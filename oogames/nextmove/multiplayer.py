@@ -66,6 +66,8 @@ class MaxNAcc(AAccumulator):
 
     __slots__ = ("bounds", "limit", "vector")
 
+    by_vector = True
+
     def __init__(
         self,
         model_player: int,

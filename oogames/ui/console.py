@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from oogames import plugins
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import OogamesError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.commands import commands_help, read_command, read_file_name
@@ -90,16 +90,23 @@ class ConsoleView(IModel2ViewAdapter):
             status = f"game over: {status}"
         if board.history:
             player, move = board.history[-1]
-            name = board.player_names[player]
-            played = "passed" if move is PASS else f"played {board.format_move(move)}"
-            status = f"{name} {played} - {status}"
+            if player == CHANCE:
+                status = f"{board.chance_name}: {board.format_move(move)} - {status}"
+            else:
+                name = board.player_names[player]
+                played = "passed" if move is PASS else f"played {board.format_move(move)}"
+                status = f"{name} {played} - {status}"
         return f"{board.drawing()}\n{status}"
 
     # -- what the model tells -------------------------------------------------------------
 
     def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
-        """Show a computer's move with its search figures (a person knows their own)."""
-        if result is not None:
+        """Show a computer's move with its search figures (a person knows their own), and
+        what chance drew (a die's roll)."""
+        if player == CHANCE:
+            board = self.model.board
+            self.say(f"{board.chance_name}: {board.format_move(move)}")
+        elif result is not None:
             name = self.model.name_of(player)
             self.say(f"{name} plays {self.model.board.format_move(move)} ({describe(result)})")
 
@@ -111,7 +118,7 @@ class ConsoleView(IModel2ViewAdapter):
             if self._timer is not None:
                 self._timer.cancel()
                 self._timer = None
-        side = self.model.turns.players[player]
+        side = self.model.turns.side(player)
         now = side.can_move_now and self._move_now_key(started)
         if started:
             keys = "Ctrl-C stops, Ctrl-\\ moves now" if now else "Ctrl-C stops"
@@ -165,7 +172,8 @@ class ConsoleView(IModel2ViewAdapter):
         recovery file and returns 130.
         """
         model = self.model
-        self.say(f"{model.name_of(0)} against {model.name_of(1)}. Type help for the commands.")
+        names = [model.name_of(player) for player in range(model.board.players)]
+        self.say(f"{' against '.join(names)}. Type help for the commands.")
         self.say(self.board_text())
         if self._carry_out("go"):
             self.say(self.board_text())

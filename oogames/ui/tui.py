@@ -300,7 +300,7 @@ class GameApp(App[int]):
         if started:
             now = (
                 f", {_KEY['now']} moves now"
-                if self.model.turns.players[player].can_move_now
+                if self.model.turns.side(player).can_move_now
                 else ""
             )
             self.show_status(
