@@ -61,6 +61,9 @@ class _PerftStatus(IBoardStatusVisitor[None, int]):
     def draw_case(self, host: IBoardModel, param: int) -> None:
         self.count += param == 1
 
+    def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: int) -> None:
+        self.count += param == 1
+
     def no_winner_case(self, host: IBoardModel, param: int) -> None:
         if param == 1:
             self.count += 1

@@ -1,0 +1,190 @@
+"""Pig: the rules counted exhaustively, the values checked against value iteration, and
+the game played with its die through the game model (undo, redo, save, load)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from oogames import DepthFac, IllegalMoveError, MinMax
+from oogames.board.moves import CHANCE
+from oogames.board.perft import perft
+from oogames.game.model import GameModel
+from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.games import PigBoard
+from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
+from oogames.nextmove.multiplayer import MaxNFac
+from oogames.ui.console import ConsoleView
+
+# -- the rules -----------------------------------------------------------------------
+
+
+def count_lines(banked: tuple[int, ...], turn: int, mover: int, chance: bool, target: int,
+                depth: int) -> int:
+    """Sequences of ``depth`` moves (chance's included) from a position, by the rules as
+    written here: a player rolls, or holds a turn total above 0; the die shows 1 to 6; a 1
+    loses the turn, 2 to 6 add to it; holding at the target ends the game."""
+    if depth == 0:
+        return 1
+    players = len(banked)
+    if chance:
+        total = count_lines(banked, 0, (mover + 1) % players, False, target, depth - 1)
+        for face in range(2, 7):
+            total += count_lines(banked, turn + face, mover, False, target, depth - 1)
+        return total
+    total = count_lines(banked, turn, mover, True, target, depth - 1)  # roll
+    if turn > 0:  # hold
+        after = list(banked)
+        after[mover] += turn
+        if after[mover] >= target:  # the game ends: a line only if it is exactly long enough
+            return total + (depth == 1)
+        total += count_lines(tuple(after), 0, (mover + 1) % players, False, target, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5, 6])
+def test_perft_equals_the_count_written_here(players: int, depth: int) -> None:
+    board = PigBoard(players=players, target=10)
+    assert perft(board, depth=depth) == count_lines((0,) * players, 0, 0, False, 10, depth)
+
+
+def test_perft_counts_only_finished_lines_at_their_end() -> None:
+    board = PigBoard.from_moves("roll 6 roll 5", target=10)
+    # hold ends the game (1 line, whatever the depth); roll leads on
+    assert perft(board, depth=1) == 2
+
+
+def test_the_die_is_chance_and_undo_puts_it_back() -> None:
+    board = PigBoard(target=10)
+    board.play("roll")
+    assert board.to_move == CHANCE and board.at_chance
+    assert board.chance_outcomes() == [(face, 1 / 6) for face in range(1, 7)]
+    board.play(1)
+    assert (board.to_move, board.turn_total, board.banked) == (1, 0, (0, 0))
+    board.pop()
+    assert board.at_chance and board.to_move == CHANCE
+    with pytest.raises(IllegalMoveError, match="the die shows 1 to 6"):
+        board.play(7)
+    with pytest.raises(IllegalMoveError):
+        board.play("hold")
+
+
+# -- values: against value iteration ----------------------------------------------------
+
+
+def value_iteration(target: int) -> dict[tuple[int, int, int], float]:
+    """The chance of winning of the player to move in two-player Pig, with ``i`` banked,
+    the opponent ``j`` and ``k`` in the turn: the fixed point of
+    ``P(i, j, k) = max(roll, hold)`` (hold only with ``k > 0``)."""
+    states = [
+        (i, j, k) for i in range(target) for j in range(target) for k in range(target - i)
+    ]
+    value = dict.fromkeys(states, 0.0)
+
+    def p(i: int, j: int, k: int) -> float:
+        return 1.0 if i + k >= target else value[(i, j, k)]
+
+    for _ in range(10_000):
+        change = 0.0
+        for i, j, k in states:
+            roll = (1 - p(j, i, 0)) / 6 + sum(p(i, j, k + face) for face in range(2, 7)) / 6
+            hold = 1 - p(j, i + k, 0) if k > 0 else 0.0
+            new = max(roll, hold)
+            change = max(change, abs(new - value[(i, j, k)]))
+            value[(i, j, k)] = new
+        if change < 1e-13:
+            break
+    return value
+
+
+TARGET = 8
+VALUES = value_iteration(TARGET)
+
+
+def _vi_evaluation(board: PigBoard, player: int) -> float:
+    """The value iteration's chance of winning for ``player``: an evaluation that is exact."""
+    banked, turn = board.banked, board.turn_total
+    mover = board._roller  # who is to move, or who rolled at a chance position
+    i, j = banked[mover], banked[1 - mover]
+    if board.to_move == CHANCE:  # the die about to be rolled: the mean of its faces
+        mine = (1 - VALUES[(j, i, 0)]) / 6 + sum(_p(i, j, turn + f) for f in range(2, 7)) / 6
+    else:
+        mine = _p(i, j, turn)
+    return mine if player == mover else 1 - mine
+
+
+def _p(i: int, j: int, k: int) -> float:
+    return 1.0 if i + k >= TARGET else VALUES[(i, j, k)]
+
+
+@pytest.mark.parametrize("factory", [ExpectimaxFac(), Star1Fac(), Star2Fac(), MaxNFac()],
+                         ids=lambda f: f.name)
+def test_searches_agree_with_value_iteration(factory: object) -> None:
+    """With the exact values at the horizon, a search of depth 2 and 4 (a decision, the
+    die, a decision, the die) returns the exact value and an optimal move at every state
+    (the Bellman equation holds through the search's chance positions)."""
+    checked = 0
+    for (i, j, k), expected in VALUES.items():
+        if (i + j + k) % 3:  # a third of the states: the test stays quick
+            continue
+        board = PigBoard(target=TARGET)
+        board._banked, board._turn = (i, j), k  # the state itself
+        for depth in (2, 4):
+            result = MinMax(DepthFac(factory, depth, _vi_evaluation)).analyze(board)  # type: ignore[arg-type]
+            assert result.value == pytest.approx(expected, abs=1e-9)
+            roll = (1 - VALUES[(j, i, 0)]) / 6 + sum(
+                1.0 if i + k + f >= TARGET else VALUES[(i, j, k + f)] for f in range(2, 7)
+            ) / 6
+            hold = (1 - VALUES[(j, i + k, 0)]) if k > 0 and i + k < TARGET else (1.0 if k else 0.0)
+            best = max(roll, hold)
+            chosen = roll if result.move == "roll" else hold
+            assert chosen == pytest.approx(best, abs=1e-9)
+            checked += 1
+    assert checked > 100
+
+
+# -- the game played --------------------------------------------------------------------
+
+
+def test_three_players_and_the_die_through_the_game_model(tmp_path: Path) -> None:
+    settings = GameSettings(
+        game="pig",
+        options={"players": 3, "target": 15},
+        players=(PlayerSpec("human"), PlayerSpec.parse("maxn:3")),
+        seed=5,
+    )
+    model = GameModel(settings)
+    assert len(model.settings.players) == 3  # the third seat: the game's computer
+    assert model.name_of(CHANCE) == "chance"
+    model.play("roll")  # the die is rolled by the model; computers answer until A's turn
+    assert model.board.to_move in (0,) or model.board.is_over
+    moves = model.board.moves
+    assert moves[0] == "roll" and moves[1] in range(1, 7)
+    model.undo()  # back before A's roll: the die's outcome and the replies undone too
+    assert model.board.ply == 0
+    model.redo()
+    assert model.board.moves == moves  # the same rolls, replayed
+    path = tmp_path / "pig.json"
+    model.save(path)
+    loaded = GameModel(start=False)
+    loaded.load(path)
+    assert loaded.board.moves == moves and loaded.board.key() == model.board.key()
+    assert [str(spec) for spec in loaded.settings.players] == [
+        str(spec) for spec in model.settings.players
+    ]
+
+
+def test_console_game_of_pig_says_what_the_die_shows() -> None:
+    settings = GameSettings(
+        game="pig", options={"target": 10}, players=(PlayerSpec("human"), PlayerSpec.parse("expectimax:2")), seed=2
+    )
+    out = io.StringIO()
+    view = ConsoleView(GameModel(settings, start=False), io.StringIO("roll\nroll\nhold\nquit\n"), out)
+    assert view.run() == 0
+    text = out.getvalue()
+    assert "A (human) against B (expectimax:2)" in text
+    assert "chance: " in text or "the die: " in text
+    assert "Traceback" not in text
