@@ -188,3 +188,32 @@ def test_console_game_of_pig_says_what_the_die_shows() -> None:
     assert "A (human) against B (expectimax:2)" in text
     assert "chance: " in text or "the die: " in text
     assert "Traceback" not in text
+
+
+def test_three_players_of_pig_on_the_web() -> None:
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from oogames.web.app import create_app
+
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        client = TestClient(create_app(Path(folder)))
+        response = client.post(
+            "/api/games",
+            json={"game": "pig", "options": "players=3 target=15", "player1": "maxn:2",
+                  "player2": "random"},
+        )
+        assert response.status_code == 200, response.text
+        state = response.json()
+        assert [side["name"] for side in state["sides"]] == ["A", "B", "C"]
+        assert state["settings"]["player2"] == "random"
+        game_id = state["id"]
+        reply = client.post(f"/api/games/{game_id}/action", json={"action": "move", "move": "roll"})
+        assert reply.status_code == 200, reply.text
+        bad = client.post(
+            "/api/games",
+            json={"game": "pig", "player2": "evil.py:Bot"},
+        )
+        assert bad.status_code == 400 and "Traceback" not in bad.text

@@ -26,6 +26,7 @@ from typing import Final, cast
 
 from oogames.board.hints import PayoffBounds
 from oogames.board.lambdas import IBoardLambda, P
+from oogames.board.layout import Pieces
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import CHANCE, Move
 from oogames.board.options import Option
@@ -61,6 +62,11 @@ class PigBoard(ABoardModel):
     OPTIONS = (PLAYERS, TARGET)
     game_name = "pig"
     chance_name = "the die"
+    pieces = Pieces(
+        _NAMES,
+        ("#c0392b", "#1f5fbf", "#2e8b57", "#d4a017", "#7d3c98", "#e07b00"),
+        ("red", "blue", "green", "yellow", "purple", "orange"),
+    )
     notation = "roll or hold (and, where chance moves, the die: 1 to 6)"
     alternates = False
 

@@ -44,7 +44,7 @@ from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
-from oogames.game.settings import GameSettings, PlayerSpec, default_player
+from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player
 from oogames.games import GAMES, find_game
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
@@ -209,6 +209,11 @@ def create_app(folder: Path | None = None) -> Starlette:
             players=(
                 _player(data, "player0", "human"),
                 _player(data, "player1", "alphabeta:4"),
+                *(
+                    _player(data, f"player{seat}", "")
+                    for seat in range(2, MAX_SEATS)
+                    if data.get(f"player{seat}")
+                ),
             ),
             first=_small_int(data.get("first", 0), "who starts"),
             hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth"),

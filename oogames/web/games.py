@@ -178,20 +178,19 @@ class WebGame:
             "settings": {
                 "game": settings.game,
                 "options": settings.info.options_text(settings.options),
-                "player0": str(settings.players[0]),
-                "player1": str(settings.players[1]),
+                **{f"player{seat}": str(spec) for seat, spec in enumerate(settings.players)},
                 "first": settings.first,
                 "hint_depth": settings.hint_depth,
             },
-            "players": [model.name_of(0), model.name_of(1)],
+            "players": [model.name_of(player) for player in range(board.players)],
             "sides": [
                 {
                     "name": board.player_names[player],
-                    "human": model.turns.players[player].is_human,
+                    "human": model.turns.side(player).is_human,
                     "colour": pieces.names[player],
                     "hex": pieces.colours[player],
                 }
-                for player in (0, 1)
+                for player in range(board.players)
             ],
             "to_move": None if over else board.to_move,
             "winner": board.winner,
