@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from oogames import plugins
 from oogames.errors import SettingsError, shown
-from oogames.games import connectfour, grundy, kalah, nim, othello, pig, tictactoe
+from oogames.games import connectfour, grundy, kalah, nim, othello, pig, rolit, tictactoe
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.declaration import GameInfo, declared_options, plugin_info
 from oogames.games.gametree import Chance, GameTreeBoard, Pass, Static, Turn, static_value
@@ -17,11 +17,12 @@ from oogames.games.kalah import KalahBoard, kalah_stores
 from oogames.games.nim import NimBoard, nim_distance
 from oogames.games.othello import OthelloBoard, othello_weighted_squares
 from oogames.games.pig import PigBoard, pig_chances
+from oogames.games.rolit import RolitBoard, rolit_discs
 from oogames.games.tictactoe import TicTacToeBoard, open_lines
 
 GAMES: dict[str, GameInfo] = {
     module.GAME.name: module.GAME
-    for module in (tictactoe, connectfour, othello, nim, grundy, kalah, pig)
+    for module in (tictactoe, connectfour, othello, nim, grundy, kalah, pig, rolit)
 }
 """Every game the command line and the views know, by name (``"connectfour"``, ...)."""
 
@@ -29,8 +30,10 @@ __all__ = [
     "GAMES",
     "Chance",
     "PigBoard",
+    "RolitBoard",
     "Turn",
     "pig_chances",
+    "rolit_discs",
     "ConnectFourBoard",
     "GameInfo",
     "GameTreeBoard",

@@ -28,8 +28,8 @@ class AGridBoard(ABoardModel):
 
     __slots__ = ("_cols", "_index", "_rows")
 
-    #: How the pieces of player 0 and player 1 are drawn.
-    marks: ClassVar[tuple[str, str]] = ("X", "O")
+    #: How each player's pieces are drawn in text.
+    marks: ClassVar[tuple[str, ...]] = ("X", "O")
     notation = "a column letter and a row number, like b2"
 
     def _init_grid(self, rows: int, cols: int) -> None:
@@ -83,7 +83,7 @@ class AGridBoard(ABoardModel):
         return set()
 
     def _draw(self) -> str:
-        marks = {0: self.marks[0], 1: self.marks[1], None: "."}
+        marks: dict[int | None, str] = {None: ".", **dict(enumerate(self.marks))}
         width = len(str(self._rows))
         lines = [" " * (width + 2) + " ".join(chr(97 + c) for c in range(self._cols))]
         for r in range(self._rows):

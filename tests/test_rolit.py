@@ -1,0 +1,112 @@
+"""Rolit: the rules against a move generator written here, square by square; the game's
+searches for 3 and 4 players; paranoid against alpha-beta by sides."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from oogames import DepthFac, MinMax, perft
+from oogames.games import RolitBoard, rolit_discs
+from oogames.nextmove.multiplayer import BRSFac, MaxNFac, ParanoidFac
+
+DIRECTIONS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+
+def start(size: int, players: int) -> list[list[int | None]]:
+    grid: list[list[int | None]] = [[None] * size for _ in range(size)]
+    low, high = size // 2 - 1, size // 2
+    for number, (r, c) in enumerate(((low, low), (low, high), (high, high), (high, low))):
+        grid[r][c] = number % players
+    return grid
+
+
+def flips(grid: list[list[int | None]], player: int, r: int, c: int) -> list[tuple[int, int]]:
+    size = len(grid)
+    found = []
+    for dr, dc in DIRECTIONS:
+        line = []
+        rr, cc = r + dr, c + dc
+        while 0 <= rr < size and 0 <= cc < size and grid[rr][cc] not in (None, player):
+            line.append((rr, cc))
+            rr, cc = rr + dr, cc + dc
+        if line and 0 <= rr < size and 0 <= cc < size and grid[rr][cc] == player:
+            found.extend(line)
+    return found
+
+
+def moves(grid: list[list[int | None]], player: int) -> list[tuple[int, int]]:
+    size = len(grid)
+    empty_next = [
+        (r, c)
+        for r in range(size)
+        for c in range(size)
+        if grid[r][c] is None
+        and any(
+            0 <= r + dr < size and 0 <= c + dc < size and grid[r + dr][c + dc] is not None
+            for dr, dc in DIRECTIONS
+        )
+    ]
+    capturing = [(r, c) for r, c in empty_next if flips(grid, player, r, c)]
+    return capturing or empty_next
+
+
+def count(grid: list[list[int | None]], player: int, players: int, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for r, c in moves(grid, player):
+        after = [row[:] for row in grid]
+        for rr, cc in flips(grid, player, r, c):
+            after[rr][cc] = player
+        after[r][c] = player
+        if all(cell is not None for row in after for cell in row):
+            total += depth == 1
+        else:
+            total += count(after, (player + 1) % players, players, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize(("size", "players", "depth"), [
+    (4, 2, 5), (4, 3, 6), (4, 4, 12), (6, 3, 4), (8, 4, 3), (8, 3, 3)
+])
+def test_perft_equals_the_reference(size: int, players: int, depth: int) -> None:
+    board = RolitBoard(size=size, players=players)
+    assert perft(board, depth=depth) == count(start(size, players), 0, players, depth)
+
+
+def test_random_games_match_the_reference_move_by_move() -> None:
+    rng = random.Random(7)
+    for _ in range(20):
+        players = rng.choice((2, 3, 4))
+        board = RolitBoard(size=6, players=players)
+        grid = start(6, players)
+        while not board.is_over:
+            player = board.to_move
+            expected = sorted(moves(grid, player))
+            assert sorted(board.legal_moves()) == expected
+            r, c = rng.choice(expected)
+            for rr, cc in flips(grid, player, r, c):
+                grid[rr][cc] = player
+            grid[r][c] = player
+            board.play((r, c))
+            assert [[board.piece_at(r2, c2) for c2 in range(6)] for r2 in range(6)] == grid
+        counts = tuple(float(sum(row.count(p) for row in grid)) for p in range(players))
+        assert board.payoffs == counts and sum(counts) == 36
+        while board.ply:
+            board.pop()
+        assert board.key() == RolitBoard(size=6, players=players).key()
+
+
+@pytest.mark.parametrize("factory", [MaxNFac(), MaxNFac(prune=False), ParanoidFac(), BRSFac()],
+                         ids=repr)
+def test_searches_play_legal_moves_and_leave_the_board(factory: object) -> None:
+    board = RolitBoard(size=6, players=3)
+    rng = random.Random(3)
+    for _ in range(6):
+        board.play(rng.choice(board.legal_moves()))
+    before = (board.key(), board.moves)
+    result = MinMax(DepthFac(factory, 3, rolit_discs)).analyze(board)  # type: ignore[arg-type]
+    assert result.move in board.legal_moves()
+    assert (board.key(), board.moves) == before
