@@ -10,18 +10,12 @@ import random
 from typing import Any
 
 import pytest
+from helpers import count as _count
 
-from oogames import AlphaBetaFac, MinMax, MinMaxFac
+from oogames import AlphaBetaFac, MinMax
 from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn
 from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
 from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
-
-CHECKED: dict[str, int] = {}
-
-
-def _count(what: str) -> None:
-    CHECKED[what] = CHECKED.get(what, 0) + 1
-
 
 # -- random trees ------------------------------------------------------------------
 
@@ -106,7 +100,9 @@ def ref_expectiminimax(node: Any, last: int) -> tuple[float, str | None]:
     if isinstance(node, int | float):
         return float(node), None
     if isinstance(node, Chance):
-        return sum(p * ref_expectiminimax(child, last)[0] for p, child in node.outcomes.values()), None
+        return sum(
+            p * ref_expectiminimax(child, last)[0] for p, child in node.outcomes.values()
+        ), None
     mover = 1 - last if last >= 0 else 0
     best, chosen = None, None
     for move, child in node.items():
@@ -138,7 +134,9 @@ def _unchanged(board: GameTreeBoard, search: MinMax) -> Any:
 
 
 @pytest.mark.parametrize("shape", SHAPES)
-def test_maxn_equals_the_reference_with_and_without_pruning(shape: tuple[int, int, int, float]) -> None:
+def test_maxn_equals_the_reference_with_and_without_pruning(
+    shape: tuple[int, int, int, float],
+) -> None:
     players, depth, branching, chance = shape
     rng = random.Random(f"maxn{shape}")
     fresh_pruned = MinMax(MaxNFac())
@@ -163,7 +161,9 @@ def test_paranoid_is_alphabeta_on_the_merged_tree(players: int) -> None:
         paranoid = _unchanged(GameTreeBoard(tree, players), MinMax(ParanoidFac()))
         two = MinMax(AlphaBetaFac()).analyze(GameTreeBoard(merged(tree, -1, players)))
         assert (paranoid.move, paranoid.value, paranoid.stats.nodes) == (
-            two.move, two.value, two.stats.nodes,
+            two.move,
+            two.value,
+            two.stats.nodes,
         )
         _count("paranoid = alpha-beta on the merged tree (value, move, nodes)")
 
@@ -171,8 +171,14 @@ def test_paranoid_is_alphabeta_on_the_merged_tree(players: int) -> None:
 @pytest.mark.parametrize("depth", [2, 3, 4, 5])
 def test_expectimax_star1_star2_agree_and_stars_evaluate_no_more(depth: int) -> None:
     rng = random.Random(f"star{depth}")
-    searches = {name: MinMax(fac) for name, fac in
-                (("expectimax", ExpectimaxFac()), ("star1", Star1Fac()), ("star2", Star2Fac()))}
+    searches = {
+        name: MinMax(fac)
+        for name, fac in (
+            ("expectimax", ExpectimaxFac()),
+            ("star1", Star1Fac()),
+            ("star2", Star2Fac()),
+        )
+    }
     for _ in range(150):
         tree = random_tree(rng, 2, depth, 3, 0.45)
         board = GameTreeBoard(tree)
@@ -251,3 +257,53 @@ def test_chance_is_played_and_undone_on_the_board() -> None:
     assert board.at_chance
     board.pop()
     assert board.to_move == 0 and not board.at_chance
+
+
+# -- MCTS for n players and through chance -------------------------------------------------
+
+
+def test_mcts_chooses_for_each_player_and_weighs_chance() -> None:
+    from oogames.nextmove.mcts import MCTS
+
+    three = {"a": {"x": (9, 0, 0), "y": (0, 9, 0)}, "b": {"x": (0, 0, 9), "y": (0, 9, 0)}}
+    # player 1 moves at the second level and takes y (its own win) in both branches, so
+    # player 0 cannot win: max^n values a and b the same; MCTS sees player 1 choose y.
+    board = GameTreeBoard(three)
+    search = MCTS(iterations=400, seed=3)
+    result = search.analyze(board)
+    assert result.move in ("a", "b")
+    node = next(child for child in search.root.children if child.move == result.move)  # type: ignore[union-attr]
+    favourite = max(node.children, key=lambda child: child.visits)
+    assert favourite.move == "y"
+    dice = {
+        "safe": Chance({"w": (0.9, (1, 0)), "l": (0.1, (0, 1))}),
+        "risky": Chance({"w": (0.2, (1, 0)), "l": (0.8, (0, 1))}),
+    }
+    for seed in range(5):
+        board = GameTreeBoard(dice)
+        assert MCTS(iterations=300, seed=seed).analyze(board).move == "safe"
+        assert board.ply == 0
+        _count("mcts weighs chance outcomes by their probabilities")
+
+
+@pytest.mark.parametrize("game", ["pig", "rolit"])
+def test_mcts_plays_legal_moves_on_n_player_games_and_leaves_the_board(game: str) -> None:
+    from oogames.games import GAMES
+    from oogames.nextmove.mcts import MCTS
+
+    info = GAMES[game]
+    board = info.make(players=3, **({"target": 20} if game == "pig" else {"size": 6}))
+    rng = random.Random(5)
+    search = MCTS(iterations=60, seed=1)  # one object, reused, its tree kept between moves
+    for _ in range(12):
+        if board.is_over:
+            break
+        if board.at_chance:
+            board.play(rng.choice(board.legal_moves()))
+            continue
+        before = (board.key(), board.moves)
+        result = search.analyze(board)
+        assert (board.key(), board.moves) == before
+        assert result.move in board.legal_moves()
+        board.play(result.move)
+        _count("mcts on n players: a legal move, the board unchanged")

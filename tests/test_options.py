@@ -43,7 +43,7 @@ def test_each_game_declares_its_constructors_options_with_its_defaults() -> None
         assert info.board().options()[option.name] == option.check(option.default)
         assert option.help, (info.name, option.name)
         count("declared option = constructor's default")
-    assert len(DECLARED) == 15
+    assert len(DECLARED) == 17
 
 
 def test_each_declared_option_reads_back_what_it_writes() -> None:

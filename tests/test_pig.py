@@ -21,8 +21,9 @@ from oogames.ui.console import ConsoleView
 # -- the rules -----------------------------------------------------------------------
 
 
-def count_lines(banked: tuple[int, ...], turn: int, mover: int, chance: bool, target: int,
-                depth: int) -> int:
+def count_lines(
+    banked: tuple[int, ...], turn: int, mover: int, chance: bool, target: int, depth: int
+) -> int:
     """Sequences of ``depth`` moves (chance's included) from a position, by the rules as
     written here: a player rolls, or holds a turn total above 0; the die shows 1 to 6; a 1
     loses the turn, 2 to 6 add to it; holding at the target ends the game."""
@@ -79,9 +80,7 @@ def value_iteration(target: int) -> dict[tuple[int, int, int], float]:
     """The chance of winning of the player to move in two-player Pig, with ``i`` banked,
     the opponent ``j`` and ``k`` in the turn: the fixed point of
     ``P(i, j, k) = max(roll, hold)`` (hold only with ``k > 0``)."""
-    states = [
-        (i, j, k) for i in range(target) for j in range(target) for k in range(target - i)
-    ]
+    states = [(i, j, k) for i in range(target) for j in range(target) for k in range(target - i)]
     value = dict.fromkeys(states, 0.0)
 
     def p(i: int, j: int, k: int) -> float:
@@ -120,8 +119,9 @@ def _p(i: int, j: int, k: int) -> float:
     return 1.0 if i + k >= TARGET else VALUES[(i, j, k)]
 
 
-@pytest.mark.parametrize("factory", [ExpectimaxFac(), Star1Fac(), Star2Fac(), MaxNFac()],
-                         ids=lambda f: f.name)
+@pytest.mark.parametrize(
+    "factory", [ExpectimaxFac(), Star1Fac(), Star2Fac(), MaxNFac()], ids=lambda f: f.name
+)
 def test_searches_agree_with_value_iteration(factory: object) -> None:
     """With the exact values at the horizon, a search of depth 2 and 4 (a decision, the
     die, a decision, the die) returns the exact value and an optimal move at every state
@@ -179,10 +179,15 @@ def test_three_players_and_the_die_through_the_game_model(tmp_path: Path) -> Non
 
 def test_console_game_of_pig_says_what_the_die_shows() -> None:
     settings = GameSettings(
-        game="pig", options={"target": 10}, players=(PlayerSpec("human"), PlayerSpec.parse("expectimax:2")), seed=2
+        game="pig",
+        options={"target": 10},
+        players=(PlayerSpec("human"), PlayerSpec.parse("expectimax:2")),
+        seed=2,
     )
     out = io.StringIO()
-    view = ConsoleView(GameModel(settings, start=False), io.StringIO("roll\nroll\nhold\nquit\n"), out)
+    view = ConsoleView(
+        GameModel(settings, start=False), io.StringIO("roll\nroll\nhold\nquit\n"), out
+    )
     assert view.run() == 0
     text = out.getvalue()
     assert "A (human) against B (expectimax:2)" in text
@@ -192,18 +197,22 @@ def test_console_game_of_pig_says_what_the_die_shows() -> None:
 
 def test_three_players_of_pig_on_the_web() -> None:
     pytest.importorskip("starlette")
+    import tempfile
+
     from starlette.testclient import TestClient
 
     from oogames.web.app import create_app
-
-    import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         client = TestClient(create_app(Path(folder)))
         response = client.post(
             "/api/games",
-            json={"game": "pig", "options": "players=3 target=15", "player1": "maxn:2",
-                  "player2": "random"},
+            json={
+                "game": "pig",
+                "options": "players=3 target=15",
+                "player1": "maxn:2",
+                "player2": "random",
+            },
         )
         assert response.status_code == 200, response.text
         state = response.json()

@@ -68,9 +68,10 @@ def count(grid: list[list[int | None]], player: int, players: int, depth: int) -
     return total
 
 
-@pytest.mark.parametrize(("size", "players", "depth"), [
-    (4, 2, 5), (4, 3, 6), (4, 4, 12), (6, 3, 4), (8, 4, 3), (8, 3, 3)
-])
+@pytest.mark.parametrize(
+    ("size", "players", "depth"),
+    [(4, 2, 5), (4, 3, 6), (4, 4, 12), (6, 3, 4), (8, 4, 3), (8, 3, 3)],
+)
 def test_perft_equals_the_reference(size: int, players: int, depth: int) -> None:
     board = RolitBoard(size=size, players=players)
     assert perft(board, depth=depth) == count(start(size, players), 0, players, depth)
@@ -99,8 +100,9 @@ def test_random_games_match_the_reference_move_by_move() -> None:
         assert board.key() == RolitBoard(size=6, players=players).key()
 
 
-@pytest.mark.parametrize("factory", [MaxNFac(), MaxNFac(prune=False), ParanoidFac(), BRSFac()],
-                         ids=repr)
+@pytest.mark.parametrize(
+    "factory", [MaxNFac(), MaxNFac(prune=False), ParanoidFac(), BRSFac()], ids=repr
+)
 def test_searches_play_legal_moves_and_leave_the_board(factory: object) -> None:
     board = RolitBoard(size=6, players=3)
     rng = random.Random(3)

@@ -31,6 +31,7 @@ SIZES: dict[str, dict[str, Any]] = {
     "grundy": {"heaps": (5, 6)},
     "kalah": {"pits": 4, "seeds": 3, "empty_capture": True},
     "pig": {"players": 3, "target": 20},
+    "rolit": {"size": 6, "players": 3},
 }
 
 

@@ -19,6 +19,7 @@ from oogames.board.notation import ABoardText
 from oogames.board.options import Option, check_size
 from oogames.board.order import MoveOrder
 from oogames.board.states import AT_CHANCE, EXTRA_TURN, NON_TERMINAL, ABoardState
+from oogames.board.turns import ATurns, players_named
 from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, PassRecord
 from oogames.board.visitors import (
     IGNORE_STATUS,
@@ -32,7 +33,6 @@ from oogames.errors import (
     IllegalMoveError,
     MalformedMoveError,
     NotYourTurnError,
-    SearchError,
     shown,
 )
 
@@ -43,7 +43,7 @@ Played: TypeAlias = tuple[AMoveRecord, ABoardState]  # a real type: `Played | No
 move's record (its undo) and the new state object."""
 
 
-class ABoardModel(MoveOrder, ABoardText, ISearchHints):
+class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
     """What every board shares (Rice role: ``ABoardModel``): the Rice protocol around a
     game's rules, with what people see (:class:`~oogames.board.notation.ABoardText`), the
     move order (:class:`~oogames.board.order.MoveOrder`) and the search hints
@@ -82,18 +82,6 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
 
     __slots__ = ("_history", "_state", "_to_move")
 
-    #: How many players the game has (their ids are ``0 .. players - 1``, player 0 first).
-    #: A class attribute; a game whose number of players is an option (Rolit, the game
-    #: trees) keeps it in a slot of the same name.
-    players: int = 2
-    #: Who moves after each player in turn, ``following[player]`` (made from
-    #: :attr:`players`; a game whose turns go otherwise says so in :meth:`_next_player`).
-    following: tuple[int, ...] = (1, 0)
-    #: Whether two players alternate (an extra turn reported as ``EXTRA_TURN``) with no
-    #: chance: then a search makes each child for the other player without asking the
-    #: board. A game of more players, of chance, or of turns that repeat otherwise says
-    #: False, and the searches ask :attr:`to_move` at each position.
-    alternates: bool = True
     #: The options of the constructor, declared once with their defaults, help and ranges.
     #: The board checks its arguments with them, the command line makes its flags from
     #: them and the settings screens read them (see :mod:`oogames.board.options`). A board
@@ -160,12 +148,6 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
                 return self._finish_move(record, state, check, status, param)
         return self._make_move_slow(player, move, check, status, param)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game that declares :attr:`players` gets the turn order round the table."""
-        super().__init_subclass__(**kwargs)
-        if isinstance(cls.players, int) and len(cls.following) != cls.players:
-            cls.following = tuple((player + 1) % cls.players for player in range(cls.players))
-
     @classmethod
     def unwritten_rules(cls) -> list[str]:
         """The methods a game must write that ``cls`` does not, sorted (empty: none): the
@@ -223,42 +205,6 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
     def winner(self) -> int | None:
         """The player who has won, or None (a draw, or the game goes on)."""
         return self._state.winner
-
-    @property
-    def payoffs(self) -> tuple[float, ...] | None:
-        """What each player gets from the finished game (a two-player win is ``(1, -1)``),
-        or None while the game goes on."""
-        return self._state.payoffs
-
-    @property
-    def at_chance(self) -> bool:
-        """Whether chance moves next (a die to roll): :attr:`to_move` is
-        :data:`~oogames.board.moves.CHANCE`."""
-        return self._state is AT_CHANCE
-
-    def hand_turn(self, player: int) -> IUndoMove:
-        """Give the turn to ``player`` in a game that goes on, and return the undo that gives
-        it back: for a search that lets a player move out of turn (best-reply search). It
-        is no move: the history does not record it.
-
-        Raises:
-            SearchError: The game is over, or chance is to move.
-        """
-        if self._state is not NON_TERMINAL and self._state is not EXTRA_TURN:
-            raise SearchError(f"the turn can be handed over only in a game that goes on, not at {self._state.name}")
-        return _TurnBack(self, self._to_move, player)
-
-    def chance_outcomes(self) -> list[tuple[Move, float]]:
-        """The outcomes of this chance position with their probabilities, in map order
-        (a game of chance writes it; asked only at a chance position)."""
-        raise NotImplementedError(f"{type(self).__name__} has no chance positions")
-
-    def _map_outcomes(self, lam: IBoardLambda[P], param: P) -> None:
-        """Apply ``lam`` to each chance outcome with its probability (``map(CHANCE, ...)`` at
-        a chance position), until ``apply_chance`` returns false."""
-        for outcome, probability in self.chance_outcomes():
-            if not lam.apply_chance(self, outcome, probability, param):
-                return
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -433,24 +379,16 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
         state.execute(self, status, param)
         return record
 
-    def _next_player(self, player: int, state: ABoardState) -> int:
-        """Who moves after ``player`` made a move that left the board in ``state``: the
-        same player after an extra turn, chance at a chance position, else the next
-        round the table (:attr:`following`). A game whose turns go otherwise (after a
-        roll of the die, whoever rolled) overrides it."""
-        if state is EXTRA_TURN:
-            return player
-        return CHANCE if state is AT_CHANCE else self.following[player]
+    def _map_outcomes(self, lam: IBoardLambda[P], param: P) -> None:
+        """Apply ``lam`` to each chance outcome with its probability (``map(CHANCE, ...)`` at
+        a chance position), until ``apply_chance`` returns false."""
+        for outcome, probability in self.chance_outcomes():
+            if not lam.apply_chance(self, outcome, probability, param):
+                return
 
-    def _restore_turn(self, player: int) -> None:
-        """The end of an undo: ``player`` is to move again in a game that goes on (chance
-        at a chance position, for the undo of an outcome).
-
-        For a move record's :meth:`~oogames.board.undo.AMoveRecord._restore`, after
-        it has put the position back.
-        """
+    def _set_turn(self, player: int, state: ABoardState) -> None:
         self._to_move = player
-        self._state = AT_CHANCE if player is CHANCE else NON_TERMINAL
+        self._state = state
 
     # -- the slow path of make_move: passes and refusals ---------------------
 
@@ -479,7 +417,7 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
             return MalformedMoveError(
                 move,
                 -1,
-                f"the player must be {_players_named(self.players)}, not {shown(player)}",
+                f"the player must be {players_named(self.players)}, not {shown(player)}",
                 str(self),
                 shown=shown(move),
                 who=shown(player),
@@ -501,23 +439,3 @@ class ABoardModel(MoveOrder, ABoardText, ISearchHints):
         Only boards that use snapshot records implement it.
         """
         raise NotImplementedError(f"{type(self).__name__} does not keep snapshots")
-
-
-def _players_named(players: int) -> str:
-    """``"0 or 1"``, ``"0, 1 or 2"``: the ids of ``players`` players, in words."""
-    ids = [str(player) for player in range(players)]
-    return ", ".join(ids[:-1]) + " or " + ids[-1]
-
-
-class _TurnBack(IUndoMove):
-    """The undo of :meth:`ABoardModel.hand_turn`: the turn given back."""
-
-    __slots__ = ("board", "player")
-
-    def __init__(self, board: ABoardModel, player: int, to: int) -> None:
-        self.board, self.player = board, player
-        board._to_move = to
-
-    def __call__(self) -> None:
-        """Give the turn back to the player who had it."""
-        self.board._to_move = self.player

@@ -1,4 +1,5 @@
-"""Moves: the :data:`Move` type, the :data:`PASS` move and :data:`CHANCE`, who moves at a chance position.
+"""Moves: the :data:`Move` type, the :data:`PASS` move, and :data:`CHANCE`, who moves at a
+chance position.
 
 A move is any hashable value a game defines: ``(row, col)`` for tic-tac-toe,
 a column for Connect Four, an increment for Nim. :data:`PASS` is the one

@@ -86,7 +86,7 @@ class IBoardStatusVisitor(abc.ABC, Generic[R_co, P_contra]):
             if payoffs[1] > payoffs[0]:
                 return self.player1_won_case(host, param)
             return self.draw_case(host, param)
-        from oogames.errors import SearchError  # noqa: PLC0415 - the error path only
+        from oogames.errors import SearchError
 
         raise SearchError(
             f"{type(self).__name__} knows the results of two-player games only, "

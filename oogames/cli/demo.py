@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Final, TextIO
 
+from oogames.board.model import ABoardModel
+from oogames.board.moves import Move
 from oogames.cli.common import (
     Subcommand,
     default_spec,
@@ -17,8 +19,6 @@ from oogames.cli.common import (
     whole_arg,
 )
 from oogames.game.players import ChancePlayer, IRequestor
-from oogames.board.model import ABoardModel
-from oogames.board.moves import Move
 from oogames.nextmove.grammar import player_help
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.specs import make_strategy
@@ -49,7 +49,9 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     while not board.is_over:
         if board.at_chance:
             chance.take_turn(board, rolled)
-            print(f"{board.ply}. {board.chance_name}: {board.format_move(board.moves[-1])}", file=out)
+            print(
+                f"{board.ply}. {board.chance_name}: {board.format_move(board.moves[-1])}", file=out
+            )
             continue
         strategy = players[board.to_move]
         result = checked_result(strategy, strategy.analyze(board.copy()), board)

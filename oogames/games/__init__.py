@@ -29,11 +29,6 @@ GAMES: dict[str, GameInfo] = {
 __all__ = [
     "GAMES",
     "Chance",
-    "PigBoard",
-    "RolitBoard",
-    "Turn",
-    "pig_chances",
-    "rolit_discs",
     "ConnectFourBoard",
     "GameInfo",
     "GameTreeBoard",
@@ -42,8 +37,11 @@ __all__ = [
     "NimBoard",
     "OthelloBoard",
     "Pass",
+    "PigBoard",
+    "RolitBoard",
     "Static",
     "TicTacToeBoard",
+    "Turn",
     "connect_four_lines",
     "declared_options",
     "find_game",
@@ -54,6 +52,8 @@ __all__ = [
     "nim_distance",
     "open_lines",
     "othello_weighted_squares",
+    "pig_chances",
+    "rolit_discs",
     "static_value",
 ]
 

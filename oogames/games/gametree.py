@@ -172,12 +172,16 @@ def _check(tree: Any, players: int) -> None:
             if isinstance(node, Turn) and not (
                 type(node.player) is int and 0 <= node.player < players
             ):
-                raise BoardOptionError(f"a Turn names a player 0 to {players - 1}, not {shown(node.player)}")
+                raise BoardOptionError(
+                    f"a Turn names a player 0 to {players - 1}, not {shown(node.player)}"
+                )
             if isinstance(node, Static) and not (
                 _is_number(node.value)
-                or isinstance(node.value, tuple) and len(node.value) == players
+                or (isinstance(node.value, tuple) and len(node.value) == players)
             ):
-                raise BoardOptionError(f"a static value is a number or {players} numbers, not {shown(node.value)}")
+                raise BoardOptionError(
+                    f"a static value is a number or {players} numbers, not {shown(node.value)}"
+                )
             node = node.node
         if leaving:
             on_path.discard(id(node))
@@ -205,6 +209,21 @@ def _children(node: Any) -> list[Any]:
     return list(node.values())
 
 
+def _has_turns(tree: Any) -> bool:
+    """Whether the tree has a chance position or a ``Turn``: turns that do not alternate."""
+    waiting, seen = [tree], set()
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, Turn | Chance):
+            return True
+        if isinstance(node, Static):
+            waiting.append(node.node)
+        elif isinstance(node, dict | Pass) and id(node) not in seen:
+            seen.add(id(node))
+            waiting.extend(_children(node))
+    return False
+
+
 def _status_of(node: Any) -> ABoardState:
     node = _strip(node)
     if isinstance(node, str):
@@ -230,7 +249,7 @@ class GameTreeBoard(ABoardModel):
         BoardOptionError: ``tree`` is not a well-formed game tree of ``players``.
     """
 
-    __slots__ = ("_last", "_node", "following", "player_names", "players", "tree")
+    __slots__ = ("_last", "_node", "alternates", "following", "player_names", "players", "tree")
 
     game_name = "gametree"
     notation = "the name of a branch"
@@ -247,11 +266,10 @@ class GameTreeBoard(ABoardModel):
             ("MAX", "MIN") if count == 2 else tuple(f"player {player}" for player in range(count))
         )
         self.tree = tree
+        self.alternates = count == 2 and not _has_turns(tree)  # else the searches ask the board
         self._node: Any = tree
         self._last = -1  # the last player who chose a move (-1: nobody yet)
         self.reset()
-
-    alternates = False  # turns may repeat (Turn) and chance may move: the search asks the board
 
     def _mover(self, node: Any) -> int:
         """Who is to move at ``node``, the last chooser having been ``self._last``."""

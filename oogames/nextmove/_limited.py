@@ -43,7 +43,7 @@ class LimitedAcc(AAccumulator):
 
     def make_chance(self) -> AAccumulator:
         """The plain chance accumulator, limited by the decorator to the same depth."""
-        from oogames.nextmove.decorators import DepthAcc  # noqa: PLC0415 - it imports this
+        from oogames.nextmove.decorators import DepthAcc
 
         return DepthAcc(super().make_chance(), self.max_depth, self._evaluate)
 

@@ -217,7 +217,7 @@ class AAccumulator(abc.ABC):
         """The accumulator of a chance position below this one: by default its value is the
         mean of the outcomes' values, weighted by their probabilities (expectimax, see
         :class:`~oogames.nextmove.chance.ExpectAcc`)."""
-        from oogames.nextmove.chance import ExpectAcc  # noqa: PLC0415 - chance sits above
+        from oogames.nextmove.chance import ExpectAcc
 
         return ExpectAcc(self.make_same())
 

@@ -48,10 +48,10 @@ if TYPE_CHECKING:
 __all__ = [
     "ExpectAcc",
     "ExpectimaxFac",
-    "StarAcc",
-    "StarChanceAcc",
     "Star1Fac",
     "Star2Fac",
+    "StarAcc",
+    "StarChanceAcc",
     "set_window",
 ]
 

@@ -40,7 +40,9 @@ class GeneralStatus(_MinMaxStatus):
         self._ended(acc)
         acc.update_payoffs(acc.current, (0.0, 0.0))
 
-    def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], acc: AAccumulator) -> None:
+    def payoffs_case(
+        self, host: IBoardModel, payoffs: tuple[float, ...], acc: AAccumulator
+    ) -> None:
         """A finished game: every player's payoff goes to the accumulator."""
         self._ended(acc)
         acc.update_payoffs(acc.current, payoffs)

@@ -27,9 +27,9 @@ import attrs
 
 from oogames import plugins
 from oogames.errors import StrategySpecError, shown
+from oogames.nextmove.chance import CHANCE_SEARCHES
 from oogames.nextmove.deepening import MAX_SECONDS
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
-from oogames.nextmove.chance import CHANCE_SEARCHES
 from oogames.nextmove.mcts import PLAYOUT_PLIES
 from oogames.nextmove.multiplayer import PLAYER_SEARCHES
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
@@ -55,8 +55,7 @@ SEARCH_HELP: dict[str, str] = {
     "negamax": "minimax with one rule for both players",
     "negamax-ab": "negamax with alpha-beta pruning",
     "pvs": "principal variation search (null windows after the first move)",
-    "maxn": "max^n: every player's payoff, each player maximising its own "
-    "(more than two players)",
+    "maxn": "max^n: every player's payoff, each player maximising its own (more than two players)",
     "paranoid": "alpha-beta of one player against all the others (more than two players)",
     "brs": "best-reply search: only the strongest reply of any one opponent "
     "(more than two players)",

@@ -33,6 +33,7 @@ import random
 import sys
 import time
 import warnings
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeAlias
 
 from oogames.board.faults import board_fault
@@ -177,6 +178,7 @@ class MCTS(INextMoveStrategy):
         self._root_game: _Game | None = None
         self._status = _Status()
         self._last: MCTSResult | None = None
+        self._step: Callable[[IBoardModel, MCTSNode, list[int]], None] = self._iterate
 
     @property
     def name(self) -> str:
@@ -220,6 +222,12 @@ class MCTS(INextMoveStrategy):
     def _search(self, board: IBoardModel, player: int) -> MCTSResult:
         """Search from the kept tree or a new root (what :meth:`analyze` does after its checks)."""
         root = self._reuse(board, player)
+        if not getattr(board, "alternates", True):  # n players, chance: no solver
+            from oogames.nextmove import mcts_general
+
+            self._step = lambda board, root, counts: mcts_general.iterate(self, board, root, counts)
+        else:
+            self._step = self._iterate
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         counts = [0, 0]  # iterations, moves made
@@ -249,7 +257,7 @@ class MCTS(INextMoveStrategy):
                     node = next((c for c in children if c.move == move), None)
                 if node is not None and node.to_move == player and node.proven is None:
                     return node
-        return MCTSNode(None, 1 - player, player)
+        return MCTSNode(None, 1 - player if player < 2 else -2, player)  # no one moved here
 
     def _run(
         self, board: IBoardModel, root: MCTSNode, deadline: float | None, counts: list[int]
@@ -266,7 +274,7 @@ class MCTS(INextMoveStrategy):
                 return
             if self._hurry and counts[0]:
                 return
-            self._iterate(board, root, counts)
+            self._step(board, root, counts)
             counts[0] += 1
 
     def _iterate(self, board: IBoardModel, root: MCTSNode, counts: list[int]) -> None:
@@ -370,7 +378,7 @@ class MCTS(INextMoveStrategy):
         chosen = root.best_child()
         if (chosen is None or chosen.proven == LOSS) and root.untried:
             # Every move tried so far is a proven loss: a move not tried yet may not be.
-            chosen = MCTSNode(root.untried[-1], player, 1 - player)
+            chosen = MCTSNode(root.untried[-1], player, root.to_move)
         assert chosen is not None and chosen.move is not None  # a search ran an iteration
         pv: list[Move] = []
         node: MCTSNode | None = chosen

@@ -146,6 +146,17 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
             self.max_depth = ply
         acc.update_best(acc.current, 0)
 
+    def payoffs_case(
+        self, host: IBoardModel, payoffs: tuple[float, ...], acc: AAccumulator
+    ) -> None:
+        """A finished game that scores its players (a game tree's number): the accumulator
+        takes what it needs of the payoffs (the model player's, or all of them)."""
+        ply = acc.depth + 1
+        self.leaves += 1
+        if ply > self.max_depth:
+            self.max_depth = ply
+        acc.update_payoffs(acc.current, payoffs)
+
     def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Score a horizon statically; otherwise search the position with a child accumulator."""
         # The body of child_case, inlined: this runs at every inner node, and the call costs
@@ -369,7 +380,7 @@ class MinMax(INextMoveStrategy):
             _MarginStatus if self.by_margin else _MinMaxStatus if table is None else table_status()
         )
         if not getattr(board, "alternates", True):  # n players, chance: ask who moves
-            from oogames.nextmove.general import general_status  # noqa: PLC0415 - above this
+            from oogames.nextmove.general import general_status
 
             kind = general_status(kind, board)
         status = kind(lam, self.win_value, self.prefer_quick_wins)

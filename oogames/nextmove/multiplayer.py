@@ -97,8 +97,11 @@ class MaxNAcc(AAccumulator):
         this position's player can leave it (shallow pruning)."""
         limit = INF
         bounds, vector = self.bounds, self.vector
-        if bounds is not None and bounds.total is not None and vector is not None and (
-            player != self.player
+        if (
+            bounds is not None
+            and bounds.total is not None
+            and vector is not None
+            and (player != self.player)
         ):
             others = (len(vector) - 2) * bounds.low
             limit = bounds.total - vector[self.player] - others
@@ -234,7 +237,10 @@ class BRSMinAcc(BetaAcc):
         """The model player's layer, whoever the board says moves next."""
         val, beta = self.val, self.beta
         return BRSMaxAcc(
-            self.model_player, self.model_player, self.depth + 1, self.alpha,
+            self.model_player,
+            self.model_player,
+            self.depth + 1,
+            self.alpha,
             val if val < beta else beta,
         )
 

@@ -298,11 +298,7 @@ class GameApp(App[int]):
     def on_model_thinking(self, player: int, started: bool) -> None:
         """Say that the computer is thinking (the board is not clickable meanwhile)."""
         if started:
-            now = (
-                f", {_KEY['now']} moves now"
-                if self.model.turns.side(player).can_move_now
-                else ""
-            )
+            now = f", {_KEY['now']} moves now" if self.model.turns.side(player).can_move_now else ""
             self.show_status(
                 f"{self.model.name_of(player)} is thinking... ({_KEY['stop']} stops it{now})"
             )
