@@ -32,6 +32,14 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     info, given = game_options(args)
     start = info.make(**given)
     check_not_stuck(start)  # a game no one can move in is refused before any is played
+    if start.players != 2 or not start.alternates:
+        why = (
+            f"has {start.players} players" if start.players != 2 else "has chance or repeated turns"
+        )
+        raise UsageError(
+            f"{info.name} {why}: tournaments seat two players who take turns so far "
+            "(play it with oogames demo or oogames play)"
+        )
     options = {**given, **start.options()}
     players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     for spec in players:  # every player must be buildable before a game is played

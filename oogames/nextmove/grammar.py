@@ -205,6 +205,8 @@ class StrategySpec:
             )
         allowed = {"search": ENHANCEMENTS, "driver": ENHANCEMENTS}.get(family, {})
         allowed = SAMPLER_ENHANCEMENTS if family == "sampler" else allowed
+        if base in PLAYER_SEARCHES or base in CHANCE_SEARCHES:
+            allowed = {}  # tables and orderings are not written for vectors and chance yet
         for enhancement in enhancements:
             if enhancement not in allowed or enhancements.count(enhancement) > 1:
                 offer = ", ".join("+" + each for each in allowed) or "nothing"
