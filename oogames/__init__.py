@@ -8,6 +8,7 @@ from here.
 """
 
 from oogames.board import (
+    CHANCE,
     DRAW,
     EXTRA_TURN,
     NON_TERMINAL,
@@ -74,6 +75,7 @@ from oogames.nextmove import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "CHANCE",
     "DRAW",
     "EXTRA_TURN",
     "NON_TERMINAL",

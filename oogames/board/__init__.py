@@ -3,12 +3,13 @@
 from typing import Any
 
 from oogames._moved import moved_names
-from oogames.board.hints import ISearchHints, search_hints
+from oogames.board.hints import ISearchHints, PayoffBounds, search_hints
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel, IBoardModel, Played
-from oogames.board.moves import PASS, Move, lookup_move
+from oogames.board.moves import CHANCE, PASS, Move, lookup_move
 from oogames.board.perft import perft
 from oogames.board.states import (
+    AT_CHANCE,
     DRAW,
     EXTRA_TURN,
     NON_TERMINAL,
@@ -16,11 +17,14 @@ from oogames.board.states import (
     PLAYER1_WON,
     WON,
     ABoardState,
+    ChanceState,
     DrawState,
     ExtraTurnState,
     NonTerminalState,
+    PayoffState,
     Player0WonState,
     Player1WonState,
+    game_over,
 )
 from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, NoUndo, PassRecord, SnapshotRecord
 from oogames.board.visitors import (
@@ -38,6 +42,8 @@ from oogames.board.visitors import (
 )
 
 __all__ = [
+    "AT_CHANCE",
+    "CHANCE",
     "DRAW",
     "EXTRA_TURN",
     "IGNORE_STATUS",
@@ -53,6 +59,7 @@ __all__ = [
     "ABoardModel",
     "ABoardState",
     "AMoveRecord",
+    "ChanceState",
     "DrawState",
     "ExtraTurnState",
     "IBoardLambda",
@@ -68,12 +75,15 @@ __all__ = [
     "NonTerminalState",
     "OutcomeVisitor",
     "PassRecord",
+    "PayoffBounds",
+    "PayoffState",
     "Played",
     "Player0WonState",
     "Player1WonState",
     "RaiseOnInvalid",
     "SnapshotRecord",
     "UndoAtOnce",
+    "game_over",
     "lookup_move",
     "perft",
     "search_hints",

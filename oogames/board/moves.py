@@ -40,7 +40,7 @@ PASS: Final = _Pass()
 """The pass move, valid only when the player to move has no other move and the game goes on."""
 
 CHANCE: Final = -1
-"""The player id of chance: who is to move at a chance position (a die to roll, a card to
+"""Chance's player id, the one to move at a chance position (a die to roll, a card to
 deal). Its moves are the outcomes, each with its probability
 (:meth:`~oogames.board.model.ABoardModel.chance_outcomes`); the players are ``0 .. n - 1``."""
 

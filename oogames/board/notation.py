@@ -36,7 +36,7 @@ class ABoardText(IBoardModel):
     player_names: tuple[str, ...] = ("player 0", "player 1")
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
-    #: What the views call chance when it moves (a game of chance: ``"the die"``).
+    #: What the views call chance when it moves, ``"the die"`` in a game of dice.
     chance_name: ClassVar[str] = "chance"
     #: How the players' pieces look in every view and picture (marks, colours, their names).
     pieces: ClassVar[Pieces] = PLAIN_PIECES

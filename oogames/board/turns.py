@@ -41,7 +41,7 @@ class ATurns:
     #: Whether two players alternate (an extra turn reported as ``EXTRA_TURN``) with no
     #: chance: then a search makes each child for the other player without asking the
     #: board. A game of more players, of chance, or of turns that repeat otherwise says
-    #: False, and the searches ask :attr:`to_move` at each position.
+    #: False, and the searches ask the board who is to move at each position.
     alternates: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -58,8 +58,8 @@ class ATurns:
 
     @property
     def at_chance(self) -> bool:
-        """Whether chance moves next (a die to roll): :attr:`to_move` is
-        :data:`~oogames.board.moves.CHANCE`."""
+        """Whether chance moves next, a die to roll, say (the player to move is
+        :data:`~oogames.board.moves.CHANCE`)."""
         return self._state is AT_CHANCE
 
     def hand_turn(self, player: int) -> IUndoMove:

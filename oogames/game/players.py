@@ -80,7 +80,7 @@ class ChancePlayer(APlayer):
 
     @property
     def is_human(self) -> bool:
-        """False: chance moves by itself."""
+        """Chance is no person, so this is always false."""
         return False
 
     def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:

@@ -31,9 +31,6 @@ if TYPE_CHECKING:
     from oogames.board.undo import IUndoMove
     from oogames.nextmove.mcts import MCTS
 
-Rewards = tuple[float, ...]
-
-
 class RewardStatus(IBoardStatusVisitor[None, object]):
     """Records how a move left the game: the rewards of a finished game, or None."""
 
@@ -41,7 +38,7 @@ class RewardStatus(IBoardStatusVisitor[None, object]):
 
     def __init__(self, players: int) -> None:
         self.players = players
-        self.rewards: Rewards | None = None
+        self.rewards: tuple[float, ...] | None = None
 
     def player0_won_case(self, host: IBoardModel, param: object) -> None:
         self.rewards = (1.0, 0.0)
@@ -59,7 +56,7 @@ class RewardStatus(IBoardStatusVisitor[None, object]):
         self.rewards = None
 
 
-def winners(scores: tuple[float, ...]) -> Rewards:
+def winners(scores: tuple[float, ...]) -> tuple[float, ...]:
     """1 shared among the players with the highest score, 0 for the others."""
     best = max(scores)
     leaders = sum(1 for score in scores if score == best)
@@ -81,7 +78,7 @@ def iterate(mcts: MCTS, board: IBoardModel, root: MCTSNode, counts: list[int]) -
     path = [root]
     undos: list[IUndoMove] = []
     node = root
-    rewards: Rewards | None = None
+    rewards: tuple[float, ...] | None = None
     try:
         while True:
             if node.to_move == CHANCE:  # draw the outcome; follow or add its child
@@ -139,7 +136,7 @@ def _select(node: MCTSNode, c: float) -> MCTSNode:
     )
 
 
-def playout(mcts: MCTS, board: IBoardModel, undos: list[IUndoMove]) -> Rewards:
+def playout(mcts: MCTS, board: IBoardModel, undos: list[IUndoMove]) -> tuple[float, ...]:
     """Random moves (chance's drawn with their probabilities) to the end of the game, or
     with an evaluation for ``playout_plies`` moves and then its verdict."""
     rng = mcts._random

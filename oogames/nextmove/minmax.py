@@ -433,7 +433,9 @@ class MinMax(INextMoveStrategy):
         )
         if self.by_margin:
             return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, 0.0, by_margin=True)
-        return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, self.win_value)
+        return SearchResult(
+            acc.move, acc.val, acc.pv, stats, acc.player, self.win_value, payoffs=acc.payoffs()
+        )
 
     @property
     def nodes_running(self) -> int:

@@ -64,6 +64,8 @@ class SearchResult:
         win_value: The value of a win at the root, used to read :attr:`value`.
         by_margin: The value is a margin: by how much the game is won (positive)
             or lost (see ``MinMax(..., by_margin=True)``).
+        payoffs: Every player's value, for a search by vectors (``maxn``); None for
+            the others (:attr:`value` is the searching player's).
     """
 
     move: Move
@@ -73,6 +75,7 @@ class SearchResult:
     player: int
     win_value: float = 0.0
     by_margin: bool = False
+    payoffs: tuple[float, ...] | None = None
 
     def _repr_html_(self) -> str:
         """Jupyter shows a result as a table (see :func:`oogames.pictures.show_result`
