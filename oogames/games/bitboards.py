@@ -99,3 +99,67 @@ def completed_line(windows: tuple[int, ...], stones: int) -> set[int]:
         if stones & line == line:
             cells |= {index for index in range(line.bit_length()) if line >> index & 1}
     return cells
+
+
+Shifts = tuple[tuple[int, int], ...]
+"""The eight directions of a square grid as ``(shift, mask)``: a disc moves one square by
+shifting its bit (a positive shift towards higher bits) after the mask has dropped the
+discs that would leave the board (see :func:`compass`)."""
+
+
+def compass(size: int) -> Shifts:
+    """The eight directions of a ``size`` x ``size`` grid (bit ``row * size + col``)."""
+    n = size
+    not_first = sum(1 << (r * n + c) for r in range(n) for c in range(1, n))
+    not_last = sum(1 << (r * n + c) for r in range(n) for c in range(n - 1))
+    every = (1 << n * n) - 1
+    return (
+        (1, not_last),  # east
+        (-1, not_first),  # west
+        (n, every),  # south
+        (-n, every),  # north
+        (n + 1, not_last),  # south-east
+        (n - 1, not_first),  # south-west
+        (-n + 1, not_last),  # north-east
+        (-n - 1, not_first),  # north-west
+    )
+
+
+def outflanking(mine: int, theirs: int, empty: int, directions: Shifts) -> int:
+    """The ``empty`` squares where a disc of ``mine`` brackets a line of ``theirs`` between
+    itself and another of ``mine`` (Othello's and Rolit's capturing moves)."""
+    found = 0
+    for shift, keep in directions:
+        if shift > 0:
+            run = ((mine & keep) << shift) & theirs
+            while run:
+                ahead = (run & keep) << shift
+                found |= ahead & empty
+                run = ahead & theirs
+        else:
+            run = ((mine & keep) >> -shift) & theirs
+            while run:
+                ahead = (run & keep) >> -shift
+                found |= ahead & empty
+                run = ahead & theirs
+    return found
+
+
+def outflanked(bit: int, mine: int, theirs: int, directions: Shifts) -> int:
+    """The discs of ``theirs`` a disc of ``mine`` put on ``bit`` brackets (and flips)."""
+    flips = 0
+    for shift, keep in directions:
+        line = 0
+        if shift > 0:
+            square = (bit & keep) << shift
+            while square & theirs:
+                line |= square
+                square = (square & keep) << shift
+        else:
+            square = (bit & keep) >> -shift
+            while square & theirs:
+                line |= square
+                square = (square & keep) >> -shift
+        if square & mine:
+            flips |= line
+    return flips

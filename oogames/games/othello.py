@@ -25,6 +25,7 @@ from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
 from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.games.bitboards import compass, outflanked, outflanking
 from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
 
@@ -110,20 +111,7 @@ class OthelloBoard(AGridBoard):
         self._full = (1 << n * n) - 1
         self._init_grid(n, n)
         self._cells = list(self._index)
-        not_first = sum(1 << (r * n + c) for r in range(n) for c in range(1, n))
-        not_last = sum(1 << (r * n + c) for r in range(n) for c in range(n - 1))
-        every = self._full
-        # (shift, mask kept before shifting): a positive shift moves towards higher bits.
-        self._directions = (
-            (1, not_last),  # east
-            (-1, not_first),  # west
-            (n, every),  # south
-            (-n, every),  # north
-            (n + 1, not_last),  # south-east
-            (n - 1, not_first),  # south-west
-            (-n + 1, not_last),  # north-east
-            (-n - 1, not_first),  # north-west
-        )
+        self._directions = compass(n)
         if position is None:
             low, high = n // 2 - 1, n // 2
             black = self._bit(low, high) | self._bit(high, low)
@@ -158,41 +146,11 @@ class OthelloBoard(AGridBoard):
 
     def _moves_of(self, mine: int, theirs: int) -> int:
         """The squares where the owner of ``mine`` may play, as a bit set."""
-        empty = self._full & ~(mine | theirs)
-        found = 0
-        for shift, keep in self._directions:
-            if shift > 0:
-                run = ((mine & keep) << shift) & theirs
-                while run:
-                    ahead = (run & keep) << shift
-                    found |= ahead & empty
-                    run = ahead & theirs
-            else:
-                run = ((mine & keep) >> -shift) & theirs
-                while run:
-                    ahead = (run & keep) >> -shift
-                    found |= ahead & empty
-                    run = ahead & theirs
-        return found
+        return outflanking(mine, theirs, self._full & ~(mine | theirs), self._directions)
 
     def _flips(self, bit: int, mine: int, theirs: int) -> int:
         """The discs a disc on ``bit`` would flip."""
-        flips = 0
-        for shift, keep in self._directions:
-            line = 0
-            if shift > 0:
-                square = (bit & keep) << shift
-                while square & theirs:
-                    line |= square
-                    square = (square & keep) << shift
-            else:
-                square = (bit & keep) >> -shift
-                while square & theirs:
-                    line |= square
-                    square = (square & keep) >> -shift
-            if square & mine:
-                flips |= line
-        return flips
+        return outflanked(bit, mine, theirs, self._directions)
 
     def _legal_mask(self, player: int) -> int:
         """The squares ``player`` may play now, cached for the current position."""

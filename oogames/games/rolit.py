@@ -40,6 +40,7 @@ from oogames.board.options import Option
 from oogames.board.states import NON_TERMINAL, ABoardState, game_over
 from oogames.board.undo import AMoveRecord
 from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.games.bitboards import compass, outflanked, outflanking
 from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard
 
@@ -116,19 +117,7 @@ class RolitBoard(AGridBoard):
         n = size
         self._full = (1 << n * n) - 1
         self._init_grid(n, n)
-        not_first = sum(1 << (r * n + c) for r in range(n) for c in range(1, n))
-        not_last = sum(1 << (r * n + c) for r in range(n) for c in range(n - 1))
-        every = self._full
-        self._directions = (  # (shift, mask kept before shifting), as in Othello
-            (1, not_last),
-            (-1, not_first),
-            (n, every),
-            (-n, every),
-            (n + 1, not_last),
-            (n - 1, not_first),
-            (-n + 1, not_last),
-            (-n - 1, not_first),
-        )
+        self._directions = compass(n)
         self._discs: list[int] = []
         self._near = 0
         self.reset()
@@ -142,36 +131,11 @@ class RolitBoard(AGridBoard):
             around |= (squares & keep) << shift if shift > 0 else (squares & keep) >> -shift
         return around & self._full & ~squares
 
-    def _captures(self, mine: int, others: int) -> int:
-        """The empty squares where a disc of ``mine`` brackets a line of ``others``."""
-        empty = self._full & ~(mine | others)
-        found = 0
-        for shift, keep in self._directions:
-            run = ((mine & keep) << shift if shift > 0 else (mine & keep) >> -shift) & others
-            while run:
-                ahead = (run & keep) << shift if shift > 0 else (run & keep) >> -shift
-                found |= ahead & empty
-                run = ahead & others
-        return found
-
-    def _flips(self, bit: int, mine: int, others: int) -> int:
-        """The discs a disc on ``bit`` would flip."""
-        flips = 0
-        for shift, keep in self._directions:
-            line = 0
-            square = (bit & keep) << shift if shift > 0 else (bit & keep) >> -shift
-            while square & others:
-                line |= square
-                square = (square & keep) << shift if shift > 0 else (square & keep) >> -shift
-            if square & mine:
-                flips |= line
-        return flips
-
     def _legal_mask(self, player: int) -> int:
         """Where ``player`` may play: the captures if any, else every square next to a disc."""
         mine = self._discs[player]
         occupied = self._full & ~self._empty()
-        captures = self._captures(mine, occupied & ~mine)
+        captures = outflanking(mine, occupied & ~mine, ~occupied & self._full, self._directions)
         return captures or self._neighbours(occupied)
 
     def _empty(self) -> int:
@@ -191,7 +155,7 @@ class RolitBoard(AGridBoard):
         discs = self._discs
         mine = discs[player]
         occupied = self._full & ~self._empty()
-        flips = self._flips(bit, mine, occupied & ~mine)
+        flips = outflanked(bit, mine, occupied & ~mine, self._directions)
         lost = tuple(0 if owner == player else theirs & flips for owner, theirs in enumerate(discs))
         for owner, taken in enumerate(lost):
             discs[owner] &= ~taken

@@ -27,25 +27,17 @@ class GeneralStatus(_MinMaxStatus):
 
     def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Player 0 won: payoffs ``(win, -win)`` (a quicker win is worth more)."""
-        value = self._ended(acc)
-        acc.update_payoffs(acc.current, (value, -value))
+        value = self.win - acc.depth - 1 if self.quick else self.win
+        self.payoffs_case(host, (value, -value), acc)
 
     def player1_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Player 1 won: payoffs ``(-win, win)``."""
-        value = self._ended(acc)
-        acc.update_payoffs(acc.current, (-value, value))
+        value = self.win - acc.depth - 1 if self.quick else self.win
+        self.payoffs_case(host, (-value, value), acc)
 
     def draw_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """A draw: payoffs ``(0, 0)``."""
-        self._ended(acc)
-        acc.update_payoffs(acc.current, (0.0, 0.0))
-
-    def payoffs_case(
-        self, host: IBoardModel, payoffs: tuple[float, ...], acc: AAccumulator
-    ) -> None:
-        """A finished game: every player's payoff goes to the accumulator."""
-        self._ended(acc)
-        acc.update_payoffs(acc.current, payoffs)
+        self.payoffs_case(host, (0.0, 0.0), acc)
 
     def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """The game goes on: the child accumulator is for whoever the board says moves."""
@@ -58,32 +50,6 @@ class GeneralStatus(_MinMaxStatus):
     def chance_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """A chance position: a chance accumulator weighs its outcomes."""
         self.child_case(host, acc, acc.make_chance())
-
-    def child_case(self, host: IBoardModel, acc: AAccumulator, child: AAccumulator) -> None:
-        """Value ``child``'s position into ``acc`` (the child is passed on with a horizon's
-        value too, so that a search by vectors reads every player's score from it)."""
-        if child.horizon:
-            value = child.evaluate(host)
-            if value is not None:
-                self.leaves += 1
-                self.evaluated += 1
-                if child.depth > self.max_depth:
-                    self.max_depth = child.depth
-                acc.update_best(acc.current, value, child)
-                return
-        if child.probes:
-            self.enhanced(host, acc, child)
-            return
-        host.map(child.player, self.lam, child)
-        acc.update_best(acc.current, child.val, child)
-
-    def _ended(self, acc: AAccumulator) -> float:
-        """Count a finished game; return what a win is worth at its depth."""
-        ply = acc.depth + 1
-        self.leaves += 1
-        if ply > self.max_depth:
-            self.max_depth = ply
-        return self.win - ply if self.quick else self.win
 
 
 def general_status(kind: type[_MinMaxStatus], board: IBoardModel) -> type[_MinMaxStatus]:

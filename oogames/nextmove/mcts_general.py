@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from oogames.board.undo import IUndoMove
     from oogames.nextmove.mcts import MCTS
 
+
 class RewardStatus(IBoardStatusVisitor[None, object]):
     """Records how a move left the game: the rewards of a finished game, or None."""
 

@@ -184,7 +184,9 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
 
     def child_case(self, host: IBoardModel, acc: AAccumulator, child: AAccumulator) -> None:
         """Value the position ``child`` stands for into ``acc``: a horizon by its
-        evaluation, otherwise by a search (what ``no_winner_case`` does, for any child)."""
+        evaluation, otherwise by a search (what ``no_winner_case`` does, for any child).
+        The child is passed on with a horizon's value too, so that a search by vectors
+        (max^n) reads every player's score from it."""
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
@@ -192,7 +194,7 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
                 self.evaluated += 1
                 if child.depth > self.max_depth:
                     self.max_depth = child.depth
-                acc.update_best(acc.current, value)
+                acc.update_best(acc.current, value, child)
                 return
         if child.probes:
             self.enhanced(host, acc, child)
