@@ -20,6 +20,7 @@ from oogames.nextmove.grammar import (
     SAMPLERS,
     SEARCHES,
     StrategySpec,
+    enhancements_of,
     grammar_help,
     player_help,
 )
@@ -29,8 +30,8 @@ from oogames.nextmove.specs import make_strategy, parse_spec, with_depth
 def every_name() -> list[str]:
     """Each base with each subset of the enhancements it may take (aspiration aside)."""
     names = list(PLAIN)
-    plain_enhancements = [name for name in ENHANCEMENTS if name != "aspiration"]
     for base in [*SEARCHES, *DRIVERS]:
+        plain_enhancements = [name for name in enhancements_of(base) if name != "aspiration"]
         for size in range(len(plain_enhancements) + 1):
             for chosen in itertools.combinations(plain_enhancements, size):
                 names.append("+".join((base, *chosen)))

@@ -145,6 +145,16 @@ def _family(base: str) -> Family | None:
     return None
 
 
+def enhancements_of(base: str, family: Family | None = None) -> dict[str, str]:
+    """The ``+NAME`` enhancements the strategy ``base`` may add, with what each does."""
+    family = family or _family(base)
+    if base in PLAYER_SEARCHES or base in CHANCE_SEARCHES:
+        return {}  # tables and orderings are not written for vectors and chance yet
+    if family == "sampler":
+        return SAMPLER_ENHANCEMENTS
+    return ENHANCEMENTS if family in ("search", "driver") else {}
+
+
 def _name(text: object) -> str:
     """A spec's name as the rules compare it: stripped, and lower case unless it names a
     plug-in by its module or file (whose case is the file system's)."""
@@ -203,10 +213,7 @@ class StrategySpec:
                 f"unknown strategy {shown(str(self))}; choose one of: {known}, or name your "
                 "own as MODULE:CLASS or FILE.py:CLASS"
             )
-        allowed = {"search": ENHANCEMENTS, "driver": ENHANCEMENTS}.get(family, {})
-        allowed = SAMPLER_ENHANCEMENTS if family == "sampler" else allowed
-        if base in PLAYER_SEARCHES or base in CHANCE_SEARCHES:
-            allowed = {}  # tables and orderings are not written for vectors and chance yet
+        allowed = enhancements_of(base, family)
         for enhancement in enhancements:
             if enhancement not in allowed or enhancements.count(enhancement) > 1:
                 offer = ", ".join("+" + each for each in allowed) or "nothing"
