@@ -14,7 +14,8 @@ undo like any move: searches weigh the outcomes (``expectimax``, ``star1``,
 
 >>> board = PigBoard.from_moves("roll 5 roll 3 hold", target=20)
 >>> print(board)
-banked: A 8, B 0 (target 20) - turn total 0
+banked: A 8, B 0 (target 20)
+turn total: 0
 B to move
 >>> board.legal_moves()
 ['roll']
@@ -155,7 +156,7 @@ class PigBoard(ABoardModel):
         banked = ", ".join(
             f"{name} {points}" for name, points in zip(self.player_names, self._banked, strict=True)
         )
-        return f"banked: {banked} (target {self.target}) - turn total {self._turn}"
+        return f"banked: {banked} (target {self.target})\nturn total: {self._turn}"
 
     def parse_move(self, text: str) -> Move:
         """``roll`` (or ``r``), ``hold`` (or ``h``), or a die's face ``1`` to ``6``."""

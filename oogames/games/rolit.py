@@ -102,7 +102,7 @@ class RolitBoard(AGridBoard):
         ("●", "●", "●", "●"),
         ("#c0392b", "#2e8b57", "#e6c619", "#1f5fbf"),
         ("red", "green", "yellow", "blue"),
-        "#2e7d32",
+        "#d9c7a0",
     )
     alternates = False
 

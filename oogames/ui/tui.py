@@ -25,7 +25,7 @@ from textual.widgets import Button, Footer, Header, Input, Static
 
 from oogames import plugins
 from oogames.board.model import ABoardModel
-from oogames.board.moves import Move
+from oogames.board.moves import CHANCE, Move
 from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.game.commands import commands_of, key_name, read_command
@@ -287,7 +287,10 @@ class GameApp(App[int]):
         """Redraw; after a computer's move show its search figures (a person's move clears
         the panel, a hint's text with it)."""
         self.refresh_board()
-        if result is None:
+        if player == CHANCE:
+            board = self.model.board
+            self.show_info(f"{board.chance_name}: {board.format_move(move)}")
+        elif result is None:
             self.show_info("")
         else:
             board = self.model.board
