@@ -12,13 +12,34 @@ from typing import Any
 
 from oogames import AlphaBetaFac, DepthFac, MinMaxFac, TicTacToeBoard
 from oogames.cli import main
-from oogames.games import GameTreeBoard, GrundyBoard, Static, open_lines, static_value
+from oogames.games import Chance, GameTreeBoard, GrundyBoard, Static, open_lines, static_value
 from oogames.nextmove.andor import winning_strategy
 from oogames.nextmove.average import AverageFac
+from oogames.nextmove.chance import ExpectimaxFac, Star1Fac
+from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
 from oogames.nextmove.negamax import NegaAlphaBetaFac
 from oogames.nextmove.selective import SelectiveFac, best_by_evaluation
 from oogames.nextmove.variable_depth import VariableDepthFac
 from oogames.trace import draw_svg, trace_search
+
+
+def uniform(*leaves: Any) -> Chance:
+    """A chance position whose outcomes are equally likely."""
+    return Chance({str(i): (1 / len(leaves), leaf) for i, leaf in enumerate(leaves)})
+
+
+BERKELEY_CHANCE = {"a": uniform(3, 12, 8), "b": uniform(2, 4, 6), "c": uniform(14, 5, 2)}
+"""Berkeley's lecture tree for expectimax."""
+
+THREE_PLAYERS = {"a": {"x": (1, 2, 3), "y": (3, 2, 1)}, "b": {"x": (2, 2, 2)}}
+"""The max^n example of docs/multiplayer.rst."""
+
+THREE_PLAYERS_SUM = {
+    "a": {"x": (6, 2, 2), "y": (5, 4, 1)},
+    "b": {"x": (3, 6, 1), "y": (1, 1, 8)},
+    "c": {"x": (1, 8, 1), "y": (7, 1, 2)},
+}
+"""A three-player tree whose payoffs add up to 10: max^n's shallow pruning applies."""
 
 
 def leaf(value: float) -> Static:
@@ -222,6 +243,11 @@ def write_all(folder: Path) -> None:
             ),
         ),
         "variable": (GameTreeBoard(VARIABLE), VariableDepthFac(MinMaxFac(), 1, 3, static_value, 5)),
+        "expectimax": (GameTreeBoard(BERKELEY_CHANCE), ExpectimaxFac()),
+        "star1": (GameTreeBoard(BERKELEY_CHANCE), Star1Fac()),
+        "maxn": (GameTreeBoard(THREE_PLAYERS), MaxNFac(prune=False)),
+        "maxn_shallow": (GameTreeBoard(THREE_PLAYERS_SUM), MaxNFac()),
+        "paranoid": (GameTreeBoard(THREE_PLAYERS), ParanoidFac()),
     }
     for name, (board, factory) in searches.items():
         title = f"{factory.name} on {board.game_name}"

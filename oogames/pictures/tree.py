@@ -26,6 +26,7 @@ STYLES: dict[str, tuple[str, str]] = {
     "max": ("#d8eefe", "#3a78b5"),  # the searching player moves here
     "min": ("#fde5cc", "#c8781e"),  # the opponent moves here
     "end": ("#e8e8e8", "#555555"),  # the game is over
+    "chance": ("#e3f4e1", "#3c8d3a"),  # chance moves here (the mean of the outcomes)
     "more": ("#ffffff", "#aaaaaa"),  # folded nodes
     "cut": ("#f6f6f6", "#999999"),  # moves a cut-off skipped
 }

@@ -21,7 +21,7 @@ import subprocess
 from collections.abc import Callable, Iterator
 from typing import Concatenate, ParamSpec, TypeVar
 
-from oogames.board.moves import Move
+from oogames.board.moves import CHANCE, Move
 from oogames.errors import RenderError
 from oogames.nextmove.running import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.nextmove.values import is_proven, plies_to_end
@@ -245,15 +245,18 @@ def _loss_spaced(text: str) -> str:
 def trace_box(node: TraceNode, trace: SearchTrace) -> PictureNode:
     """The box of one node of a trace in the tree pictures (value, window, move)."""
     value = _loss_spaced(_short(node.value, trace))
+    if node.payoffs is not None:  # max^n: every player's value
+        value = "(" + ", ".join(f"{payoff:g}" for payoff in node.payoffs) + ")"
     lines = [value]
     if node.alpha is not None or node.beta is not None:
         low = _loss_spaced(_short(node.alpha, trace))
         high = _loss_spaced(_short(node.beta, trace))
         lines.append(f"[{low}, {high}]")
-    mover = trace.player_names[node.player]
+    mover = "chance" if node.player == CHANCE else trace.player_names[node.player]
     kind = {"root": "the root", "inner": "searched", "horizon": "a horizon: scored by the "
             "evaluation", "end": "the game is over"}.get(node.kind, node.kind)  # fmt: skip
     style = "end" if node.kind == "end" else "max" if node.player == trace.model_player else "min"
+    style = "chance" if node.player == CHANCE and node.kind != "end" else style
     tip = f"{_move(node, trace)}: value {value}; {kind}"
     if node.kind != "end":
         tip += f"; {mover} to move"
@@ -404,6 +407,7 @@ def draw_svg(
     ]
     optional = [
         (("end", False), LegendEntry("game over", "end")),
+        (("chance", False), LegendEntry("chance: the mean of the outcomes", "chance")),
         (("max", True), LegendEntry("horizon (evaluated)", "max", dashed=True)),
         (("min", True), LegendEntry("horizon (evaluated)", "max", dashed=True)),
         (("cut", True), LegendEntry("cut-off: moves not tried", "cut", dashed=True)),

@@ -48,6 +48,7 @@ class TraceNode:
         children: The positions the search generated from here, in order.
         cut: Whether the search stopped mapping the moves here early (a cut-off).
         on_pv: Whether the position is on the principal variation.
+        payoffs: Every player's value here, in a search by vectors (max^n), else None.
     """
 
     move: Move | None
@@ -59,6 +60,7 @@ class TraceNode:
     kind: str = "inner"
     moves: list[Move] | None = None
     children: list[TraceNode] = attrs.Factory(list)
+    payoffs: tuple[float, ...] | None = None
     cut: bool = False
     on_pv: bool = False
 
@@ -153,13 +155,30 @@ class TraceAcc(AAccDecorator):
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """Record the child's value (creating its node if the game ended there), then pass on."""
+        node = self._closed(move)
+        node.value = value
+        node.payoffs = None if child is None else child.payoffs()
+        self.inner.update_best(move, value, child)
+
+    def update_payoffs(self, move: Move, payoffs: tuple[float, ...]) -> None:
+        """Record a finished game's payoffs (a search by vectors), then pass on."""
+        if not self.inner.by_vector:
+            self.update_best(move, payoffs[self.model_player])
+            return
+        node = self._closed(move)
+        node.value, node.payoffs = payoffs[self.model_player], payoffs
+        self.inner.update_payoffs(move, payoffs)
+
+    def _closed(self, move: Move) -> TraceNode:
+        """The node of the child being folded in (made now if the game ended there)."""
         node = self._open
         if node is None:  # the move ended the game: no child accumulator was made
-            node = TraceNode(move, 1 - self.inner.player, self.inner.depth + 1, kind="end")
+            player = self.inner.player  # to move in the finished game: the next (two players)
+            after = 1 - player if player in (0, 1) else player
+            node = TraceNode(move, after, self.inner.depth + 1, kind="end")
             self._count(node)
-        node.value = value
         self._open = None
-        self.inner.update_best(move, value, child)
+        return node
 
     def is_not_done(self) -> bool:
         """Pass on; remember a cut-off."""
@@ -234,7 +253,7 @@ def trace_search(
         raise TraceLimitError(
             f"the search needed more than {limit:,} nodes; give it a depth or a larger limit"
         ) from None
-    root.value = result.value
+    root.value, root.payoffs = result.value, result.payoffs
     _mark_pv(root, result.pv)
     format_move: Callable[[Move], str] = str
     names: tuple[str, ...] = ("player 0", "player 1")
