@@ -196,6 +196,12 @@ class RolitBoard(AGridBoard):
         """``size`` and ``players``."""
         return {"size": self.size, "players": self.players}
 
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.disc_board_svg`)."""
+        from oogames.pictures.boards import disc_board_svg
+
+        return disc_board_svg(self)
+
     def count(self, player: int) -> int:
         """How many discs ``player`` has."""
         return self._discs[player].bit_count()

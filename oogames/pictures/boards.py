@@ -36,6 +36,7 @@ from oogames.pictures.drawing import (
 
 if TYPE_CHECKING:
     from oogames.games.connectfour import ConnectFourBoard
+    from oogames.games.grid import AGridBoard
     from oogames.games.grundy import GrundyBoard
     from oogames.games.kalah import KalahBoard
     from oogames.games.nim import NimBoard
@@ -90,7 +91,13 @@ def tictactoe_svg(board: TicTacToeBoard) -> str:
 
 def othello_svg(board: OthelloBoard) -> str:
     """Othello: discs on green, the player to move's legal squares dotted, disc counts."""
-    size = board.size
+    return disc_board_svg(board)
+
+
+def disc_board_svg(board: AGridBoard) -> str:
+    """A square board of discs (Othello, Rolit): the discs in their players' colours on the
+    board's colour, the player to move's legal squares dotted, the disc counts."""
+    size = board.shape[0]
     left, top = MARGIN + 4, MARGIN + 4
     picture = board_picture(board, left + size * CELL + 12, top + size * CELL + 28)
     picture.rect(left, top, size * CELL, size * CELL, fill=board.pieces.board, stroke="#1b4d1e")
@@ -106,9 +113,11 @@ def othello_svg(board: OthelloBoard) -> str:
     for row in range(size):
         for col in range(size):
             cx, cy = left + col * CELL + CELL / 2, top + row * CELL + CELL / 2
-            owner = board.disc_at(row, col)
+            owner = board.piece_at(row, col)
             if owner is not None:
-                fill, edge = board.pieces.colours[owner], ("#000000", "#999999")[owner]
+                colours = board.pieces.colours
+                fill = colours[owner]
+                edge = ("#000000", "#999999")[owner] if len(colours) == 2 else "#333333"
                 picture.circle(cx, cy, CELL * 0.4, fill=fill, stroke=edge, stroke_width=1.5)
             elif (row, col) in legal:
                 picture.circle(cx, cy, CELL * 0.09, fill="#000000", opacity=0.35)
