@@ -307,3 +307,92 @@ def test_mcts_plays_legal_moves_on_n_player_games_and_leaves_the_board(game: str
         assert result.move in board.legal_moves()
         board.play(result.move)
         _count("mcts on n players: a legal move, the board unchanged")
+
+
+# -- depth limits: every search with DepthFac, against a depth-limited reference -------------
+
+
+def with_statics(node: Any, rng: random.Random, players: int) -> Any:
+    """The tree with a static value on every position that goes on (what a depth-limited
+    search reads at its horizon): a number for two players, a tuple for more."""
+    if isinstance(node, dict):
+        inner: Any = {move: with_statics(child, rng, players) for move, child in node.items()}
+    elif isinstance(node, Chance):
+        inner = Chance(
+            {o: (p, with_statics(child, rng, players)) for o, (p, child) in node.outcomes.items()}
+        )
+    else:
+        return node
+    value: Any = (
+        rng.randint(-9, 9) if players == 2 else tuple(rng.randint(0, 9) for _ in range(players))
+    )
+    return Static(value, inner)
+
+
+def ref_limited(
+    node: Any, last: int, depth: int, limit: int, players: int, two_sided: bool
+) -> tuple[float, ...]:
+    """The depth-limited value by recursion: a finished game by its payoffs at any depth,
+    a position ``limit`` plies down by its static value, a chance position by the mean,
+    a decision by max^n (``two_sided``: player 0 maximises its own, the others minimise
+    it, on two-player trees)."""
+    static = None
+    while isinstance(node, Static):
+        static, node = node.value, node.node
+    leaf = _leaf_vector(node)
+    if leaf is not None:
+        return leaf
+    if depth >= limit:
+        assert static is not None
+        return tuple(float(x) for x in static) if isinstance(static, tuple) else (static, -static)
+    if isinstance(node, Chance):
+        mean = [0.0] * players
+        for probability, child in node.outcomes.values():
+            for i, x in enumerate(ref_limited(child, last, depth + 1, limit, players, two_sided)):
+                mean[i] += probability * x
+        return tuple(mean)
+    mover = (last + 1) % players if last >= 0 else 0
+    best: tuple[float, ...] | None = None
+    for child in node.values():
+        vector = ref_limited(child, mover, depth + 1, limit, players, two_sided)
+        if two_sided:
+            better = best is None or (vector[0] > best[0] if mover == 0 else vector[0] < best[0])
+        else:
+            better = best is None or vector[mover] > best[mover]
+        if better:
+            best = vector
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+@pytest.mark.parametrize("shape", [(2, 5, 3, 0.4), (3, 5, 3, 0.3), (4, 4, 2, 0.2)])
+def test_every_search_with_a_depth_limit_equals_the_reference(
+    limit: int, shape: tuple[int, int, int, float]
+) -> None:
+    from oogames import DepthFac
+    from oogames.games.gametree import static_value
+
+    players, depth, branching, chance = shape
+    rng = random.Random(f"limited{limit}{shape}")
+    reused = {  # one search object each, reused over every tree
+        "maxn": MinMax(DepthFac(MaxNFac(), limit, static_value)),
+        "expectimax": MinMax(DepthFac(ExpectimaxFac(), limit, static_value)),
+        "star1": MinMax(DepthFac(Star1Fac(), limit, static_value)),
+        "star2": MinMax(DepthFac(Star2Fac(), limit, static_value)),
+    }
+    for _ in range(60):
+        tree = with_statics(random_tree(rng, players, depth, branching, chance), rng, players)
+        board = GameTreeBoard(tree, players)
+        vector = ref_limited(tree, -1, 0, limit, players, two_sided=False)
+        result = _unchanged(board, reused["maxn"])
+        assert result.payoffs == pytest.approx(vector)
+        if players == 2:
+            value = ref_limited(tree, -1, 0, limit, 2, two_sided=True)[0]
+            for name in ("expectimax", "star1", "star2"):
+                fresh = MinMax(
+                    DepthFac(type(reused[name].factory.inner_factory)(), limit, static_value)
+                )  # type: ignore[attr-defined]
+                for search in (reused[name], fresh):
+                    assert _unchanged(board, search).value == pytest.approx(value), name
+        _count("depth-limited searches = the depth-limited reference (fresh and reused)")
