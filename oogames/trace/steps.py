@@ -102,7 +102,10 @@ class SearchSteps:
                 low, high = value_text(node.alpha, trace), value_text(node.beta, trace)
                 window = f" with the window [{low}, {high}]"
             return f"step {number}: {where} ({mover}) is reached{window}"
-        text = f"step {number}: {where} is worth {value_text(node.value, trace)}"
+        worth = value_text(node.value, trace)
+        if node.payoffs is not None:  # max^n: every player's value
+            worth = "(" + ", ".join(f"{payoff:g}" for payoff in node.payoffs) + ")"
+        text = f"step {number}: {where} is worth {worth}"
         if node.kind == "horizon":
             text += " (a horizon: scored by the evaluation)"
         elif node.kind == "end":
