@@ -299,6 +299,20 @@ def extra_seats(args: argparse.Namespace, board: ABoardModel) -> list[str]:
     return specs
 
 
+def two_who_alternate(info: GameInfo, board: ABoardModel, what: str) -> None:
+    """Refuse ``board`` for a command (``what``) that knows only two players who take turns.
+
+    Raises:
+        UsageError: The game has more players, or chance.
+    """
+    if board.players != 2 or not board.alternates:
+        why = f"has {board.players} players" if board.players != 2 else "has chance"
+        raise UsageError(
+            f"{info.name} {why}: {what} two players who take turns so far "
+            "(play it with oogames demo or oogames play)"
+        )
+
+
 def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: SearchResult) -> str:
     """One line: the move, its value, and the search figures."""
     stats = result.stats

@@ -9,7 +9,7 @@ import threading
 import time
 from typing import Final, TextIO
 
-from oogames.cli.common import Subcommand, flag, make_board, position_of
+from oogames.cli.common import Subcommand, flag, make_board, position_of, two_who_alternate
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import SolveWatch, pons_score, solve
@@ -21,6 +21,7 @@ SOLVE_NOTICE_SECONDS = 3.0
 def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     """Solve one position, or each line of standard input with --batch."""
     info = find_game(args.game)
+    two_who_alternate(info, make_board(args)[1], "the solver proves the games of")
     if args.batch:
         return _solve_batch(args, info, sys.stdin, out)
     board = position_of(info, args, args.moves)

@@ -16,6 +16,7 @@ from oogames.cli.common import (
     game_options,
     rich_classes,
     seconds_from,
+    two_who_alternate,
     whole_from,
 )
 from oogames.errors import UsageError
@@ -32,14 +33,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     info, given = game_options(args)
     start = info.make(**given)
     check_not_stuck(start)  # a game no one can move in is refused before any is played
-    if start.players != 2 or not start.alternates:
-        why = (
-            f"has {start.players} players" if start.players != 2 else "has chance or repeated turns"
-        )
-        raise UsageError(
-            f"{info.name} {why}: tournaments seat two players who take turns so far "
-            "(play it with oogames demo or oogames play)"
-        )
+    two_who_alternate(info, start, "tournaments seat")
     options = {**given, **start.options()}
     players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     for spec in players:  # every player must be buildable before a game is played
