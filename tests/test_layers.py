@@ -34,7 +34,7 @@ HOOKS = {
     ("board/perft.py", "oogames.nextmove.running"),  # perft runs as a search runs
     *(
         (f"games/{game}.py", "oogames.pictures.boards")  # each game's to_svg
-        for game in ("tictactoe", "connectfour", "othello", "nim", "grundy", "kalah")
+        for game in ("tictactoe", "connectfour", "othello", "nim", "grundy", "kalah", "rolit")
     ),
 }
 
