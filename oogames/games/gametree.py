@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Final, cast
+from typing import Final, cast
 
 import attrs
 
@@ -48,7 +48,7 @@ from oogames.errors import BoardOptionError, IllegalMoveError, shown
 class Pass:
     """A position where the player to move can only pass; ``then`` follows the pass."""
 
-    then: Any
+    then: object
 
 
 @attrs.frozen
@@ -57,7 +57,7 @@ class Static:
     evaluation to read."""
 
     value: float | tuple[float, ...]
-    node: Any
+    node: object
 
 
 @attrs.frozen
@@ -66,7 +66,7 @@ class Turn:
     round the table)."""
 
     player: int
-    node: Any
+    node: object
 
 
 @attrs.frozen
@@ -75,13 +75,13 @@ class Chance:
     the node it leads to, ``{"1": (1/6, node), ...}``; the probabilities are positive and
     add up to 1."""
 
-    outcomes: Mapping[str, tuple[float, Any]]
+    outcomes: Mapping[str, tuple[float, object]]
 
 
 _OUTCOME: Final[dict[str, ABoardState]] = {"X": WON[0], "O": WON[1], "draw": DRAW}
 
 
-def _strip(node: Any) -> Any:
+def _strip(node: object) -> object:
     while isinstance(node, Static | Turn):
         node = node.node
     return node
@@ -91,7 +91,7 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _count_players(tree: Any) -> int:
+def _count_players(tree: object) -> int:
     """How many players the tree has: the length of its payoff tuples, or 2."""
     waiting, seen = [tree], set()
     while waiting:
@@ -112,7 +112,7 @@ def _count_players(tree: Any) -> int:
     return 2
 
 
-def _check_leaf(node: Any, players: int) -> None:
+def _check_leaf(node: object, players: int) -> None:
     if isinstance(node, str):
         if node not in _OUTCOME:
             raise BoardOptionError(f'a leaf is "X", "O" or "draw", not {node!r}')
@@ -130,7 +130,7 @@ def _check_leaf(node: Any, players: int) -> None:
         )
 
 
-def _check_node(node: Any, players: int) -> list[Any]:
+def _check_node(node: object, players: int) -> list[object]:
     """Check one inner node's own form and return its children."""
     if isinstance(node, Pass):
         return [node.then]
@@ -149,6 +149,7 @@ def _check_node(node: Any, players: int) -> list[Any]:
         if abs(total - 1) > 1e-9:
             raise BoardOptionError(f"the probabilities of a Chance node add up to 1, not {total:g}")
         return [pair[1] for pair in node.outcomes.values()]
+    assert isinstance(node, dict)  # the caller checked: a Pass, a Chance or a dict
     if not node:
         raise BoardOptionError("a position needs a move; write Pass(node) for a pass")
     for move in node:
@@ -157,7 +158,7 @@ def _check_node(node: Any, players: int) -> list[Any]:
     return list(node.values())
 
 
-def _check(tree: Any, players: int) -> None:
+def _check(tree: object, players: int) -> None:
     """Raise BoardOptionError unless ``tree`` is a well-formed game tree of ``players``.
 
     Walked without recursion (a tree may be as deep as memory allows) and with the path
@@ -165,7 +166,7 @@ def _check(tree: Any, players: int) -> None:
     """
     on_path: set[int] = set()  # the containers from the root down to the node at hand
     done: set[int] = set()  # containers checked already (a subtree may be shared)
-    waiting: list[tuple[Any, bool]] = [(tree, False)]
+    waiting: list[tuple[object, bool]] = [(tree, False)]
     while waiting:
         node, leaving = waiting.pop()
         while isinstance(node, Static | Turn):
@@ -201,15 +202,15 @@ def _check(tree: Any, players: int) -> None:
         waiting.extend((child, False) for child in _check_node(node, players))
 
 
-def _children(node: Any) -> list[Any]:
+def _children(node: object) -> list[object]:
     if isinstance(node, Pass):
         return [node.then]
     if isinstance(node, Chance):
         return [pair[1] for pair in node.outcomes.values()]
-    return list(node.values())
+    return list(node.values()) if isinstance(node, dict) else []
 
 
-def _has_turns(tree: Any) -> bool:
+def _has_turns(tree: object) -> bool:
     """Whether the tree has a chance position or a ``Turn``: turns that do not alternate."""
     waiting, seen = [tree], set()
     while waiting:
@@ -224,7 +225,7 @@ def _has_turns(tree: Any) -> bool:
     return False
 
 
-def _status_of(node: Any) -> ABoardState:
+def _status_of(node: object) -> ABoardState:
     node = _strip(node)
     if isinstance(node, str):
         return _OUTCOME[node]
@@ -232,9 +233,9 @@ def _status_of(node: Any) -> ABoardState:
         return game_over(node)
     if isinstance(node, Chance):
         return AT_CHANCE
-    if isinstance(node, dict | Pass):
-        return NON_TERMINAL
-    return game_over((node, -node))
+    if isinstance(node, int | float):
+        return game_over((node, -node))
+    return NON_TERMINAL  # a dict or a Pass (the tree was checked)
 
 
 class GameTreeBoard(ABoardModel):
@@ -254,7 +255,7 @@ class GameTreeBoard(ABoardModel):
     game_name = "gametree"
     notation = "the name of a branch"
 
-    def __init__(self, tree: Any, players: int | None = None) -> None:
+    def __init__(self, tree: object, players: int | None = None) -> None:
         super().__init__()
         count = _count_players(tree) if players is None else players
         if type(count) is not int or not 1 <= count <= 16:
@@ -267,11 +268,11 @@ class GameTreeBoard(ABoardModel):
         )
         self.tree = tree
         self.alternates = count == 2 and not _has_turns(tree)  # else the searches ask the board
-        self._node: Any = tree
+        self._node: object = tree
         self._last = -1  # the last player who chose a move (-1: nobody yet)
         self.reset()
 
-    def _mover(self, node: Any) -> int:
+    def _mover(self, node: object) -> int:
         """Who is to move at ``node``, the last chooser having been ``self._last``."""
         while isinstance(node, Static):
             node = node.node
@@ -313,10 +314,11 @@ class GameTreeBoard(ABoardModel):
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The outcomes of this chance node with their probabilities, as the tree lists them."""
         node = _strip(self._node)
+        assert isinstance(node, Chance)  # asked only at a chance position
         return [(outcome, pair[0]) for outcome, pair in node.outcomes.items()]
 
     def _set_snapshot(self, snapshot: object) -> None:
-        self._node, self._last = cast(tuple[Any, int], snapshot)
+        self._node, self._last = cast(tuple[object, int], snapshot)
 
     def static(self) -> float | tuple[float, ...]:
         """The static value written on the current position (0 if none): a number from
@@ -351,7 +353,7 @@ class GameTreeBoard(ABoardModel):
                 if node != "draw":
                     return None
                 add(0.0)
-            elif isinstance(node, tuple) or _is_number(node):
+            elif isinstance(node, tuple | int | float):
                 add(node)
             elif id(node) not in seen:
                 seen.add(id(node))
