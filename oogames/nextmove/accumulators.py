@@ -22,6 +22,7 @@ from oogames.board.lambdas import IBoardLambda, P
 from oogames.errors import SearchError
 from oogames.nextmove._bare import bare
 from oogames.nextmove.evaluation import Evaluation
+from oogames.nextmove.extensions import AExtensions
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -42,7 +43,7 @@ __all__ = [
 INF = math.inf
 
 
-class AAccumulator(abc.ABC):
+class AAccumulator(AExtensions):
     """The value of one position of a search, folded from its children (Rice: ``AAccumulator``).
 
     Attributes:
@@ -78,7 +79,6 @@ class AAccumulator(abc.ABC):
     horizon: bool = False
     selective: bool = False
     probes: bool = False
-    by_vector: bool = False  # values every player's payoff (max^n): see update_payoffs
 
     @abc.abstractmethod
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
@@ -188,57 +188,12 @@ class AAccumulator(abc.ABC):
         """
         return None
 
-    def start(self, board: IBoardModel) -> None:  # noqa: B027 - a hook, empty by default
+    def start(self, board: IBoardModel) -> None:
         """Called once on the root accumulator, with ``board`` in the root position."""
 
     def essential(self, board: IBoardModel, move: Move) -> bool:
         """Whether ``move`` is worth searching here (asked only when :attr:`selective`)."""
         return True
-
-    # -- more than two players, and chance: asked only on boards that do not alternate ----
-
-    def make_child(self, player: int) -> AAccumulator:
-        """The accumulator of a child position where ``player`` is to move, on a board that
-        does not alternate (more than two players, chance, repeated turns).
-
-        A two-player accumulator sees two sides, the model player and the others: a child
-        on this accumulator's side is :meth:`make_same`, on the other :meth:`make_opposite`
-        (so the other players play as one coalition: the paranoid search).
-        """
-        same = (player == self.model_player) is (self.player == self.model_player)
-        child = self.make_same() if same else self.make_opposite()
-        acc: AAccumulator | None = child
-        while acc is not None:  # the player of each layer of a stack of decorators
-            acc.player = player
-            acc = getattr(acc, "inner", None)
-        return child
-
-    def make_chance(self) -> AAccumulator:
-        """The accumulator of a chance position below this one: by default its value is the
-        mean of the outcomes' values, weighted by their probabilities (expectimax, see
-        :class:`~oogames.nextmove.chance.ExpectAcc`)."""
-        from oogames.nextmove.chance import ExpectAcc
-
-        return ExpectAcc(self.make_same())
-
-    def weigh(self, probability: float) -> None:  # noqa: B027 - a hook, empty by default
-        """The next child is a chance outcome of this ``probability`` (a chance accumulator
-        keeps it; the search calls it before each outcome)."""
-
-    def update_payoffs(self, move: Move, payoffs: tuple[float, ...]) -> None:
-        """Fold in the child reached by ``move``, a finished game that gives player ``i``
-        ``payoffs[i]``: by default the model player's payoff is the value."""
-        self.update_best(move, payoffs[self.model_player])
-
-    def payoffs(self) -> tuple[float, ...] | None:
-        """This position's value for each player, for the searches that value positions by
-        a vector of payoffs (max^n); None for the others."""
-        return None
-
-    def horizon_value(self, board: IBoardModel, evaluate: Evaluation) -> float:
-        """The static value of this position (a horizon) by ``evaluate``, from the model
-        player's view; a search by vectors keeps every player's as well."""
-        return evaluate(board, self.model_player)
 
     @property
     def pv(self) -> tuple[Move, ...]:

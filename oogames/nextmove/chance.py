@@ -4,7 +4,7 @@ A chance position (a die to roll) has no player to choose: its value is the mean
 its outcomes' values, each weighted by its probability. The search meets one when the
 board reports :meth:`~oogames.board.visitors.IBoardStatusVisitor.chance_case`; the
 accumulator of the position above then makes a chance accumulator
-(:meth:`~oogames.nextmove.accumulators.AAccumulator.make_chance`), the board's ``map``
+(:meth:`~oogames.nextmove.extensions.AExtensions.make_chance`), the board's ``map``
 hands each outcome to the search's lambda with its probability, and the lambda tells
 the chance accumulator the probability (``weigh``) before the outcome is valued. Nothing
 else of the search changes: the same lambda and the same status visitor.
