@@ -112,3 +112,30 @@ def test_searches_play_legal_moves_and_leave_the_board(factory: object) -> None:
     result = MinMax(DepthFac(factory, 3, rolit_discs)).analyze(board)  # type: ignore[arg-type]
     assert result.move in board.legal_moves()
     assert (board.key(), board.moves) == before
+
+
+@pytest.mark.parametrize("name", ["maxn", "paranoid", "brs", "expectimax", "star2"])
+def test_an_evaluation_that_raises_leaves_the_board_as_it_was(name: str) -> None:
+    """The error leaves the search; the board (its discs, its history, whose turn: best-reply
+    search hands the turn round) is exactly as before, on Rolit and on Pig (chance)."""
+    from oogames.games import PigBoard
+    from oogames.nextmove.specs import make_strategy
+
+    class Boom(Exception):
+        pass
+
+    for board in (RolitBoard(size=6, players=3), PigBoard.from_moves("roll 4", players=3)):
+        calls = [0]
+
+        def evaluate(board: object, player: int) -> float:
+            calls[0] += 1
+            if calls[0] > 25:
+                raise Boom
+            return 0.5
+
+        if name == "brs" and isinstance(board, PigBoard):
+            continue  # best-reply search is for games without chance
+        before = (board.key(), board.moves, board.to_move, board.state)
+        with pytest.raises(Boom):
+            make_strategy(f"{name}:4", evaluate).analyze(board)
+        assert (board.key(), board.moves, board.to_move, board.state) == before

@@ -85,20 +85,22 @@ class SnapshotRecord(AMoveRecord):
     """The record of a move on a board whose whole position is one immutable value.
 
     It keeps that value from before the move; undo gives it back through the
-    board's ``_set_snapshot`` (Grundy's heaps, a game tree's node). The move
-    was made in a game that went on, with ``player`` to move, so that is
+    board's ``_set_snapshot`` (Grundy's heaps, a game tree's node, Pig's scores).
+    The move was made in a game that went on, with ``player`` to move, in the
+    state the board was in (an extra turn's, a chance position's): that is
     restored too.
     """
 
-    __slots__ = ("before",)
+    __slots__ = ("before", "state")
 
     def __init__(self, board: ABoardModel, player: int, move: Move, before: object) -> None:
         super().__init__(board, player, move)
         self.before = before
+        self.state = board.state  # made before the move changes it
 
     def _restore(self, board: ABoardModel) -> None:
         board._set_snapshot(self.before)
-        board._restore_turn(self.player)
+        board._set_turn(self.player, self.state)
 
 
 class PassRecord(AMoveRecord):
