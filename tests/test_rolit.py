@@ -4,6 +4,7 @@ searches for 3 and 4 players; paranoid against alpha-beta by sides."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -125,13 +126,7 @@ def test_an_evaluation_that_raises_leaves_the_board_as_it_was(name: str) -> None
         pass
 
     for board in (RolitBoard(size=6, players=3), PigBoard.from_moves("roll 4", players=3)):
-        calls = [0]
-
-        def evaluate(board: object, player: int) -> float:
-            calls[0] += 1
-            if calls[0] > 25:
-                raise Boom
-            return 0.5
+        evaluate = _raising_after(25, Boom)
 
         if name == "brs" and isinstance(board, PigBoard):
             continue  # best-reply search is for games without chance
@@ -139,3 +134,16 @@ def test_an_evaluation_that_raises_leaves_the_board_as_it_was(name: str) -> None
         with pytest.raises(Boom):
             make_strategy(f"{name}:4", evaluate).analyze(board)
         assert (board.key(), board.moves, board.to_move, board.state) == before
+
+
+def _raising_after(count: int, error: type[Exception]) -> Callable[[object, int], float]:
+    """An evaluation that returns 0.5 ``count`` times, then raises ``error``."""
+    calls = [0]
+
+    def evaluate(board: object, player: int) -> float:
+        calls[0] += 1
+        if calls[0] > count:
+            raise error
+        return 0.5
+
+    return evaluate
