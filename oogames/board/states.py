@@ -171,14 +171,19 @@ class PayoffState(ABoardState):
 
     def __init__(self, payoffs: tuple[float, ...]) -> None:
         self.payoffs = payoffs
-        best = max(payoffs)
-        leaders = [player for player, payoff in enumerate(payoffs) if payoff == best]
-        self.winner = leaders[0] if len(leaders) == 1 else None
+        best = leaders(payoffs)
+        self.winner = best[0] if len(best) == 1 else None
         self.name = "payoffs " + ", ".join(f"{payoff:g}" for payoff in payoffs)
 
     def execute(self, board: ABoardModel, visitor: IBoardStatusVisitor[R, P], param: P) -> R:
         """Call ``visitor.payoffs_case`` with the payoffs."""
         return visitor.payoffs_case(board, self.payoffs, param)
+
+
+def leaders(payoffs: Sequence[float]) -> list[int]:
+    """The players with the highest payoff (one: the winner; more: they share the lead)."""
+    best = max(payoffs)
+    return [player for player, payoff in enumerate(payoffs) if payoff == best]
 
 
 @functools.lru_cache(maxsize=4096)

@@ -196,9 +196,10 @@ class OutcomeVisitor(IBoardStatusVisitor[str | None, object]):
 
     def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: object) -> str:
         """``"player<i>"`` for the one player with the highest payoff, else ``"draw"``."""
-        best = max(payoffs)
-        leaders = [player for player, payoff in enumerate(payoffs) if payoff == best]
-        return f"player{leaders[0]}" if len(leaders) == 1 else "draw"
+        from oogames.board.states import leaders
+
+        best = leaders(payoffs)
+        return f"player{best[0]}" if len(best) == 1 else "draw"
 
 
 class IsOver(IBoardStatusVisitor[bool, object]):

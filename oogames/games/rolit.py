@@ -85,6 +85,7 @@ class RolitBoard(AGridBoard):
     """
 
     __slots__ = (
+        "_cells",
         "_directions",
         "_discs",
         "_full",
@@ -117,6 +118,7 @@ class RolitBoard(AGridBoard):
         n = size
         self._full = (1 << n * n) - 1
         self._init_grid(n, n)
+        self._cells: tuple[Move, ...] = tuple(self._index)  # by bit index
         self._directions = compass(n)
         self._discs: list[int] = []
         self._near = 0
@@ -131,18 +133,21 @@ class RolitBoard(AGridBoard):
             around |= (squares & keep) << shift if shift > 0 else (squares & keep) >> -shift
         return around & self._full & ~squares
 
-    def _legal_mask(self, player: int) -> int:
+    def _legal_mask(self, player: int, occupied: int) -> int:
         """Where ``player`` may play: the captures if any, else every square next to a disc."""
         mine = self._discs[player]
-        occupied = self._full & ~self._empty()
         captures = outflanking(mine, occupied & ~mine, ~occupied & self._full, self._directions)
         return captures or self._neighbours(occupied)
 
-    def _empty(self) -> int:
-        empty = self._full
+    def _occupied(self) -> int:
+        """Every square with a disc, whoever's."""
+        occupied = 0
         for discs in self._discs:
-            empty &= ~discs
-        return empty
+            occupied |= discs
+        return occupied
+
+    def _empty(self) -> int:
+        return self._full & ~self._occupied()
 
     def _play(self, player: int, move: Move) -> Played | None:
         """Put a disc on ``move`` and flip what it brackets (see :meth:`ABoardModel._play`)."""
@@ -150,24 +155,24 @@ class RolitBoard(AGridBoard):
         if index is None:
             return None
         bit = 1 << index
-        if not self._legal_mask(player) & bit:
+        occupied = self._occupied()
+        if not self._legal_mask(player, occupied) & bit:
             return None
         discs = self._discs
         mine = discs[player]
-        occupied = self._full & ~self._empty()
         flips = outflanked(bit, mine, occupied & ~mine, self._directions)
         lost = tuple(0 if owner == player else theirs & flips for owner, theirs in enumerate(discs))
         for owner, taken in enumerate(lost):
             discs[owner] &= ~taken
         discs[player] |= bit | flips
         state: ABoardState = NON_TERMINAL
-        if not self._empty():
+        if occupied | bit == self._full:  # flips change colours, not how many squares are taken
             state = game_over([d.bit_count() for d in discs])
         return _Placed(self, player, move, bit, lost), state
 
     def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
-        mask = self._legal_mask(player)
-        cells = list(self._index)
+        mask = self._legal_mask(player, self._occupied())
+        cells = self._cells
         while mask:
             low = mask & -mask
             if not lam.apply(player, self, cells[low.bit_length() - 1], param):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import COLLECT_MOVES_OR_PASS, COLLECT_OUTCOMES
 from oogames.board.moves import CHANCE, Move
+from oogames.board.states import leaders
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.nextmove.mcts_tree import MCTSNode
 
@@ -59,9 +60,8 @@ class RewardStatus(IBoardStatusVisitor[None, object]):
 
 def winners(scores: tuple[float, ...]) -> tuple[float, ...]:
     """1 shared among the players with the highest score, 0 for the others."""
-    best = max(scores)
-    leaders = sum(1 for score in scores if score == best)
-    return tuple(1.0 / leaders if score == best else 0.0 for score in scores)
+    best = leaders(scores)
+    return tuple(1.0 / len(best) if player in best else 0.0 for player in range(len(scores)))
 
 
 def draw_outcome(board: IBoardModel, rng: random.Random) -> Move:

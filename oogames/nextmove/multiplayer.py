@@ -263,9 +263,8 @@ class BRSMinAcc(BetaAcc):
         moved = False
         for offset in range(1, count):
             opponent = (self.model_player + offset) % count
-            if _has_move(board, opponent):
+            if _map_as(board, opponent, lam, param, if_it_can=True):
                 moved = True
-                _map_as(board, opponent, lam, param)
                 if not self.is_not_done():
                     return
         if not moved:
@@ -288,22 +287,20 @@ class BRSFac(AlphaBetaFac):
         return "brs"
 
 
-def _has_move(board: IBoardModel, player: int) -> bool:
-    """Whether ``player`` would have a move here, were it its turn."""
+def _map_as(
+    board: IBoardModel, player: int, lam: IBoardLambda[P], param: P, if_it_can: bool = False
+) -> bool:
+    """Map ``player``'s moves, the turn handed to it for the while; with ``if_it_can``,
+    only if it has one. Whether they were mapped."""
     undo = _hand(board, player)
     try:
-        found: list[Move] = []
-        board.map(player, FIND_A_MOVE, found)
-        return bool(found)
-    finally:
-        undo()
-
-
-def _map_as(board: IBoardModel, player: int, lam: IBoardLambda[P], param: P) -> None:
-    """Map ``player``'s moves, the turn handed to it for the while."""
-    undo = _hand(board, player)
-    try:
+        if if_it_can:
+            found: list[Move] = []
+            board.map(player, FIND_A_MOVE, found)
+            if not found:
+                return False
         board.map(player, lam, param)
+        return True
     finally:
         undo()
 
