@@ -14,13 +14,13 @@ move it shows that search's figures.
 from __future__ import annotations
 
 import threading
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import ClassVar
 
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Container, Grid, Horizontal, VerticalScroll
-from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Static
 
 from oogames import plugins
@@ -33,6 +33,7 @@ from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings
 from oogames.nextmove.results import SearchResult
+from oogames.ui.board_grid import BoardGrid
 from oogames.ui.cells import Cells, board_cells, piece
 from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
@@ -61,26 +62,7 @@ class GameApp(App[int]):
     """
 
     TITLE = "oogames"
-    CSS = """
-    #main { height: 1fr; }
-    #left { width: 1fr; height: 1fr; overflow: auto auto; }
-    #board { grid-gutter: 0 0; margin: 0 0 0 1; }
-    #board Button { border: none; padding: 0; min-width: 3; height: 1; }
-    #board .label { color: $text-muted; content-align: center middle; }
-    #board.moves { grid-gutter: 1 1; }
-    #board.moves Button { border: tall $primary; height: 3; }
-    #board Button.last { tint: #d62728 35%; }
-    #board Button.hint { tint: $primary 60%; text-style: bold; }
-    #board Button.win { tint: $success 50%; }
-    #board Button:focus { tint: #ffffff 40%; text-style: bold; }
-    #columns { margin: 1 0 0 1; width: auto; height: auto; color: $text-muted; }
-    #side { width: 36; padding: 0 1; }
-    #status { text-style: bold; margin-top: 1; height: auto; }
-    #info { height: auto; max-height: 8; overflow-y: auto; margin-bottom: 1; }
-    #buttons { grid-size: 4 2; grid-rows: 1; grid-gutter: 1 1; height: 3; margin-bottom: 1; }
-    #buttons Button { min-width: 7; width: 100%; height: 1; border: none; }
-    #moves { height: auto; }
-    """
+    CSS_PATH = "tui.tcss"
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         # The commands' keys are control and function keys, bound at the top with
         # priority: they work whatever has focus, and the box keeps every letter typed.
@@ -111,7 +93,6 @@ class GameApp(App[int]):
         self.model.add_view(AppRelay(self))
         self.busy = False
         self._thread_ids: set[int] = set()
-        self._columns = 1  # the board's cells a row
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -123,7 +104,7 @@ class GameApp(App[int]):
             # arrow keys stay the board's, not the scrollbars'); the side panel keeps its width.
             with Container(id="left"):
                 yield Static("", id="columns")
-                yield Grid(id="board")
+                yield BoardGrid(id="board")
             with VerticalScroll(id="side"):
                 yield Static("", id="status")
                 yield Static("", id="info")
@@ -172,19 +153,10 @@ class GameApp(App[int]):
 
     def refresh_board(self) -> None:
         """Redraw the cells, the status and the legal moves."""
-        grid = self.query_one("#board", Grid)
         board = self.model.board
         hint = self.model.last_hint.move if self.model.last_hint is not None else None
         shown = board_cells(board, hint)
-        self._moves_of_cells = {cell_id: move for cell_id, _, move, _ in shown.cells}
-        self._columns = shown.columns
-        buttons = list(grid.query(Button))
-        if [button.id for button in buttons] == [cell[0] for cell in shown.cells]:
-            # The same cells: update them in place (no flicker, ids stay for the pilot).
-            for button, (_, label, _, classes) in zip(buttons, shown.cells, strict=True):
-                button.label = label
-                button.set_classes(" ".join(sorted(classes)))
-        else:
+        if not self.query_one("#board", BoardGrid).show(shown):
             self.call_next(self._rebuild, shown)
         # A game of move buttons shows its own drawing above them.
         self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
@@ -203,29 +175,8 @@ class GameApp(App[int]):
         self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")
 
     async def _rebuild(self, shown: Cells) -> None:
-        """Replace every cell (the board's shape or its moves changed): a grid board's
-        squares with its column and row labels, or a game's move buttons."""
-        grid = self.query_one("#board", Grid)
-        await grid.remove_children()
-        grid.set_class(not shown.grid, "moves")
-        widgets: list[Widget] = []
-        if shown.grid:
-            widgets.append(Static("", classes="label"))
-            widgets += [Static(label, classes="label") for label in shown.column_labels]
-        for index, (cell_id, label, _, classes) in enumerate(shown.cells):
-            if shown.grid and index % shown.columns == 0:
-                widgets.append(Static(shown.row_labels[index // shown.columns], classes="label"))
-            button = Button(label, id=cell_id, classes=" ".join(sorted(classes)))
-            if shown.grid:  # the board's own colour under its pieces, the piece centred
-                button.styles.background = self.model.board.pieces.board
-                button.styles.line_pad = 0
-            widgets.append(button)
-        # The grid's tracks for the new cells before they are drawn (never a cell in the
-        # old board's narrow label column), then their sizes for the room there is.
-        square = bool(shown.grid)
-        grid.styles.grid_size_columns = shown.columns + square
-        grid.styles.grid_columns = " ".join(["3"] * (shown.columns + square))
-        await grid.mount_all(widgets)
+        """Replace every cell (the board's shape or its moves changed), then size them."""
+        await self.query_one("#board", BoardGrid).rebuild(shown, self.model.board.pieces.board)
         self._size_board()
         self._keep_focus()
 
@@ -233,39 +184,8 @@ class GameApp(App[int]):
         """The board's cells grow and shrink with the terminal."""
         self.call_after_refresh(self._size_board)
 
-    LARGEST_CELL = 9
-    """The most lines a square of the board is high (a 3 x 3 board on a large screen)."""
-
     def _size_board(self) -> None:
-        """Size the cells to the room the board has: as large as fits (about twice as
-        wide as high, as a terminal's cells are tall), down to one line; a board too big
-        for that scrolls, its labels with it."""
-        grid = self.query_one("#board", Grid)
-        cells = list(grid.query(Button))
-        if not cells:
-            return
-        columns = self._columns
-        rows = -(-len(cells) // columns)
-        square = cells[0].has_class("square")  # a grid board's squares (see board_cells)
-        if not square:  # move buttons: as wide as the longest, three lines high
-            wide = max(len(str(button.label)) for button in cells) + 4
-            width, height, label_width = max(7, wide), 3, 0
-        else:
-            room = self.query_one("#left").size
-            label_width = max(len(str(label.render())) for label in grid.query(".label")) + 1
-            across = (room.width - label_width - 2) // columns  # the room a column has
-            height = max(1, min((room.height - 2) // rows, across // 2, self.LARGEST_CELL))
-            width = max(3, min(2 * height + 1, across))
-        grid.styles.grid_size_columns = columns + (1 if square else 0)
-        # Textual repeats a list of sizes: a grid board's first column and row are labels.
-        grid.styles.grid_columns = " ".join([str(label_width)] * square + [str(width)] * columns)
-        grid.styles.grid_rows = " ".join(["1"] * square + [str(height)] * rows)
-        gutter = 0 if square else 1
-        grid.styles.width = label_width + columns * (width + gutter)
-        grid.styles.height = (1 if square else 0) + rows * (height + gutter)
-        for button in cells:
-            button.styles.width = width
-            button.styles.height = height
+        self.query_one("#board", BoardGrid).fit(self.query_one("#left").size)
 
     def show_status(self, text: str) -> None:
         """The status line."""
@@ -324,7 +244,7 @@ class GameApp(App[int]):
         """Whether the calling thread is one of this app's model workers."""
         return threading.get_ident() in self._thread_ids
 
-    def _call_model(self, request: Any, *args: Any) -> None:
+    def _call_model(self, request: Callable[..., object], *args: object) -> None:
         if self.busy:
             self.show_info(f"wait: the computer is thinking ({_KEY['stop']} stops it)")
             return
@@ -333,7 +253,7 @@ class GameApp(App[int]):
         self._model_worker(request, *args)
 
     @work(thread=True, exclusive=True, group="model")
-    def _model_worker(self, request: Any, *args: Any) -> None:
+    def _model_worker(self, request: Callable[..., object], *args: object) -> None:
         self._thread_ids.add(threading.get_ident())
         try:
             request(*args)
@@ -365,8 +285,8 @@ class GameApp(App[int]):
         button_id = event.button.id or ""
         if button_id.startswith("do-"):
             getattr(self, f"action_{button_id[3:]}")()
-        elif button_id in self._moves_of_cells:
-            self._call_model(self.model.play, self._moves_of_cells[button_id])
+        elif button_id in (moves := self.query_one("#board", BoardGrid).moves):
+            self._call_model(self.model.play, moves[button_id])
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """A typed move or command (from the box below the board only)."""
@@ -484,7 +404,7 @@ class GameApp(App[int]):
         focused = self.focused
         if focused not in cells:
             return
-        columns = self._columns
+        columns = self.query_one("#board", BoardGrid).columns
         index = cells.index(focused)
         row, col = divmod(index, columns)
         row = min(max(row + dy, 0), (len(cells) - 1) // columns)

@@ -1,0 +1,95 @@
+"""The terminal board's board (:class:`BoardGrid`): the cells of :mod:`oogames.ui.cells` laid
+out as Textual buttons, sized to the room there is."""
+
+from __future__ import annotations
+
+from textual.containers import Grid
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import Button, Static
+
+from oogames.board.moves import Move
+from oogames.ui.cells import Cells
+
+
+class BoardGrid(Grid):
+    """A grid board's squares with its column and row labels, or a game's move buttons.
+
+    Attributes:
+        columns: How many cells a row.
+        moves: The move each cell's button plays, by the button's id.
+    """
+
+    LARGEST_CELL = 9
+    """The most lines a square of the board is high (a 3 x 3 board on a large screen)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.columns = 1
+        self.moves: dict[str, Move] = {}
+
+    def show(self, shown: Cells) -> bool:
+        """Show ``shown``: update the buttons in place where they are the same cells (no
+        flicker, ids stay for the pilot); returns False where :meth:`rebuild` must replace
+        them (the board's shape or its moves changed)."""
+        self.moves = {cell_id: move for cell_id, _, move, _ in shown.cells}
+        self.columns = shown.columns
+        buttons = list(self.query(Button))
+        if [button.id for button in buttons] != [cell[0] for cell in shown.cells]:
+            return False
+        for button, (_, label, _, classes) in zip(buttons, shown.cells, strict=True):
+            button.label = label
+            button.set_classes(" ".join(sorted(classes)))
+        return True
+
+    async def rebuild(self, shown: Cells, colour: str) -> None:
+        """Replace every cell by those of ``shown``, a grid board's on its ``colour``."""
+        await self.remove_children()
+        self.set_class(not shown.grid, "moves")
+        widgets: list[Widget] = []
+        if shown.grid:
+            widgets.append(Static("", classes="label"))
+            widgets += [Static(label, classes="label") for label in shown.column_labels]
+        for index, (cell_id, label, _, classes) in enumerate(shown.cells):
+            if shown.grid and index % shown.columns == 0:
+                widgets.append(Static(shown.row_labels[index // shown.columns], classes="label"))
+            button = Button(label, id=cell_id, classes=" ".join(sorted(classes)))
+            if shown.grid:  # the board's own colour under its pieces, the piece centred
+                button.styles.background = colour
+                button.styles.line_pad = 0
+            widgets.append(button)
+        # The grid's tracks for the new cells before they are drawn (never a cell in the
+        # old board's narrow label column), then their sizes for the room there is.
+        square = bool(shown.grid)
+        self.styles.grid_size_columns = shown.columns + square
+        self.styles.grid_columns = " ".join(["3"] * (shown.columns + square))
+        await self.mount_all(widgets)
+
+    def fit(self, room: Size) -> None:
+        """Size the cells to ``room``: as large as fits (about twice as wide as high, as a
+        terminal's cells are tall), down to one line; a board too big for that scrolls, its
+        labels with it."""
+        cells = list(self.query(Button))
+        if not cells:
+            return
+        columns = self.columns
+        rows = -(-len(cells) // columns)
+        square = cells[0].has_class("square")  # a grid board's squares (see board_cells)
+        if not square:  # move buttons: as wide as the longest, three lines high
+            wide = max(len(str(button.label)) for button in cells) + 4
+            width, height, label_width = max(7, wide), 3, 0
+        else:
+            label_width = max(len(str(label.render())) for label in self.query(".label")) + 1
+            across = (room.width - label_width - 2) // columns  # the room a column has
+            height = max(1, min((room.height - 2) // rows, across // 2, self.LARGEST_CELL))
+            width = max(3, min(2 * height + 1, across))
+        self.styles.grid_size_columns = columns + (1 if square else 0)
+        # Textual repeats a list of sizes: a grid board's first column and row are labels.
+        self.styles.grid_columns = " ".join([str(label_width)] * square + [str(width)] * columns)
+        self.styles.grid_rows = " ".join(["1"] * square + [str(height)] * rows)
+        gutter = 0 if square else 1
+        self.styles.width = label_width + columns * (width + gutter)
+        self.styles.height = (1 if square else 0) + rows * (height + gutter)
+        for button in cells:
+            button.styles.width = width
+            button.styles.height = height
