@@ -24,6 +24,8 @@ from oogames.board.undo import NO_UNDO, AMoveRecord, IUndoMove, PassRecord
 from oogames.board.visitors import (
     IGNORE_STATUS,
     RAISE_ON_INVALID,
+    AnyCheck,
+    AnyStatus,
     IBoardStatusVisitor,
     ICheckMoveVisitor,
     R,
@@ -131,7 +133,7 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
         param: P,
     ) -> IUndoMove: ...
     def make_move(
-        self, player: int, move: Move, check: Any, status: Any, param: Any = None
+        self, player: int, move: Move, check: AnyCheck, status: AnyStatus, param: object = None
     ) -> IUndoMove:
         """Make ``move`` for ``player`` and report through the visitors (see
         :meth:`IBoardModel.make_move`): the Rice protocol, written once (template method).

@@ -14,11 +14,15 @@ class MoveOrder:
     """A board's move order: the game's own, or one a user set (a test of how much a
     search's node count depends on it, or a random order for variety).
 
-    A game that supports custom orders writes :meth:`_move_universe` and
-    :meth:`_install_order`; by default a game has none.
+    A game that supports custom orders writes :meth:`_move_universe`; if its ``map``
+    walks the moves in its ``_order`` attribute, that is all (the default
+    :meth:`_install_order` sets it), else it writes :meth:`_install_order` too. By
+    default a game has no custom order.
     """
 
-    __slots__ = ("_custom_order",)
+    __slots__ = ("_custom_order", "_order")
+
+    _order: tuple[Move, ...]
 
     def __init__(self) -> None:
         self._custom_order: tuple[Move, ...] | None = None
@@ -26,14 +30,15 @@ class MoveOrder:
     def _move_universe(self) -> tuple[Move, ...]:
         """Every move the game can ever play, in the default map order.
 
-        A game that supports :meth:`set_move_order` overrides this and
-        :meth:`_install_order`; the default (no moves) means it does not.
+        A game that supports :meth:`set_move_order` overrides this; the default (no
+        moves) means it does not.
         """
         return ()
 
     def _install_order(self, order: tuple[Move, ...]) -> None:
-        """Make ``map`` visit moves in ``order`` (a permutation of the move universe)."""
-        raise NotImplementedError
+        """Make ``map`` visit moves in ``order`` (a permutation of the move universe): by
+        default the game's ``_order``, the moves its ``map`` walks."""
+        self._order = order
 
     @property
     def move_order(self) -> tuple[Move, ...]:

@@ -8,7 +8,7 @@ Also a few ready-made visitors that most callers need:
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, ClassVar, Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeAlias, TypeVar
 
 from oogames.board.lambdas import P_contra
 
@@ -239,3 +239,10 @@ IGNORE_STATUS: Final = IgnoreStatus()
 
 IS_OVER: Final = IsOver()
 """The shared :class:`IsOver` instance: ``board.execute(IS_OVER)`` is whether the game is over."""
+
+AnyCheck: TypeAlias = "ICheckMoveVisitor[Any]"
+"""A check visitor of any parameter: the type a game's own ``make_move`` takes (one
+method for every parameter type, as :meth:`~oogames.board.model.ABoardModel.make_move`)."""
+
+AnyStatus: TypeAlias = "IBoardStatusVisitor[object, Any]"
+"""A status visitor of any parameter and result, likewise."""

@@ -91,6 +91,28 @@ def line_ends(stones: int, shifts: tuple[int, ...], k: int) -> int:
     return cells
 
 
+def has_line(stones: int, shifts: tuple[int, ...], k: int) -> bool:
+    """Whether ``stones`` hold ``k`` in a row along any of ``shifts`` (a bitboard with a
+    sentinel bit between columns, as Connect Four's).
+
+    >>> has_line(0b1111, (1,), 4), has_line(0b1011, (1,), 4)
+    (True, False)
+    """
+    if k == 4:  # Pons' test: two pairs of pairs, a shift apart
+        for shift in shifts:
+            pairs = stones & stones >> shift
+            if pairs & pairs >> 2 * shift:
+                return True
+        return False
+    for shift in shifts:
+        run = stones
+        for step in range(1, k):
+            run &= stones >> step * shift
+        if run:
+            return True
+    return False
+
+
 def completed_line(windows: tuple[int, ...], stones: int) -> set[int]:
     """The bit indexes of every window (a line of ``k`` cells, as a bit set) that
     ``stones`` fill: a won game's winning line, for the views to mark."""

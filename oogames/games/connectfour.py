@@ -15,7 +15,7 @@ ands for the whole board. ``map`` visits columns centre first.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.layout import Layout, Pieces, Square
@@ -24,8 +24,16 @@ from oogames.board.moves import Move, lookup_move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import AnyCheck, AnyStatus
 from oogames.errors import IllegalMoveError
-from oogames.games.bitboards import centre_first, completed_line, line_ends, lines, mirror_windows
+from oogames.games.bitboards import (
+    centre_first,
+    completed_line,
+    has_line,
+    line_ends,
+    lines,
+    mirror_windows,
+)
 from oogames.games.connectfour_lines import connect_four_lines, connect_four_lines_by_loop
 from oogames.games.declaration import GameInfo
 from oogames.parsing import whole_number
@@ -101,7 +109,6 @@ class ConnectFourBoard(ABoardModel):
         "_heights",
         "_mirror_windows",
         "_o_shift",
-        "_order",
         "_ranked_order",
         "_records",
         "_starts",
@@ -166,31 +173,10 @@ class ConnectFourBoard(ABoardModel):
         self._starts = tuple(starts)
         return tuple(sorted(windows))
 
-    def _has_line(self, stones: int) -> bool:
-        """Whether ``stones`` hold ``k`` in a row in any direction."""
-        if self.k == 4:  # Pons' test: two pairs of pairs, a shift apart
-            for shift in self._directions:
-                pairs = stones & stones >> shift
-                if pairs & pairs >> 2 * shift:
-                    return True
-            return False
-        for shift in self._directions:
-            run = stones
-            for step in range(1, self.k):
-                run &= stones >> step * shift
-            if run:
-                return True
-        return False
-
     # -- the hot path ----------------------------------------------------------
 
     def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: Any,
-        status: Any,
-        param: Any = None,
+        self, player: int, move: Move, check: AnyCheck, status: AnyStatus, param: object = None
     ) -> IUndoMove:
         """Drop a token of ``player`` into column ``move`` (see :meth:`IBoardModel.make_move`)."""
         try:
@@ -216,7 +202,7 @@ class ConnectFourBoard(ABoardModel):
         history = self._history
         history.append(record)
         state: ABoardState
-        if self._has_line(mine):
+        if has_line(mine, self._directions, self.k):
             state = WON[player]
         elif len(history) == self._cells:
             state = DRAW
@@ -234,10 +220,6 @@ class ConnectFourBoard(ABoardModel):
                 return
 
     # -- what the search enhancements ask (bitboards, as in Pons' solver) -------
-
-    def _playable(self) -> int:
-        """The cell each column that is not full would fill next, as one bit set."""
-        return (self._stones[0] | self._stones[1]) + self._bottom_mask & self._board_mask
 
     def winning_cells(self, player: int) -> int:
         """The empty cells where a token of ``player`` would complete ``k`` in a row
@@ -389,10 +371,7 @@ class ConnectFourBoard(ABoardModel):
     def token_at(self, row: int, col: int) -> int | None:
         """The player whose token is at ``row`` (0 at the bottom) of ``col``, or None."""
         bit = self._bit(row, col)
-        for player in (0, 1):
-            if self._stones[player] & bit:
-                return player
-        return None
+        return 0 if self._stones[0] & bit else 1 if self._stones[1] & bit else None
 
     def stones(self, player: int) -> int:
         """``player``'s tokens as a bit set (bit ``col * (height + 1) + row``)."""
@@ -459,9 +438,6 @@ class ConnectFourBoard(ABoardModel):
 
     def _move_universe(self) -> tuple[Move, ...]:
         return centre_first(self.width)
-
-    def _install_order(self, order: tuple[Move, ...]) -> None:
-        self._order = cast(tuple[int, ...], order)  # the game's own moves, reordered
 
 
 GAME: Final = GameInfo(

@@ -38,7 +38,7 @@ South to move again
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
@@ -91,7 +91,7 @@ class KalahBoard(ABoardModel):
         BoardOptionError: An option is out of range.
     """
 
-    __slots__ = ("_cells", "_order", "_pit_of", "empty_capture", "pits", "seeds")
+    __slots__ = ("_cells", "_pit_of", "empty_capture", "pits", "seeds")
 
     OPTIONS = (PITS, SEEDS, EMPTY_CAPTURE)
     game_name = "kalah"
@@ -256,9 +256,6 @@ class KalahBoard(ABoardModel):
 
     def _move_universe(self) -> tuple[Move, ...]:
         return tuple(self._pit_of)
-
-    def _install_order(self, order: tuple[Move, ...]) -> None:
-        self._order = cast(tuple[int, ...], order)  # the game's own moves, reordered
 
 
 def kalah_stores(board: KalahBoard, player: int) -> float:

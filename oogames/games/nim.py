@@ -10,7 +10,7 @@ The player to move wins exactly when ``target - total`` is not a multiple of
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
@@ -58,7 +58,7 @@ class NimBoard(ABoardModel):
     [1, 2, 3]
     """
 
-    __slots__ = ("_order", "_steps", "_total", "max_add", "target")
+    __slots__ = ("_steps", "_total", "max_add", "target")
 
     OPTIONS = (TARGET, MAX_ADD)
     game_name = "nim"
@@ -135,9 +135,6 @@ class NimBoard(ABoardModel):
 
     def _move_universe(self) -> tuple[Move, ...]:
         return tuple(self._steps)
-
-    def _install_order(self, order: tuple[Move, ...]) -> None:
-        self._order = cast(tuple[int, ...], order)  # the game's own moves, reordered
 
 
 def nim_distance(board: NimBoard, player: int) -> float:

@@ -15,7 +15,7 @@ int used as a bit set (bit ``row * size + col``).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.layout import Pieces
@@ -24,6 +24,7 @@ from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import AnyCheck, AnyStatus
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.games.bitboards import compass, outflanked, outflanking
 from oogames.games.declaration import GameInfo
@@ -164,12 +165,7 @@ class OthelloBoard(AGridBoard):
     # -- the hot path ----------------------------------------------------------------
 
     def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: Any,
-        status: Any,
-        param: Any = None,
+        self, player: int, move: Move, check: AnyCheck, status: AnyStatus, param: object = None
     ) -> IUndoMove:
         """Put a disc of ``player`` on ``move`` and flip (see :meth:`IBoardModel.make_move`)."""
         try:

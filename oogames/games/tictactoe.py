@@ -12,13 +12,14 @@ it back and checking for a win are a few integer operations.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Final
+from typing import Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
+from oogames.board.visitors import AnyCheck, AnyStatus
 from oogames.errors import IllegalMoveError
 from oogames.games.bitboards import completed_line, lines
 from oogames.games.declaration import GameInfo
@@ -117,12 +118,7 @@ class TicTacToeBoard(AGridBoard):
     # -- the hot path ----------------------------------------------------------
 
     def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: Any,
-        status: Any,
-        param: Any = None,
+        self, player: int, move: Move, check: AnyCheck, status: AnyStatus, param: object = None
     ) -> IUndoMove:
         """Put a stone of ``player`` on the cell ``move`` (see :meth:`IBoardModel.make_move`)."""
         try:

@@ -412,39 +412,27 @@ class ExpectimaxFac(MinMaxFac):
     default ``make_chance``)."""
 
     __slots__ = ()
-
-    @property
-    def name(self) -> str:
-        """``"expectimax"``."""
-        return "expectimax"
+    name = "expectimax"
 
 
 class Star1Fac(AlphaBetaFac):
     """Alpha-beta whose chance positions are pruned by the payoff bounds (Ballard's Star1)."""
 
     __slots__ = ()
+    name = "star1"
     _probing = False
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """An :class:`~oogames.AlphaAcc` decorated by :class:`StarAcc`."""
         return StarAcc(super().make_acc(model_player), self._probing)
 
-    @property
-    def name(self) -> str:
-        """``"star1"``."""
-        return "star1"
-
 
 class Star2Fac(Star1Fac):
     """Star1 that probes each outcome's first move before searching (Ballard's Star2)."""
 
     __slots__ = ()
+    name = "star2"
     _probing = True
-
-    @property
-    def name(self) -> str:
-        """``"star2"``."""
-        return "star2"
 
 
 #: The chance searches, for the strategy names.

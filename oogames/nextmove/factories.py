@@ -39,30 +39,22 @@ class MinMaxFac(IAccFactory):
     """Plain minimax: :class:`~oogames.nextmove.accumulators.MaxAcc` at the root."""
 
     __slots__ = ()
+    name = "minimax"
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """A :class:`~oogames.nextmove.accumulators.MaxAcc` for ``model_player``."""
         return MaxAcc(model_player, model_player)
-
-    @property
-    def name(self) -> str:
-        """``"minimax"``."""
-        return "minimax"
 
 
 class AlphaBetaFac(IAccFactory):
     """Alpha-beta: :class:`~oogames.nextmove.accumulators.AlphaAcc` with an open window."""
 
     __slots__ = ()
+    name = "alphabeta"
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """An :class:`~oogames.nextmove.accumulators.AlphaAcc` with window (-inf, +inf)."""
         return AlphaAcc(model_player, model_player)
-
-    @property
-    def name(self) -> str:
-        """``"alphabeta"``."""
-        return "alphabeta"
 
 
 class DepthFac(IAccFactory):

@@ -20,7 +20,7 @@ from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
-from oogames.errors import SearchDepthError, SearchError, SearchStopped, SettingsError
+from oogames.errors import SearchDepthError, SearchError, SearchStopped
 from oogames.nextmove._tabled import KeepsTable, table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
@@ -28,7 +28,7 @@ from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 from oogames.nextmove.values import WIN_VALUE as WIN_VALUE  # where it was, for its users
-from oogames.nextmove.values import check_win_value
+from oogames.nextmove.values import check_values_agree, check_win_value
 
 POLL_EVERY: Final = 256
 """How many nodes a search makes between two looks at its stop flag."""
@@ -117,34 +117,31 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
         self.guessed = 0
         self.max_depth = 0
 
-    # The three terminal cases repeat a few lines rather than share a helper:
-    # they run at every leaf, and a call costs more than the lines.
-
     def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """Player 0 won: a win or a loss for the model player (a quicker win is worth more)."""
-        ply = acc.depth + 1
-        self.leaves += 1
-        if ply > self.max_depth:
-            self.max_depth = ply
-        value = self.win - ply if self.quick else self.win
-        acc.update_best(acc.current, value if acc.model_player == 0 else -value)
+        """Player 0 won: a win or a loss for the model player."""
+        self.ended(host, acc, 0)
 
     def player1_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """Player 1 won: a win or a loss for the model player (a quicker win is worth more)."""
-        ply = acc.depth + 1
-        self.leaves += 1
-        if ply > self.max_depth:
-            self.max_depth = ply
-        value = self.win - ply if self.quick else self.win
-        acc.update_best(acc.current, value if acc.model_player == 1 else -value)
+        """Player 1 won: a win or a loss for the model player."""
+        self.ended(host, acc, 1)
 
     def draw_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """A draw is worth 0."""
+        self.ended(host, acc, None)
+
+    def ended(self, host: HintedBoard, acc: AAccumulator, winner: int | None) -> None:
+        """Fold a finished game won by ``winner`` (None: a draw) into ``acc``: a win is worth
+        the win value to the model player (less the plies to it where a quicker win is
+        worth more), a loss the opposite, a draw 0."""
         ply = acc.depth + 1
         self.leaves += 1
         if ply > self.max_depth:
             self.max_depth = ply
-        acc.update_best(acc.current, 0)
+        if winner is None:
+            acc.update_best(acc.current, 0)
+            return
+        value = self.win - ply if self.quick else self.win
+        acc.update_best(acc.current, value if acc.model_player == winner else -value)
 
     def payoffs_case(
         self, host: IBoardModel, payoffs: tuple[float, ...], acc: AAccumulator
@@ -236,20 +233,9 @@ class _MarginStatus(_MinMaxStatus):
 
     __slots__ = ()
 
-    def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """A finished game: its margin for the model player."""
-        self.ended(host, acc)
-
-    def player1_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """A finished game: its margin for the model player."""
-        self.ended(host, acc)
-
-    def draw_case(self, host: IBoardModel, acc: AAccumulator) -> None:
-        """A finished game: its margin for the model player (0 for a drawn Kalah game)."""
-        self.ended(host, acc)
-
-    def ended(self, host: HintedBoard, acc: AAccumulator) -> None:
-        """Fold the finished game's margin into ``acc``."""
+    def ended(self, host: HintedBoard, acc: AAccumulator, winner: int | None) -> None:
+        """Fold the finished game's margin for the model player into ``acc`` (whoever won;
+        0 for a drawn Kalah game)."""
         ply = acc.depth + 1
         self.leaves += 1
         if ply > self.max_depth:
@@ -306,7 +292,7 @@ class MinMax(INextMoveStrategy):
         self.win_value = check_win_value(win_value)
         self.by_margin = by_margin
         if not by_margin:  # by margin, wins are not valued at all
-            _check_agrees(factory, self.win_value, prefer_quick_wins)
+            check_values_agree(factory, self.win_value, prefer_quick_wins)
         self._stop = StopFlag()
         self._running: _MinMaxLambda | None = None
 
@@ -461,22 +447,3 @@ class MinMax(INextMoveStrategy):
     def __repr__(self) -> str:
         margin = ", by_margin=True" if self.by_margin else ""
         return f"MinMax({self.factory!r}, prefer_quick_wins={self.prefer_quick_wins}{margin})"
-
-
-def _check_agrees(factory: IAccFactory, win_value: float, quick: bool) -> None:
-    """Refuse a factory stack in which a table or an ordering values wins otherwise than
-    the search: its stored distances and bounds would be read wrongly.
-
-    Raises:
-        SettingsError: A factory's ``win_value`` or ``quick_wins`` differs from the search's.
-    """
-    stack: IAccFactory | None = factory
-    while stack is not None:
-        theirs = getattr(stack, "win_value", win_value), getattr(stack, "quick_wins", quick)
-        if theirs != (win_value, quick):
-            raise SettingsError(
-                f"{type(stack).__name__} values a win at {theirs[0]:g} (quick wins "
-                f"{theirs[1]}) and the search at {win_value:g} (quick wins {quick}): "
-                "give both the same win_value and quick wins"
-            )
-        stack = getattr(stack, "inner_factory", None)

@@ -159,6 +159,7 @@ class MaxNFac(IAccFactory):
     """
 
     __slots__ = ("prune",)
+    name = "maxn"
 
     def __init__(self, prune: bool = True) -> None:
         self.prune = prune
@@ -168,11 +169,6 @@ class MaxNFac(IAccFactory):
         if self.prune:
             return MaxNAcc(model_player, model_player)
         return MaxNAcc(model_player, model_player, bounds=_NO_PRUNING)
-
-    @property
-    def name(self) -> str:
-        """``"maxn"``."""
-        return "maxn"
 
     def __repr__(self) -> str:
         return "MaxNFac()" if self.prune else "MaxNFac(prune=False)"
@@ -187,11 +183,7 @@ class ParanoidFac(AlphaBetaFac):
     (see the module)."""
 
     __slots__ = ()
-
-    @property
-    def name(self) -> str:
-        """``"paranoid"``."""
-        return "paranoid"
+    name = "paranoid"
 
 
 class BRSMaxAcc(AlphaAcc):
@@ -276,15 +268,11 @@ class BRSFac(AlphaBetaFac):
     any player (:meth:`~oogames.board.model.ABoardModel.hand_turn`)."""
 
     __slots__ = ()
+    name = "brs"
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """A :class:`BRSMaxAcc` with an open window."""
         return BRSMaxAcc(model_player, model_player)
-
-    @property
-    def name(self) -> str:
-        """``"brs"``."""
-        return "brs"
 
 
 def _map_as(

@@ -126,27 +126,19 @@ class NegamaxFac(IAccFactory):
     """Plain negamax: a :class:`NegamaxAcc` at the root."""
 
     __slots__ = ()
+    name = "negamax"
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """A :class:`NegamaxAcc` for ``model_player``."""
         return NegamaxAcc(model_player, model_player)
-
-    @property
-    def name(self) -> str:
-        """``"negamax"``."""
-        return "negamax"
 
 
 class NegaAlphaBetaFac(IAccFactory):
     """Negamax with alpha-beta: a :class:`NegaAlphaBetaAcc` with an open window."""
 
     __slots__ = ()
+    name = "negamax-ab"
 
     def make_acc(self, model_player: int) -> AAccumulator:
         """A :class:`NegaAlphaBetaAcc` with window (-inf, +inf)."""
         return NegaAlphaBetaAcc(model_player, model_player)
-
-    @property
-    def name(self) -> str:
-        """``"negamax-ab"``."""
-        return "negamax-ab"

@@ -128,7 +128,4 @@ class PVSFac(IAccFactory):
         """A :class:`PVSAlphaAcc` with window (-inf, +inf)."""
         return PVSAlphaAcc(model_player, model_player)
 
-    @property
-    def name(self) -> str:
-        """``"pvs"``."""
-        return "pvs"
+    name = "pvs"

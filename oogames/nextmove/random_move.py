@@ -22,15 +22,11 @@ class RandomValidMove(INextMoveStrategy):
     """
 
     __slots__ = ("_random", "seed")
+    name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._random = random.Random(seed)
-
-    @property
-    def name(self) -> str:
-        """``"random"``."""
-        return "random"
 
     def analyze(self, board: IBoardModel, player: int | None = None) -> SearchResult:
         """Pick a valid move at random (a pass if it is the only move); no value."""

@@ -11,9 +11,12 @@ results and the pictures all read values through this module.
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from oogames.errors import SettingsError
+
+if TYPE_CHECKING:
+    from oogames.nextmove.factories import IAccFactory
 
 WIN_VALUE: Final = 1_000_000
 """The value of a win at the root; a quicker win scores ``WIN_VALUE - plies``.
@@ -71,3 +74,22 @@ def check_win_value(win_value: float) -> float:
             f"not {win_value!r} (evaluations stay within half of it)"
         )
     return win_value
+
+
+def check_values_agree(factory: IAccFactory, win_value: float, quick: bool) -> None:
+    """Refuse a factory stack in which a table or an ordering values wins otherwise than
+    the search: its stored distances and bounds would be read wrongly.
+
+    Raises:
+        SettingsError: A factory's ``win_value`` or ``quick_wins`` differs from the search's.
+    """
+    stack: IAccFactory | None = factory
+    while stack is not None:
+        theirs = getattr(stack, "win_value", win_value), getattr(stack, "quick_wins", quick)
+        if theirs != (win_value, quick):
+            raise SettingsError(
+                f"{type(stack).__name__} values a win at {theirs[0]:g} (quick wins "
+                f"{theirs[1]}) and the search at {win_value:g} (quick wins {quick}): "
+                "give both the same win_value and quick wins"
+            )
+        stack = getattr(stack, "inner_factory", None)
