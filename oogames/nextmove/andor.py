@@ -51,6 +51,10 @@ class _AndOrAcc(AAccumulator):
         """A child's value is a success: a win, or a draw when not losing is enough."""
         return value > 0 or (self.not_losing and value == 0)
 
+    def make_same(self) -> AAccumulator:
+        """Another of this kind: the same player moves again (an extra turn)."""
+        return type(self)(self.model_player, self.player, self.depth + 1, self.not_losing)
+
 
 class OrAcc(_AndOrAcc):
     """A position where the strategy's player moves: one successful move is enough."""
@@ -77,10 +81,6 @@ class OrAcc(_AndOrAcc):
     def make_opposite(self) -> AAccumulator:
         """An :class:`AndAcc`: the opponent's replies."""
         return AndAcc(self.model_player, 1 - self.player, self.depth + 1, self.not_losing)
-
-    def make_same(self) -> AAccumulator:
-        """Another :class:`OrAcc`: the strategy's player moves again (an extra turn)."""
-        return OrAcc(self.model_player, self.player, self.depth + 1, self.not_losing)
 
 
 class AndAcc(_AndOrAcc):
@@ -116,10 +116,6 @@ class AndAcc(_AndOrAcc):
     def make_opposite(self) -> AAccumulator:
         """An :class:`OrAcc`: the strategy's player answers."""
         return OrAcc(self.model_player, 1 - self.player, self.depth + 1, self.not_losing)
-
-    def make_same(self) -> AAccumulator:
-        """Another :class:`AndAcc`: the opponent moves again (an extra turn)."""
-        return AndAcc(self.model_player, self.player, self.depth + 1, self.not_losing)
 
 
 class AndOrFac(IAccFactory):

@@ -37,6 +37,10 @@ class _AverageAcc(AAccumulator):
     def _settle(self) -> None:
         self.val = sum(self.kept) / len(self.kept)
 
+    def make_same(self) -> AAccumulator:
+        """Another of this kind: the same player moves again (an extra turn)."""
+        return type(self)(self.model_player, self.player, self.depth + 1, self.m, self.n)
+
 
 class AverageMaxAcc(_AverageAcc):
     """The model player's node: the average of the ``m`` largest child values."""
@@ -62,10 +66,6 @@ class AverageMaxAcc(_AverageAcc):
         """An :class:`AverageMinAcc` for the opponent's reply."""
         return AverageMinAcc(self.model_player, 1 - self.player, self.depth + 1, self.m, self.n)
 
-    def make_same(self) -> AAccumulator:
-        """Another :class:`AverageMaxAcc`: the model player moves again (an extra turn)."""
-        return AverageMaxAcc(self.model_player, self.player, self.depth + 1, self.m, self.n)
-
 
 class AverageMinAcc(_AverageAcc):
     """The opponent's node: the average of the ``n`` smallest child values."""
@@ -90,10 +90,6 @@ class AverageMinAcc(_AverageAcc):
     def make_opposite(self) -> AAccumulator:
         """An :class:`AverageMaxAcc` for the model player's reply."""
         return AverageMaxAcc(self.model_player, 1 - self.player, self.depth + 1, self.m, self.n)
-
-    def make_same(self) -> AAccumulator:
-        """Another :class:`AverageMinAcc`: the opponent moves again (an extra turn)."""
-        return AverageMinAcc(self.model_player, self.player, self.depth + 1, self.m, self.n)
 
 
 class AverageFac(IAccFactory):

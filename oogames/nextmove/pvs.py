@@ -29,14 +29,9 @@ class PVSAlphaAcc(AlphaAcc):
     searched with a null window, and again with the whole window when that fails high."""
 
     __slots__ = ("null",)
+    null: bool  # whether PVS chose this child's null window (set by _child; not at the root)
 
     probes = True  # asks the search for retry()
-
-    def __init__(
-        self, model_player: int, player: int, depth: int = 0, alpha: float = -INF, beta: float = INF
-    ) -> None:
-        super().__init__(model_player, player, depth, alpha, beta)
-        self.null = False
 
     def make_opposite(self) -> AAccumulator:
         """The first child: the whole window; the others: (best so far, best so far + 1)."""
@@ -61,14 +56,9 @@ class PVSBetaAcc(BetaAcc):
     """The mirror of :class:`PVSAlphaAcc` for the opponent's positions."""
 
     __slots__ = ("null",)
+    null: bool
 
     probes = True
-
-    def __init__(
-        self, model_player: int, player: int, depth: int = 0, alpha: float = -INF, beta: float = INF
-    ) -> None:
-        super().__init__(model_player, player, depth, alpha, beta)
-        self.null = False
 
     def make_opposite(self) -> AAccumulator:
         """The first child: the whole window; the others: (best so far - 1, best so far)."""

@@ -16,7 +16,7 @@ import random
 import threading
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -121,7 +121,7 @@ class GameRecord:
         return attrs.asdict(self, recurse=False, value_serializer=_plain)
 
 
-def _plain(_: Any, __: Any, value: Any) -> Any:
+def _plain(_: object, __: object, value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
@@ -309,7 +309,7 @@ def tournament_key(tasks: Sequence[GameTask]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def _keyed(field: attrs.Attribute[Any], value: Any) -> bool:
+def _keyed(field: attrs.Attribute[object], value: object) -> bool:
     return field.name not in _LATER_FIELDS or value != field.default
 
 

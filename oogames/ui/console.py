@@ -24,7 +24,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO
 
 from oogames import plugins
 from oogames.board.moves import CHANCE, PASS, Move
@@ -72,7 +72,7 @@ class ConsoleView(IModel2ViewAdapter):
         self._timer: threading.Timer | None = None
         self._searching = False  # a computer is thinking: its notice may be shown
         self._writing = threading.Lock()  # one line at a time, from any thread
-        self._quit_handler: Any = None  # SIGQUIT's handler while a computer thinks
+        self._quit_handler: signal._HANDLER = None  # SIGQUIT's handler while a computer thinks
         self.quitting = False  # quit was typed
         model.add_view(self)
 
