@@ -8,9 +8,10 @@ shallow pruning saves little in practice and that paranoid, an alpha-beta search
 far fewer nodes than max^n at equal depth (so it reaches deeper in the same time).
 
 ``--strength``: 3-player Rolit games at equal time a move among ``maxn``, ``paranoid``,
-``brs`` and ``mcts``: every three of the four at every order of the seats, from seeded
-openings; each game's placings (1 for the most discs, 0.5 for the second, 0 for the last,
-ties shared) with each player's mean and its 95 % interval. Schadd and Winands (2011)
+``brs`` and ``mcts``, played as the tournament plays them (:mod:`oogames.tournament.seated`):
+every three of the four, the seats rotated, from seeded openings; each player's placing
+score (1 for the most discs, 0.5 for the second, 0 for the last, ties shared) with its 95 %
+interval, and the Elo ratings. Schadd and Winands (2011)
 found that best-reply search beats max^n, and that best-reply search and paranoid are
 about even in Rolit.
 
@@ -21,15 +22,15 @@ about even in Rolit.
 from __future__ import annotations
 
 import argparse
-import itertools
-import math
 import random
 import time
 
 from oogames import DepthFac, MinMax
 from oogames.games import RolitBoard, rolit_discs
 from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
-from oogames.nextmove.specs import make_strategy
+from oogames.tournament.games import random_openings
+from oogames.tournament.seated import play_seated, seated_schedule, seated_standings
+from oogames.tournament.seated_report import seated_text
 
 
 def opening(rng: random.Random, size: int, plies: int) -> RolitBoard:
@@ -65,41 +66,21 @@ def pruning(args: argparse.Namespace) -> None:
 
 
 def strength(args: argparse.Namespace) -> None:
+    """The tournament's own machinery: tables, rotated seats, placings, standings."""
     names = ["maxn", "paranoid", "brs", "mcts"]
-    specs = {name: f"{name}@{args.seconds}" for name in names}
-    rng = random.Random(args.seed)
-    trios = list(itertools.combinations(names, 3))
-    orders = list(itertools.permutations(range(3)))
-    seatings = [tuple(trio[i] for i in order) for order in orders for trio in trios]
-    scores: dict[str, list[float]] = {name: [] for name in names}
+    players = [f"{name}@{args.seconds}" for name in names]
+    options = {"players": 3, "size": args.size}
+    per_table = -(-args.games // 4)  # four tables of three among four players
+    openings = random_openings("rolit", options, -(-per_table // 3), 4, args.seed)
+    tasks = seated_schedule("rolit", options, players, 3, per_table, openings, args.seed)
     start = time.perf_counter()
-    for game in range(args.games):
-        seating = seatings[game % len(seatings)]
-        board = opening(rng, args.size, 4)
-        players = [make_strategy(specs[name], rolit_discs, args.seed + game) for name in seating]
-        while not board.is_over:
-            result = players[board.to_move].analyze(board.copy())
-            board.play(result.move)
-        payoffs = board.payoffs
-        assert payoffs is not None
-        for seat, name in enumerate(seating):
-            better = sum(1 for other in payoffs if other > payoffs[seat])
-            equal = sum(1 for other in payoffs if other == payoffs[seat]) - 1
-            places = [1.0, 0.5, 0.0][better : better + equal + 1]
-            scores[name].append(sum(places) / len(places))
+    records = [play_seated(task) for task in tasks]
     print(
-        f"3-player Rolit {args.size}x{args.size}, {args.games} games, {args.seconds} s a move, "
-        f"every three of the four at every seating ({time.perf_counter() - start:.0f} s)"
+        f"3-player Rolit {args.size}x{args.size}, {len(records)} games, {args.seconds} s a move, "
+        f"every three of the four, seats rotated ({time.perf_counter() - start:.0f} s)"
     )
-    print("  placing score: 1 first, 0.5 second, 0 last (ties shared); mean and 95 % interval")
-    for name in sorted(names, key=lambda n: -sum(scores[n]) / max(1, len(scores[n]))):
-        values = scores[name]
-        mean = sum(values) / len(values)
-        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
-        half = 1.96 * spread / math.sqrt(len(values))
-        wins = sum(1 for v in values if v == 1.0)
-        print(f"  {name:<9} {mean:.3f} +- {half:.3f}  ({len(values)} games, {wins} won outright)")
-    print("  Schadd and Winands: brs beats maxn; brs and paranoid about even in Rolit")
+    print(seated_text(seated_standings(players, records)))
+    print("Schadd and Winands: brs beats maxn; brs and paranoid about even in Rolit")
 
 
 def main() -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Final, TextIO
+from typing import TYPE_CHECKING, Final, TextIO
 
 from oogames.board.faults import check_not_stuck
 from oogames.cli.common import (
@@ -16,24 +17,29 @@ from oogames.cli.common import (
     game_options,
     rich_classes,
     seconds_from,
-    two_who_alternate,
     whole_from,
 )
 from oogames.errors import UsageError
 from oogames.nextmove.specs import make_strategy
 from oogames.parsing import user_path
 
+if TYPE_CHECKING:
+    from oogames.tournament.games import GameTask
+    from oogames.tournament.seated import SeatedTask
+    from oogames.tournament.store import ResultStore
+
 
 def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     """Play (or resume) the tournament and print its standings; returns the exit status."""
-    from oogames.tournament import ResultStore, run_games, schedule, standings
+    from oogames.tournament import ResultStore, run_games, schedule
     from oogames.tournament.games import random_openings, read_openings, tournament_key
-    from oogames.tournament.report import print_rich, to_html, to_json, to_text
+    from oogames.tournament.seated import seated_schedule
 
     info, given = game_options(args)
     start = info.make(**given)
     check_not_stuck(start)  # a game no one can move in is refused before any is played
-    two_who_alternate(info, start, "tournaments seat")
+    seats = start.players
+    seated = seats != 2 or not start.alternates  # more players, or chance: by placings
     options = {**given, **start.options()}
     players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     for spec in players:  # every player must be buildable before a game is played
@@ -49,20 +55,19 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         for opening in openings:  # every opening must be legal
             info.board.from_moves(" ".join(opening), **given)
     else:
-        count = args.openings or -(-args.games // 2)  # each opening from both sides
+        count = args.openings or -(-args.games // seats)  # each opening from every seat
         openings = random_openings(info.name, given, count, args.opening_plies, args.seed)
-    tasks = schedule(
-        info.name,
-        options,
-        players,
-        args.games,
-        openings,
-        args.seed,
-        args.gauntlet,
-        args.move_seconds,
-        args.time_margin,
-        args.plugin_seconds,
-    )
+    timing = (args.move_seconds, args.time_margin, args.plugin_seconds)
+    tasks: list[GameTask] | list[SeatedTask]
+    if seated:
+        tasks = seated_schedule(
+            info.name, options, players, seats, args.games, openings, args.seed, args.gauntlet,
+            *timing,
+        )  # fmt: skip
+    else:
+        tasks = schedule(
+            info.name, options, players, args.games, openings, args.seed, args.gauntlet, *timing
+        )
     key = tournament_key(tasks)
     store = ResultStore(args.db)
     store.register(key, {"game": info.name, "options": options, "players": players})
@@ -83,27 +88,65 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(f"interrupted: {where}", file=sys.stderr)
         return 130
-    records = store.records(key, players)
+    shown = _seated_shown(store, key, players) if seated else _shown(store, key, players)
     store.close()
-    result = standings(players, records)
+    stored, page, as_text, rich, json_text = shown
     if args.report:
-        title = f"{info.name} tournament: {len(players)} players, {len(records)} games"
+        title = f"{info.name} tournament: {len(players)} players, {stored} games"
         try:
-            user_path(args.report, "--report").write_text(to_html(result, title))
+            user_path(args.report, "--report").write_text(page(title))
         except OSError as error:
             raise UsageError(f"--report: cannot write {args.report}: {error}") from None
     if args.format == "json":
-        print(to_json(result), file=out)
+        print(json_text(), file=out)
         return 0
-    resumed = len(records) - played
+    resumed = stored - played
     print(
         f"{info.name}: {len(tasks)} games, {played} played now"
         + (f", {resumed} found in {args.db}" if resumed else ""),
         file=out,
     )
-    if not (out is sys.stdout and print_rich(result, out)):
-        print(to_text(result), file=out)
+    if not (out is sys.stdout and rich(out)):
+        print(as_text(), file=out)
     return 0
+
+
+#: What a finished tournament shows: its games stored, then its report page (by title),
+#: text, rich table (to a file; False without rich) and JSON.
+_Shown = tuple[
+    int, Callable[[str], str], Callable[[], str], Callable[[TextIO], bool], Callable[[], str]
+]
+
+
+def _shown(store: ResultStore, key: str, players: list[str]) -> _Shown:
+    """The standings of a tournament of two players by colour, in each of its forms."""
+    from oogames.tournament.report import print_rich, standings, to_html, to_json, to_text
+
+    records = store.records(key, players)
+    result = standings(players, records)
+    return (
+        len(records),
+        functools.partial(to_html, result),
+        functools.partial(to_text, result),
+        functools.partial(print_rich, result),
+        functools.partial(to_json, result),
+    )
+
+
+def _seated_shown(store: ResultStore, key: str, players: list[str]) -> _Shown:
+    """The standings of a tournament by seats and placings, in each of its forms."""
+    from oogames.tournament.seated import seated_standings
+    from oogames.tournament.seated_report import seated_html, seated_json, seated_rich, seated_text
+
+    records = store.seated_records(key, players)
+    result = seated_standings(players, records)
+    return (
+        len(records),
+        functools.partial(seated_html, result),
+        functools.partial(seated_text, result),
+        functools.partial(seated_rich, result),
+        functools.partial(seated_json, result),
+    )
 
 
 def _default_workers() -> int:

@@ -13,24 +13,18 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-import threading
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
 
-from oogames import plugins
-from oogames.board.model import ABoardModel
-from oogames.board.moves import PASS, Move
-from oogames.errors import OogamesError, SettingsError, one_line
-from oogames.nextmove.grammar import StrategySpec
-from oogames.nextmove.specs import make_strategy
-from oogames.nextmove.strategy import INextMoveStrategy, checked_result
-from oogames.tournament.isolated import IsolatedPlayer, PlayerFault
+from oogames.board.moves import PASS
+from oogames.errors import SettingsError
+from oogames.tournament.playing import PLUGIN_MOVE_SECONDS as PLUGIN_MOVE_SECONDS
+from oogames.tournament.playing import opened_board, play_out
 
 if TYPE_CHECKING:
-    from oogames.games import GameInfo
+    from oogames.tournament.seated import SeatedTask
 
 #: How a finished game ended, from the first player's side.
 RESULTS = ("1-0", "0-1", "1/2-1/2")
@@ -235,73 +229,7 @@ def schedule(
     return tasks
 
 
-PLUGIN_MOVE_SECONDS = 600.0
-"""How long a plug-in player may take over a move in an untimed game before its process
-is stopped and it loses the game."""
-
-
-class _Player:
-    """A built-in player, searching in this process (it stops when told to)."""
-
-    def __init__(self, strategy: INextMoveStrategy) -> None:
-        self.strategy = strategy
-
-    def move(
-        self, board: ABoardModel, moves: list[str], limit: float | None, hard: float
-    ) -> tuple[Move | str, int, int]:
-        """Its move, the nodes searched and the positions evaluated.
-
-        Raises:
-            PlayerFault: It raised, answered wrongly or ran out of time.
-        """
-        strategy = self.strategy
-        alarm = None
-        if limit is not None:
-            alarm = threading.Timer(limit + 0.5, strategy.cancel)
-            alarm.daemon = True
-            alarm.start()
-        start = time.perf_counter()
-        try:  # an illegal move is played by the caller, and loses as such
-            result = checked_result(strategy, strategy.analyze(board.copy()), board, legal=False)
-        except OogamesError as error:
-            over = limit is not None and time.perf_counter() - start > limit
-            raise PlayerFault("time" if over else f"crash: {one_line(error)}") from None
-        except (Exception, SystemExit) as error:  # a bug loses its game, the tournament goes on
-            blamed = plugins.blame(error)
-            detail = one_line(blamed) if blamed else f"{type(error).__name__}: {error}"
-            raise PlayerFault(f"crash: {detail}") from None
-        finally:
-            if alarm is not None:
-                alarm.cancel()
-        return result.move, result.stats.nodes, result.stats.evaluated
-
-    def close(self) -> None:
-        """Nothing to end."""
-
-
-class _IsolatedPlayer(_Player):
-    """A plug-in player, in its process (see :mod:`oogames.tournament.isolated`)."""
-
-    def __init__(self, process: IsolatedPlayer) -> None:
-        self.process = process
-
-    def move(
-        self, board: ABoardModel, moves: list[str], limit: float | None, hard: float
-    ) -> tuple[Move | str, int, int]:
-        return self.process.move(moves, hard)
-
-    def close(self) -> None:
-        self.process.close()
-
-
-def _player(task: GameTask, info: GameInfo, spec: str, seed: int) -> _Player:
-    """The player ``spec`` names: a plug-in in its own process, a built-in here."""
-    if StrategySpec.parse(spec).loads_code:
-        return _IsolatedPlayer(IsolatedPlayer(task.game, task.options, spec, seed))
-    return _Player(make_strategy(spec, info.evaluate, seed))
-
-
-def tournament_key(tasks: Sequence[GameTask]) -> str:
+def tournament_key(tasks: Sequence[GameTask] | Sequence[SeatedTask]) -> str:
     """A fingerprint of the tournament's games (what a resumed run must match)."""
     text = json.dumps(
         [attrs.asdict(task, filter=_keyed) for task in tasks], sort_keys=True, default=list
@@ -324,67 +252,20 @@ def play_game(task: GameTask) -> GameRecord:
     after that (or after ``PLUGIN_MOVE_SECONDS`` in an untimed game): whatever it
     does (hang, exit, crash) loses its game, with the reason recorded.
     """
-    from oogames.games import find_game
-
-    info = find_game(task.game)
-    board = info.make(**task.options)
-    for text in task.opening:
-        board.play(board.parse_move(text))
+    board, info = opened_board(task)
     first_side = board.to_move  # the task's first player moves first after the opening
     specs = [(task.first, task.seed), (task.second, task.seed + 1)]
     if first_side == 1:
         specs.reverse()  # players[side] plays the board's player ``side``
-    seconds = [0.0, 0.0]
-    nodes = [0, 0]
-    evaluated = [0, 0]
-    moves = list(task.opening)
-    limit = None if task.move_seconds is None else task.move_seconds * (1 + task.margin)
-    hard = task.plugin_seconds or (PLUGIN_MOVE_SECONDS if limit is None else limit + 1.0)
-    reason = "rules"
-    loser: int | None = None
-    players: list[_Player] = []
-    try:
-        for side, (spec, seed) in enumerate(specs):
-            try:
-                players.append(_player(task, info, spec, seed))
-            except OogamesError as error:  # its process could not build it
-                loser, reason = side, getattr(error, "reason", f"crash: {one_line(error)}")
-                break
-        while loser is None and not board.is_over:
-            side = board.to_move
-            start = time.perf_counter()
-            try:
-                move, searched, scored = players[side].move(board, moves, limit, hard)
-            except PlayerFault as fault:
-                seconds[side] += time.perf_counter() - start
-                loser, reason = side, fault.reason
-                break
-            elapsed = time.perf_counter() - start
-            seconds[side] += elapsed
-            nodes[side] += searched
-            evaluated[side] += scored
-            if limit is not None and elapsed > limit:
-                loser = side
-                reason = f"time: {elapsed:.2f} s for a move of {task.move_seconds:g} s"
-                break
-            try:
-                if isinstance(move, str):  # from a player's process: its text
-                    move = PASS if move == "pass" else board.parse_move(move)
-                board.play(move, side)
-            except (OogamesError, TypeError) as error:
-                detail = one_line(error) if isinstance(error, OogamesError) else str(error)
-                loser, reason = side, f"illegal: {detail}"
-                break
-            moves.append("pass" if move is PASS else board.format_move(move))
-    finally:
-        for player in players:
-            player.close()
+    played = play_out(task, info, board, specs)
+    loser = played.loser
     if loser is not None:
         result_text = "0-1" if loser == first_side else "1-0"
     elif board.winner is None:
         result_text = "1/2-1/2"
     else:
         result_text = "1-0" if board.winner == first_side else "0-1"
+    seconds, nodes, evaluated = played.seconds, played.nodes, played.evaluated
     return GameRecord(
         task.game_id,
         task.first_index,
@@ -392,9 +273,9 @@ def play_game(task: GameTask) -> GameRecord:
         task.first,
         task.second,
         task.opening,
-        tuple(moves),
+        played.moves,
         result_text,
-        reason,
+        played.reason,
         (seconds[first_side], seconds[1 - first_side]),
         (nodes[first_side], nodes[1 - first_side]),
         (evaluated[first_side], evaluated[1 - first_side]),

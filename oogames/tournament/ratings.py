@@ -54,6 +54,7 @@ def fit_ratings(
     games: Sequence[tuple[int, int, float]],
     prior_draws: float = 1.0,
     iterations: int = 10_000,
+    weights: Sequence[float] | None = None,
 ) -> list[Rating]:
     """Fit Elo ratings to ``games``, each ``(i, j, score of i)`` with a score of 1, 0.5 or 0.
 
@@ -62,16 +63,19 @@ def fit_ratings(
         games: The results.
         prior_draws: Virtual draws added between every pair that played.
         iterations: The most MM steps (it stops when the ratings move less than 1e-9).
+        weights: What each result counts for (None: 1 each): a game of more players
+            gives a result for each pair at the table, each weighing a share of a game
+            (see :mod:`oogames.tournament.seated`).
     """
     wins = [[0.0] * players for _ in range(players)]  # wins[i][j]: points of i against j
     count = [[0.0] * players for _ in range(players)]
     played = [0] * players
     scored = [0.0] * players
-    for i, j, score in games:
-        wins[i][j] += score
-        wins[j][i] += 1 - score
-        count[i][j] += 1
-        count[j][i] += 1
+    for (i, j, score), weight in zip(games, weights or [1.0] * len(games), strict=True):
+        wins[i][j] += weight * score
+        wins[j][i] += weight * (1 - score)
+        count[i][j] += weight
+        count[j][i] += weight
         played[i] += 1
         played[j] += 1
         scored[i] += score

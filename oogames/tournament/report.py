@@ -11,13 +11,16 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
 from oogames.pictures.svg import Svg
 from oogames.tournament.games import GameRecord
 from oogames.tournament.ratings import Rating, fit_ratings
+
+if TYPE_CHECKING:
+    from oogames.tournament.seated import SeatedStandings
 
 
 @attrs.frozen
@@ -147,11 +150,11 @@ def crosstable(result: Standings) -> list[list[str]]:
 def to_text(result: Standings) -> str:
     """The standings, the crosstable and the pairings as plain text."""
     lines = [games_line(result)]
-    lines.append(_plain_table(HEADER, rows(result)))
+    lines.append(plain_table(HEADER, rows(result)))
     lines.append("")
     lines.append("crosstable (points/games, rows against columns):")
     ranks = [str(n) for n in range(1, len(result.players) + 1)]
-    lines.append(_plain_table(["#", "player", *ranks], crosstable(result)))
+    lines.append(plain_table(["#", "player", *ranks], crosstable(result)))
     lines.append("")
     lines.append("pairings (wins-draws-losses of the first named):")
     for i, j, wins, draws, losses in result.pairings:
@@ -164,7 +167,8 @@ def to_text(result: Standings) -> str:
     return "\n".join(lines)
 
 
-def _plain_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+def plain_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+    """A table in plain text: a header and the rows, each column as wide as its widest."""
     widths = [max(len(str(row[c])) for row in [header, *body]) for c in range(len(header))]
     out = ["  ".join(str(cell).ljust(widths[c]) for c, cell in enumerate(header)).rstrip()]
     for row in body:
@@ -201,7 +205,7 @@ def print_rich(result: Standings, file: TextIO) -> bool:
     return True
 
 
-def ratings_svg(result: Standings) -> str:
+def ratings_svg(result: Standings | SeatedStandings) -> str:
     """A picture of the ratings: each player's Elo with its 95 % interval."""
     order = result.order()
     low = min(result.ratings[i].low for i in order)
@@ -230,14 +234,6 @@ def ratings_svg(result: Standings) -> str:
 def to_html(result: Standings, title: str) -> str:
     """A report page: the standings, the ratings picture, the crosstable and the pairings."""
 
-    def table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
-        head = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in header)
-        lines = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
-            for row in body
-        )
-        return f"<table><tr>{head}</tr>{lines}</table>"
-
     ranks = [str(n) for n in range(1, len(result.players) + 1)]
     pairings = [
         [result.players[i], result.players[j], f"{w}-{d}-{lost}"]
@@ -246,19 +242,36 @@ def to_html(result: Standings, title: str) -> str:
     forfeits = [[game_id, reason] for game_id, reason in result.forfeits]
     ended = ""
     if forfeits:
-        ended = f"<h2>Games not ended by the rules</h2>{table(['game', 'reason'], forfeits)}"
+        ended = f"<h2>Games not ended by the rules</h2>{html_table(['game', 'reason'], forfeits)}"
+    return (
+        html_page(title) + f"<p>{html.escape(games_line(result))}.</p>"
+        f"<h2>Standings</h2>{html_table(HEADER, rows(result))}"
+        f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
+        f"<h2>Crosstable</h2>{html_table(['#', 'player', *ranks], crosstable(result))}"
+        f"<h2>Pairings</h2>{html_table(['player', 'against', 'wins-draws-losses'], pairings)}"
+        f"{ended}</body></html>"
+    )
+
+
+def html_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+    """A table in HTML, every cell escaped."""
+    head = "".join(f"<th>{html.escape(str(cell))}</th>" for cell in header)
+    lines = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(cell))}</td>" for cell in row) + "</tr>"
+        for row in body
+    )
+    return f"<table><tr>{head}</tr>{lines}</table>"
+
+
+def html_page(title: str) -> str:
+    """The head of a report page, its title escaped, up to its heading."""
     return (
         "<!DOCTYPE html><html><head><meta charset='utf-8'>"
         f"<title>{html.escape(title)}</title><style>"
         "body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
         "td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}"
         "td:nth-child(2),th:nth-child(2){text-align:left}</style></head><body>"
-        f"<h1>{html.escape(title)}</h1><p>{html.escape(games_line(result))}.</p>"
-        f"<h2>Standings</h2>{table(HEADER, rows(result))}"
-        f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
-        f"<h2>Crosstable</h2>{table(['#', 'player', *ranks], crosstable(result))}"
-        f"<h2>Pairings</h2>{table(['player', 'against', 'wins-draws-losses'], pairings)}"
-        f"{ended}</body></html>"
+        f"<h1>{html.escape(title)}</h1>"
     )
 
 

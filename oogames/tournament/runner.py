@@ -21,14 +21,20 @@ from typing import Any
 
 from oogames.errors import SettingsError, one_line, shown
 from oogames.tournament.games import GameRecord, GameTask, play_game
+from oogames.tournament.seated import SeatedRecord, SeatedTask, play_seated
 from oogames.tournament.store import ResultStore
 
 Progress = Callable[[int, int, int], None]
 """Called as games finish with (games done, games running, games in all)."""
 
 
+def play_task(task: GameTask | SeatedTask) -> GameRecord | SeatedRecord:
+    """Play one game of either kind: two players by colour, or any number by seat."""
+    return play_seated(task) if isinstance(task, SeatedTask) else play_game(task)
+
+
 def run_games(
-    tasks: Sequence[GameTask],
+    tasks: Sequence[GameTask] | Sequence[SeatedTask],
     store: ResultStore,
     key: str,
     *,
@@ -62,19 +68,19 @@ def run_games(
     if scheduler is None and workers <= 1:
         for task in todo:
             tell(done, 1, len(tasks))
-            store.add(key, play_game(task))
+            store.add(key, play_task(task))
             done += 1
             tell(done, 0, len(tasks))
         return len(todo)
     with _client(workers, scheduler) as client:
         as_completed = importlib.import_module("distributed").as_completed
         slots = sum(client.nthreads().values()) or 1  # games that can run at once
-        futures = client.map(play_game, todo, pure=False)
+        futures = client.map(play_task, todo, pure=False)
         try:
             left = len(futures)
             tell(done, min(left, slots), len(tasks))  # the others wait in the queue
             for future in as_completed(futures):
-                record: GameRecord = future.result()
+                record: GameRecord | SeatedRecord = future.result()
                 store.add(key, record)
                 done += 1
                 left -= 1

@@ -18,6 +18,7 @@ from typing import Any
 from oogames.errors import UsageError, shown
 from oogames.parsing import user_path
 from oogames.tournament.games import RESULTS, GameRecord
+from oogames.tournament.seated import SeatedRecord
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -41,6 +42,13 @@ CREATE TABLE IF NOT EXISTS games (
     nodes_second INTEGER NOT NULL,
     evaluated_first INTEGER NOT NULL DEFAULT 0,
     evaluated_second INTEGER NOT NULL DEFAULT 0,
+    finished TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    PRIMARY KEY (tournament, game_id)
+);
+CREATE TABLE IF NOT EXISTS seated_games (
+    tournament TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    record TEXT NOT NULL,
     finished TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
     PRIMARY KEY (tournament, game_id)
 );
@@ -98,21 +106,62 @@ class ResultStore:
     def finished_ids(self, key: str) -> set[str]:
         """The ids of the games of tournament ``key`` already stored."""
         try:
-            rows = self._db.execute("SELECT game_id FROM games WHERE tournament = ?", (key,))
-            return {row[0] for row in rows}
+            found = set()
+            for table in ("games", "seated_games"):
+                rows = self._db.execute(f"SELECT game_id FROM {table} WHERE tournament = ?", (key,))
+                found |= {row[0] for row in rows}
+            return found
         except _DB_ERRORS as error:
             raise self._fail(error) from None
 
-    def add(self, key: str, record: GameRecord) -> None:
+    def add(self, key: str, record: GameRecord | SeatedRecord) -> None:
         """Store a finished game (committed at once; a game stored twice is kept once).
 
         Raises:
             UsageError: The database cannot be written (full, locked, removed).
         """
         try:
-            self._insert(key, record)
+            if isinstance(record, SeatedRecord):
+                with self._db:
+                    self._db.execute(
+                        "INSERT OR IGNORE INTO seated_games (tournament, game_id, record) "
+                        "VALUES (?, ?, ?)",
+                        (key, record.game_id, json.dumps(record.as_dict())),
+                    )
+            else:
+                self._insert(key, record)
         except _DB_ERRORS as error:
             raise self._fail(error) from None
+
+    def seated_records(self, key: str, players: Sequence[str]) -> list[SeatedRecord]:
+        """Every stored game of the seated tournament ``key``, in the order of their ids;
+        each seat's player must be one of ``players``.
+
+        Raises:
+            UsageError: The database cannot be read, or a stored game is damaged (the
+                database is left as it is).
+        """
+        try:
+            rows = list(
+                self._db.execute(
+                    "SELECT game_id, record FROM seated_games WHERE tournament = ? "
+                    "ORDER BY game_id",
+                    (key,),
+                )
+            )
+        except _DB_ERRORS as error:
+            raise self._fail(error) from None
+        records = []
+        for row in rows:
+            try:
+                record = SeatedRecord.from_dict(json.loads(row[1]))
+                for index, spec in zip(record.indexes, record.seats, strict=True):
+                    if not (0 <= index < len(players) and players[index] == spec):
+                        raise ValueError(f"its player {index} is not {shown(spec)}")
+            except (ValueError, TypeError) as error:
+                raise self._damaged(row, str(error)) from None
+            records.append(record)
+        return records
 
     def _insert(self, key: str, record: GameRecord) -> None:
         with self._db:

@@ -1,0 +1,118 @@
+"""What a seated tournament (:mod:`oogames.tournament.seated`) shows: its standings as
+text, with rich's tables, as an HTML report with the ratings' picture, and as JSON."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+from typing import TextIO
+
+from oogames.tournament.report import html_page, html_table, plain_table, ratings_svg
+from oogames.tournament.seated import SeatedStandings
+
+HEADER = ["#", "player", "games", "placing score", "place", "firsts", "Elo", "95% interval"]
+"""The standings table's columns."""
+
+
+def games_line(result: SeatedStandings) -> str:
+    """How many games of how many seats, and how the placing score reads."""
+    return (
+        f"{result.games} games of {result.seats} seats; placing score: 1 first, 0 last "
+        "(ties share), mean and 95 % interval; place: the mean place"
+    )
+
+
+def seated_rows(result: SeatedStandings) -> list[list[str]]:
+    """The standings table (:data:`HEADER`): a row a player, best placing score first."""
+    body = []
+    for rank, i in enumerate(result.order(), 1):
+        rating = result.ratings[i]
+        mean, half = result.intervals[i]
+        body.append(
+            [
+                str(rank),
+                result.players[i],
+                str(rating.games),
+                f"{mean:.2f} ± {half:.2f}" if math.isfinite(half) else f"{mean:.2f}",
+                f"{result.places[i]:.2f}",
+                str(result.firsts[i]),
+                f"{round(rating.elo):+d}",
+                f"{round(rating.low):+d}..{round(rating.high):+d}",
+            ]
+        )
+    return body
+
+
+def _forfeit_lines(result: SeatedStandings) -> list[str]:
+    if not result.forfeits:
+        return []
+    lines = ["", f"games not ended by the rules: {len(result.forfeits)}"]
+    lines += [f"  game {game_id}: {reason}" for game_id, reason in result.forfeits[:20]]
+    return lines
+
+
+def seated_text(result: SeatedStandings) -> str:
+    """The standings as plain text."""
+    lines = [games_line(result), plain_table(HEADER, seated_rows(result))]
+    return "\n".join(lines + _forfeit_lines(result))
+
+
+def seated_rich(result: SeatedStandings, file: TextIO) -> bool:
+    """Print the standings with rich's table; False if rich is not installed."""
+    try:
+        from rich.console import Console
+        from rich.table import Table
+    except ImportError:
+        return False
+    console = Console(file=file)
+    table = Table(title=games_line(result))
+    for name in HEADER:
+        table.add_column(name, justify="left" if name == "player" else "right")
+    for row in seated_rows(result):
+        table.add_row(*row)
+    console.print(table)
+    for line in _forfeit_lines(result)[1:]:
+        console.print(line, markup=False)
+    return True
+
+
+def seated_html(result: SeatedStandings, title: str) -> str:
+    """A report page: the standings, the ratings' picture and the games not ended by the
+    rules (every name escaped)."""
+    forfeits = [[game_id, reason] for game_id, reason in result.forfeits]
+    ended = ""
+    if forfeits:
+        ended = f"<h2>Games not ended by the rules</h2>{html_table(['game', 'reason'], forfeits)}"
+    return (
+        html_page(title) + f"<p>{html.escape(games_line(result))}.</p>"
+        f"<h2>Standings</h2>{html_table(HEADER, seated_rows(result))}"
+        f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
+        f"{ended}</body></html>"
+    )
+
+
+def seated_json(result: SeatedStandings) -> str:
+    """The standings as JSON: each player's figures, best first, and the forfeits."""
+    players = []
+    for i in result.order():
+        rating = result.ratings[i]
+        mean, half = result.intervals[i]
+        players.append(
+            {
+                "player": result.players[i],
+                "games": rating.games,
+                "placing_score": mean,
+                "placing_score_half_interval": half if math.isfinite(half) else None,
+                "mean_place": result.places[i],
+                "firsts": result.firsts[i],
+                "elo": round(rating.elo, 1),
+                "elo_low": round(rating.low, 1),
+                "elo_high": round(rating.high, 1),
+            }
+        )
+    forfeits = [{"game": game, "reason": reason} for game, reason in result.forfeits]
+    return json.dumps(
+        {"seats": result.seats, "games": result.games, "players": players, "forfeits": forfeits},
+        indent=2,
+    )
