@@ -241,8 +241,9 @@ IS_OVER: Final = IsOver()
 """The shared :class:`IsOver` instance: ``board.execute(IS_OVER)`` is whether the game is over."""
 
 AnyCheck: TypeAlias = "ICheckMoveVisitor[Any]"
-"""A check visitor of any parameter: the type a game's own ``make_move`` takes (one
-method for every parameter type, as :meth:`~oogames.board.model.ABoardModel.make_move`)."""
+"""The type of the check visitor a game's own ``make_move`` takes, whatever its
+parameter (one method for every parameter type, as
+:meth:`~oogames.board.model.ABoardModel.make_move` is)."""
 
 AnyStatus: TypeAlias = "IBoardStatusVisitor[object, Any]"
-"""A status visitor of any parameter and result, likewise."""
+"""The type of the status visitor a game's own ``make_move`` takes, likewise."""

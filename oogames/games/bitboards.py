@@ -95,6 +95,7 @@ def has_line(stones: int, shifts: tuple[int, ...], k: int) -> bool:
     """Whether ``stones`` hold ``k`` in a row along any of ``shifts`` (a bitboard with a
     sentinel bit between columns, as Connect Four's).
 
+    >>> from oogames.games.bitboards import has_line
     >>> has_line(0b1111, (1,), 4), has_line(0b1011, (1,), 4)
     (True, False)
     """

@@ -158,6 +158,7 @@ def _is(value: object, kind: type) -> bool:
 def places_of(payoffs: Sequence[float]) -> tuple[float, ...]:
     """Each player's place by ``payoffs``: 1 for the highest; a tie shares its places' mean.
 
+    >>> from oogames.tournament.seated import places_of
     >>> places_of([10, 30, 10, 20])
     (3.5, 1.0, 3.5, 2.0)
     """
