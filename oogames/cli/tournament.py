@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -25,14 +24,15 @@ from oogames.parsing import user_path
 
 if TYPE_CHECKING:
     from oogames.tournament.games import GameTask
-    from oogames.tournament.seated import SeatedTask
-    from oogames.tournament.store import ResultStore
+    from oogames.tournament.report import Standings
+    from oogames.tournament.seated import SeatedStandings, SeatedTask
 
 
 def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     """Play (or resume) the tournament and print its standings; returns the exit status."""
-    from oogames.tournament import ResultStore, run_games, schedule
+    from oogames.tournament import ResultStore, run_games, schedule, seated_standings, standings
     from oogames.tournament.games import random_openings, read_openings, tournament_key
+    from oogames.tournament.report import print_rich, to_html, to_json, to_text
     from oogames.tournament.seated import seated_schedule
 
     info, given = game_options(args)
@@ -88,17 +88,21 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(f"interrupted: {where}", file=sys.stderr)
         return 130
-    shown = _seated_shown(store, key, players) if seated else _shown(store, key, players)
+    result: Standings | SeatedStandings
+    if seated:
+        result = seated_standings(players, store.seated_records(key, players))
+    else:
+        result = standings(players, store.records(key, players))
     store.close()
-    stored, page, as_text, rich, json_text = shown
+    stored = result.games
     if args.report:
         title = f"{info.name} tournament: {len(players)} players, {stored} games"
         try:
-            user_path(args.report, "--report").write_text(page(title))
+            user_path(args.report, "--report").write_text(to_html(result, title))
         except OSError as error:
             raise UsageError(f"--report: cannot write {args.report}: {error}") from None
     if args.format == "json":
-        print(json_text(), file=out)
+        print(to_json(result), file=out)
         return 0
     resumed = stored - played
     print(
@@ -106,47 +110,9 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         + (f", {resumed} found in {args.db}" if resumed else ""),
         file=out,
     )
-    if not (out is sys.stdout and rich(out)):
-        print(as_text(), file=out)
+    if not (out is sys.stdout and print_rich(result, out)):
+        print(to_text(result), file=out)
     return 0
-
-
-#: What a finished tournament shows: its games stored, then its report page (by title),
-#: text, rich table (to a file; False without rich) and JSON.
-_Shown = tuple[
-    int, Callable[[str], str], Callable[[], str], Callable[[TextIO], bool], Callable[[], str]
-]
-
-
-def _shown(store: ResultStore, key: str, players: list[str]) -> _Shown:
-    """The standings of a tournament of two players by colour, in each of its forms."""
-    from oogames.tournament.report import print_rich, standings, to_html, to_json, to_text
-
-    records = store.records(key, players)
-    result = standings(players, records)
-    return (
-        len(records),
-        functools.partial(to_html, result),
-        functools.partial(to_text, result),
-        functools.partial(print_rich, result),
-        functools.partial(to_json, result),
-    )
-
-
-def _seated_shown(store: ResultStore, key: str, players: list[str]) -> _Shown:
-    """The standings of a tournament by seats and placings, in each of its forms."""
-    from oogames.tournament.seated import seated_standings
-    from oogames.tournament.seated_report import seated_html, seated_json, seated_rich, seated_text
-
-    records = store.seated_records(key, players)
-    result = seated_standings(players, records)
-    return (
-        len(records),
-        functools.partial(seated_html, result),
-        functools.partial(seated_text, result),
-        functools.partial(seated_rich, result),
-        functools.partial(seated_json, result),
-    )
 
 
 def _default_workers() -> int:

@@ -147,8 +147,13 @@ def crosstable(result: Standings) -> list[list[str]]:
     return table
 
 
-def to_text(result: Standings) -> str:
-    """The standings, the crosstable and the pairings as plain text."""
+def to_text(result: Standings | SeatedStandings) -> str:
+    """The standings, the crosstable and the pairings as plain text (a seated
+    tournament's: :func:`~oogames.tournament.seated_report.seated_text`)."""
+    if not isinstance(result, Standings):
+        from oogames.tournament.seated_report import seated_text
+
+        return seated_text(result)
     lines = [games_line(result)]
     lines.append(plain_table(HEADER, rows(result)))
     lines.append("")
@@ -176,8 +181,12 @@ def plain_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
-def print_rich(result: Standings, file: TextIO) -> bool:
+def print_rich(result: Standings | SeatedStandings, file: TextIO) -> bool:
     """Print the standings with rich's tables; False if rich is not installed."""
+    if not isinstance(result, Standings):
+        from oogames.tournament.seated_report import seated_rich
+
+        return seated_rich(result, file)
     try:
         from rich.console import Console
         from rich.table import Table
@@ -231,25 +240,26 @@ def ratings_svg(result: Standings | SeatedStandings) -> str:
     return picture.render()
 
 
-def to_html(result: Standings, title: str) -> str:
-    """A report page: the standings, the ratings picture, the crosstable and the pairings."""
+def to_html(result: Standings | SeatedStandings, title: str) -> str:
+    """A report page: the standings, the ratings picture, the crosstable and the pairings
+    (a seated tournament's: :func:`~oogames.tournament.seated_report.seated_html`)."""
+    if not isinstance(result, Standings):
+        from oogames.tournament.seated_report import seated_html
+
+        return seated_html(result, title)
 
     ranks = [str(n) for n in range(1, len(result.players) + 1)]
     pairings = [
         [result.players[i], result.players[j], f"{w}-{d}-{lost}"]
         for i, j, w, d, lost in result.pairings
     ]
-    forfeits = [[game_id, reason] for game_id, reason in result.forfeits]
-    ended = ""
-    if forfeits:
-        ended = f"<h2>Games not ended by the rules</h2>{html_table(['game', 'reason'], forfeits)}"
     return (
         html_page(title) + f"<p>{html.escape(games_line(result))}.</p>"
         f"<h2>Standings</h2>{html_table(HEADER, rows(result))}"
         f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
         f"<h2>Crosstable</h2>{html_table(['#', 'player', *ranks], crosstable(result))}"
         f"<h2>Pairings</h2>{html_table(['player', 'against', 'wins-draws-losses'], pairings)}"
-        f"{ended}</body></html>"
+        f"{forfeits_html(result.forfeits)}</body></html>"
     )
 
 
@@ -261,6 +271,13 @@ def html_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
         for row in body
     )
     return f"<table><tr>{head}</tr>{lines}</table>"
+
+
+def forfeits_html(forfeits: Sequence[tuple[str, str]]) -> str:
+    """The games not ended by the rules, as a heading and a table (nothing if none)."""
+    if not forfeits:
+        return ""
+    return f"<h2>Games not ended by the rules</h2>{html_table(['game', 'reason'], forfeits)}"
 
 
 def html_page(title: str) -> str:
@@ -275,8 +292,13 @@ def html_page(title: str) -> str:
     )
 
 
-def to_json(result: Standings) -> str:
-    """The standings as JSON."""
+def to_json(result: Standings | SeatedStandings) -> str:
+    """The standings as JSON (a seated tournament's:
+    :func:`~oogames.tournament.seated_report.seated_json`)."""
+    if not isinstance(result, Standings):
+        from oogames.tournament.seated_report import seated_json
+
+        return seated_json(result)
     return json.dumps(
         {
             "games": result.games,

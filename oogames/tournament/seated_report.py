@@ -8,7 +8,7 @@ import json
 import math
 from typing import TextIO
 
-from oogames.tournament.report import html_page, html_table, plain_table, ratings_svg
+from oogames.tournament.report import forfeits_html, html_page, html_table, plain_table, ratings_svg
 from oogames.tournament.seated import SeatedStandings
 
 HEADER = ["#", "player", "games", "placing score", "place", "firsts", "Elo", "95% interval"]
@@ -80,15 +80,11 @@ def seated_rich(result: SeatedStandings, file: TextIO) -> bool:
 def seated_html(result: SeatedStandings, title: str) -> str:
     """A report page: the standings, the ratings' picture and the games not ended by the
     rules (every name escaped)."""
-    forfeits = [[game_id, reason] for game_id, reason in result.forfeits]
-    ended = ""
-    if forfeits:
-        ended = f"<h2>Games not ended by the rules</h2>{html_table(['game', 'reason'], forfeits)}"
     return (
         html_page(title) + f"<p>{html.escape(games_line(result))}.</p>"
         f"<h2>Standings</h2>{html_table(HEADER, seated_rows(result))}"
         f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
-        f"{ended}</body></html>"
+        f"{forfeits_html(result.forfeits)}</body></html>"
     )
 
 
