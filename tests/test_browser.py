@@ -301,3 +301,35 @@ def test_the_page_the_docs_show(server: str, browser: Any, tmp_path: Path) -> No
         size = (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"))
         assert size == (width, height)
         page.close()
+
+
+def test_a_game_of_three_players_names_its_third_seat_in_the_form(
+    server: str, browser: Any
+) -> None:
+    """More players: the seats after the second, comma-separated; the game's settings list
+    them, the form shows them again, and a game that has no such seat refuses in one line."""
+    page = browser.new_page()
+    page.goto(server)
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 1")
+    page.select_option("#game", "rolit")
+    page.fill("#options", "players=3 size=6")
+    page.fill("#player0", "human")
+    page.fill("#player1", "random")
+    page.fill("#others", "maxn:1")
+    page.click("#new")
+    page.wait_for_url("**?game=*")
+    state = api(server, f"/api/games/{page.url.split('game=')[1]}")
+    assert state["settings"]["player2"] == "maxn:1" and len(state["players"]) == 3
+    page.wait_for_function(
+        "() => document.querySelector('#settings').textContent.includes('player 3')"
+    )
+    page.click("#open-new")
+    assert page.input_value("#others") == "maxn:1"
+    page.select_option("#game", "tictactoe")
+    assert page.input_value("#others") == ""  # another game: its own computers
+    page.fill("#others", "random")
+    page.click("#new")
+    page.wait_for_function(
+        "() => document.querySelector('#form-error').textContent.includes('has 2 players here')"
+    )
+    page.close()

@@ -780,3 +780,33 @@ async def test_othello_shows_discs_legal_moves_and_the_score() -> None:
         labels = [str(label.render()) for label in app.query("#board .label")]
         assert labels[1:17] == [chr(97 + c) for c in range(16)]
         assert labels[17] == "1" and "16" in labels
+
+
+@synchronous
+async def test_the_settings_seat_more_players_and_refuse_a_seat_the_game_has_not() -> None:
+    from oogames.ui.tui import SettingsScreen
+
+    app = app_for()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        await pilot.press(KEY["new"])
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#others").value = "random"
+        screen.query_one("#others").focus()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, SettingsScreen)  # tic-tac-toe seats two
+        assert "has 2 players here, not 3" in text(screen, "#settings-error")
+        screen.query_one("#game").value = "rolit"
+        await pilot.pause()
+        assert screen.query_one("#others").value == ""  # another game: its own computers
+        screen.query_one("#options").value = "players=3 size=6"
+        screen.query_one("#player1").value = "random"
+        screen.query_one("#others").value = "maxn:1"
+        screen.query_one("#others").focus()
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, SettingsScreen)
+        labels = [spec.label for spec in app.model.settings.players]
+        assert app.model.board.players == 3 and labels[1:] == ["random", "maxn:1"]

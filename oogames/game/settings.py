@@ -129,8 +129,9 @@ class GameSettings:
         count = board.players
         if len(self.players) > count:
             raise SettingsError(
-                f"{self.game} has {count} players here, not {len(self.players)}: "
-                f"leave out --player{count} and after"
+                f"{self.game} has {count} players here, not {len(self.players)}: name "
+                f"{count} players at most (the seats after the second are --player2 ... on "
+                "the command line, More players in the views)"
             )
         if len(self.players) == count:
             return self

@@ -73,6 +73,10 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                     yield Label("Second")
                     yield Input(current.players[1].label, id="player1")
                 with Horizontal():
+                    yield Label("More players")
+                    others = ", ".join(spec.label for spec in current.players[2:])
+                    yield Input(others, placeholder="3 or more: maxn@1, random", id="others")
+                with Horizontal():
                     yield Label("Who starts")
                     yield Input(str(current.first), id="first")
                 with Horizontal():
@@ -80,7 +84,9 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                     yield Input(str(current.hint_depth), id="hint-depth")
                 yield Static(
                     "Players: human, random, or a search such as alphabeta:4, "
-                    "alphabeta+tt@1, mcts@1. Who starts: 0 the first player, 1 the second.",
+                    "alphabeta+tt@1, mcts@1. More players: the seats after the second, "
+                    "comma-separated (empty: the game's own computer). Who starts: 0 the first "
+                    "player, 1 the second.",
                     id="settings-help",
                 )
             yield Static("", id="settings-error")
@@ -99,6 +105,8 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                 box = self.query_one(field, Input)
                 if not same and box.value.strip().lower() != "human":
                     box.value = str(default_player(info))
+            if not same:  # more seats: the new game's own computer
+                self.query_one("#others", Input).value = ""
             self.query_one("#settings-error", Static).update("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -144,11 +152,17 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
             players=(
                 PlayerSpec.parse(self.query_one("#player0", Input).value),
                 PlayerSpec.parse(self.query_one("#player1", Input).value),
+                *(
+                    PlayerSpec.parse(spec)
+                    for spec in self.query_one("#others", Input).value.split(",")
+                    if spec.strip()
+                ),
             ),
             first=first,
             hint_depth=depth,
         )
         board = settings.make_board()  # refuse bad options here, not after the screen closes
+        settings.seated(board)  # and more players than the game seats
         for spec in settings.players:  # and a player that cannot play this board
             if not spec.is_human:
                 spec.strategy(settings.info, board=board)
