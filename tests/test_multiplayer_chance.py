@@ -6,6 +6,7 @@ dicts), sharing nothing with the board or the accumulators but the tree's meanin
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
@@ -396,3 +397,27 @@ def test_every_search_with_a_depth_limit_equals_the_reference(
                 for search in (reused[name], fresh):
                     assert _unchanged(board, search).value == pytest.approx(value), name
         _count("depth-limited searches = the depth-limited reference (fresh and reused)")
+
+
+def test_compare_and_tree_show_the_searches_made_for_the_game() -> None:
+    """``oogames compare`` runs max^n, paranoid and best-reply search on a game of three,
+    expectimax and the stars on a game of chance (their values equal, as they must), and
+    ``oogames tree`` writes each node's vector under max^n."""
+    from oogames.cli import main
+
+    out = io.StringIO()
+    assert main(["compare", "rolit", "--opt", "players=3", "--opt", "size=4"], out=out) == 0
+    rows = [line.split() for line in out.getvalue().splitlines()[2:]]
+    assert [row[0] for row in rows] == ["maxn:3", "paranoid:3", "brs:3"]
+    out = io.StringIO()
+    assert main(["compare", "pig", "--target", "10", "--depth", "4"], out=out) == 0
+    rows = [line.split() for line in out.getvalue().splitlines()[2:]]
+    assert [row[0] for row in rows] == ["expectimax:4", "star1:4", "star2:4"]
+    assert len({row[2] for row in rows}) == 1  # one value, three ways
+    out = io.StringIO()
+    assert main(["compare", "tictactoe"], out=out) == 0
+    assert out.getvalue().splitlines()[2].split()[0] == "minimax:3"
+    out = io.StringIO()
+    words = ["tree", "rolit", "--opt", "players=3", "--opt", "size=4", "--strategy", "maxn"]
+    assert main([*words, "--depth", "2", "--max-nodes", "5"], out=out) == 0
+    assert "root = (10.6667, 2.66667, 2.66667)" in out.getvalue()

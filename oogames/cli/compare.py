@@ -5,11 +5,33 @@ from __future__ import annotations
 import argparse
 from typing import Final, TextIO
 
+from oogames.board.model import ABoardModel
+from oogames.board.turns import ATurns
 from oogames.cli.common import Subcommand, flag, position_of, whole_arg
 from oogames.games import find_game
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.specs import make_strategy
 from oogames.trace.compare import compare, format_table
+
+#: The searches compared by default: of two players who take turns, of more players, and
+#: of a game with chance.
+DEFAULTS: Final = {
+    "two": "minimax,alphabeta,negamax,negamax-ab",
+    "more": "maxn,paranoid,brs",
+    "chance": "expectimax,star1,star2",
+}
+
+
+def default_strategies(board: ABoardModel) -> str:
+    """The searches to compare on ``board`` when none are named (see :data:`DEFAULTS`)."""
+    if _has_chance(board):
+        return DEFAULTS["chance"]
+    return DEFAULTS["more"] if board.players > 2 else DEFAULTS["two"]
+
+
+def _has_chance(board: ABoardModel) -> bool:
+    """Whether the game has chance positions (it writes ``chance_outcomes``)."""
+    return type(board).chance_outcomes is not ATurns.chance_outcomes
 
 
 def run_compare(args: argparse.Namespace, out: TextIO) -> int:
@@ -21,11 +43,12 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
         label = f"{moves.strip() or 'start'} ({board.status_text()})"
         boards.append((label, board))
     solvable = not any(info.too_big(board) for _, board in boards)
+    chosen = args.strategies or default_strategies(boards[0][1])
     strategies = [
         make_strategy(
             StrategySpec.parse(spec).with_depth(args.depth), info.evaluate, None, solvable
         )
-        for spec in args.strategies.split(",")
+        for spec in chosen.split(",")
         if spec.strip()
     ]
     print(format_table(compare(boards, strategies)), file=out)
@@ -46,8 +69,8 @@ COMMANDS: Final = (
             ),
             flag(
                 "--strategies",
-                default="minimax,alphabeta,negamax,negamax-ab",
-                help="comma-separated strategies (default: minimax,alphabeta,negamax,negamax-ab)",
+                help=f"comma-separated strategies (default: {DEFAULTS['two']}; for a game of "
+                f"more players {DEFAULTS['more']}; with chance {DEFAULTS['chance']})",
             ),
             flag(
                 "--depth",

@@ -58,6 +58,14 @@ def value_text(value: float | None, trace: SearchTrace) -> str:
     return f"{value:g}"
 
 
+def node_value_text(node: TraceNode, trace: SearchTrace) -> str:
+    """A node's value as the drawings write it: every player's in a search by vectors
+    (max^n, ``(3, 1, 2)``), else :func:`value_text`."""
+    if node.payoffs is not None:
+        return "(" + ", ".join(f"{payoff:g}" for payoff in node.payoffs) + ")"
+    return value_text(node.value, trace)
+
+
 def _window(node: TraceNode, trace: SearchTrace) -> str:
     if node.alpha is None and node.beta is None:
         return ""
@@ -103,7 +111,7 @@ def to_text(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = No
     lines = [head]
 
     def describe(node: TraceNode) -> str:
-        parts = [f"{_move(node, trace)} = {value_text(node.value, trace)}"]
+        parts = [f"{_move(node, trace)} = {node_value_text(node, trace)}"]
         window = _window(node, trace)
         if window:
             parts.append(window)
@@ -160,7 +168,7 @@ def to_dot(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = Non
         name = f"n{next(counter)}"
         mover = node.player == trace.model_player
         color = "#d8eefe" if mover else "#fde5cc"
-        label = _quote(value_text(node.value, trace))
+        label = _quote(node_value_text(node, trace))
         window = _window(node, trace)
         if window:
             label += "\\n" + _quote(window)  # DOT's line break
@@ -246,7 +254,7 @@ def trace_box(node: TraceNode, trace: SearchTrace) -> PictureNode:
     """The box of one node of a trace in the tree pictures (value, window, move)."""
     value = _loss_spaced(_short(node.value, trace))
     if node.payoffs is not None:  # max^n: every player's value
-        value = "(" + ", ".join(f"{payoff:g}" for payoff in node.payoffs) + ")"
+        value = node_value_text(node, trace)
     lines = [value]
     if node.alpha is not None or node.beta is not None:
         low = _loss_spaced(_short(node.alpha, trace))

@@ -31,7 +31,7 @@ import attrs
 
 from oogames.errors import TraceLimitError
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
-from oogames.trace.render import trace_box, value_text
+from oogames.trace.render import node_value_text, trace_box, value_text
 from oogames.trace.tracer import SearchTrace, TraceNode
 
 MAX_STEP_NODES = 400
@@ -102,9 +102,7 @@ class SearchSteps:
                 low, high = value_text(node.alpha, trace), value_text(node.beta, trace)
                 window = f" with the window [{low}, {high}]"
             return f"step {number}: {where} ({mover}) is reached{window}"
-        worth = value_text(node.value, trace)
-        if node.payoffs is not None:  # max^n: every player's value
-            worth = "(" + ", ".join(f"{payoff:g}" for payoff in node.payoffs) + ")"
+        worth = node_value_text(node, trace)
         text = f"step {number}: {where} is worth {worth}"
         if node.kind == "horizon":
             text += " (a horizon: scored by the evaluation)"
