@@ -1,0 +1,490 @@
+"""A test kit for boards: :func:`check_board` runs the contract checks the project runs on its
+own games on a board of yours, and says in plain words what holds and what does not.
+
+From pytest, in your own repository::
+
+    from oogames.testing import check_board
+    from mygame import MyBoard
+
+    def test_my_board_keeps_the_contract():
+        check_board(MyBoard).assert_ok()
+
+The checks, on positions drawn by playing random moves from the start (by Hypothesis when
+it is installed, which then looks for the shortest moves that break a check; otherwise by
+a seeded random walk):
+
+- ``map``: ``map`` applies the lambda only to moves ``make_move`` accepts, calls
+  ``no_apply`` once where the player to move must pass, and stops when the lambda says so;
+- ``undo``: each move's undo puts back everything (the position, its key, the player to
+  move, the state, the moves played, the legal moves, the drawing);
+- ``undo once``: an undo called a second time is refused (an ``UndoError``) and changes
+  nothing; the undos of a game taken back in turn lead back to the start;
+- ``refusals``: a move that is no move of the game, or a move by the player not to move,
+  is refused (``invalid_move_case``) and changes nothing;
+- ``the end``: a finished game maps no move, and its state, ``winner`` and ``payoffs``
+  agree with the status the board reports;
+- ``no dead end``: no position where the player to move has no move and must pass, and
+  so must the next, while the game is not over;
+- ``notation``: each legal move's text reads back as the move, and ``from_moves`` of the
+  moves played gives the same position;
+- ``copy``: a copy is the same position, and a move made on it leaves the original alone;
+- ``perft``: :func:`~oogames.board.perft.perft` agrees with a count made with
+  ``legal_moves`` (and with the counts you give, from the start).
+
+The board's code runs in this process: a board that loops forever is not stopped here
+(``oogames grade`` runs students' code in a process of its own).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from oogames.board.faults import check_not_stuck
+from oogames.board.lambdas import IBoardLambda
+from oogames.board.model import ABoardModel
+from oogames.board.moves import PASS, Move
+from oogames.board.perft import perft
+from oogames.board.undo import IUndoMove
+from oogames.board.visitors import ICheckMoveVisitor, OutcomeVisitor
+from oogames.errors import BoardContractError, IllegalMoveError, OogamesError, UndoError
+
+__all__ = ["BoardReport", "Check", "check_board"]
+
+CHECKS: tuple[str, ...] = (
+    "map",
+    "undo",
+    "undo once",
+    "refusals",
+    "the end",
+    "no dead end",
+    "notation",
+    "copy",
+    "perft",
+)
+"""The checks :func:`check_board` runs, in the order it reports them."""
+
+
+@attrs.frozen
+class Check:
+    """One check of a board.
+
+    Attributes:
+        name: Its name (one of :data:`CHECKS`).
+        cases: How many positions (or moves) it looked at.
+        failure: What went wrong, in one line with the moves that lead there; None if it
+            held.
+    """
+
+    name: str
+    cases: int
+    failure: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the check held."""
+        return self.failure is None
+
+
+@attrs.frozen
+class BoardReport:
+    """What :func:`check_board` found: each check with its cases, and the first failure
+    of each that failed. True when every check held.
+
+    Attributes:
+        board: The board's name.
+        checks: The checks, in the order of :data:`CHECKS`.
+        drawn_by: How the positions were drawn (``"Hypothesis"`` or ``"a random walk"``).
+    """
+
+    board: str
+    checks: tuple[Check, ...]
+    drawn_by: str
+
+    @property
+    def ok(self) -> bool:
+        """Whether every check held."""
+        return all(check.ok for check in self.checks)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        lines = [f"{self.board}: positions drawn by {self.drawn_by}"]
+        for check in self.checks:
+            verdict = "ok" if check.ok else f"FAILED: {check.failure}"
+            lines.append(f"  {check.name:<12} {check.cases:>6} checked  {verdict}")
+        failed = sum(not check.ok for check in self.checks)
+        lines.append("every check holds" if not failed else f"{failed} check(s) failed")
+        return "\n".join(lines)
+
+    def assert_ok(self) -> None:
+        """Raise AssertionError with the whole report unless every check held (for pytest)."""
+        if not self.ok:
+            raise AssertionError(str(self))
+
+
+class _Broken(Exception):
+    """A check that does not hold, with what was seen."""
+
+    def __init__(self, what: str, check: str | None = None) -> None:
+        super().__init__(what)
+        self.what = what
+        self.check = check  # another check's failure, found by this one
+
+
+def check_board(
+    board: type[ABoardModel] | Callable[[], ABoardModel],
+    *,
+    positions: int = 100,
+    seed: int = 0,
+    max_plies: int = 200,
+    perft_counts: Mapping[int, int] | None = None,
+) -> BoardReport:
+    """Run the contract checks (see the module) on the game ``board`` makes.
+
+    Args:
+        board: The board class (made with its defaults) or a function that makes a new
+            board at the start of a game.
+        positions: How many random playouts to check.
+        seed: Seed of the random walk (with Hypothesis, its examples are derandomized).
+        max_plies: The longest playout.
+        perft_counts: Known perft counts from the start, by depth (``{1: 9, 2: 72}``).
+    """
+    make = board
+    name = getattr(board, "__name__", type(board).__name__)
+    cases = dict.fromkeys(CHECKS, 0)
+    failures: dict[str, str] = {}
+    checker = _Checker(make, cases, failures, max_plies)
+    checker.start(perft_counts or {})
+    drawn_by = checker.draw(positions, seed)
+    checks = tuple(Check(check, cases[check], failures.get(check)) for check in CHECKS)
+    return BoardReport(name, checks, drawn_by)
+
+
+class _Collect(IBoardLambda[None]):
+    """Records what ``map`` does: the moves applied, the ``no_apply`` calls."""
+
+    def __init__(self, stop_after: int | None = None) -> None:
+        self.moves: list[Move] = []
+        self.passes = 0
+        self.stop_after = stop_after
+
+    def apply(self, player: int, host: Any, move: Move, param: None) -> bool:
+        self.moves.append(move)
+        return self.stop_after is None or len(self.moves) < self.stop_after
+
+    def no_apply(self, player: int, host: Any, param: None) -> None:
+        self.passes += 1
+
+
+class _Verdict(ICheckMoveVisitor[None]):
+    """Records whether ``make_move`` took a move."""
+
+    def __init__(self) -> None:
+        self.valid = 0
+        self.invalid = 0
+
+    def valid_move_case(self, host: Any, player: int, move: Move, param: None) -> None:
+        self.valid += 1
+
+    def invalid_move_case(
+        self, host: Any, player: int, move: Move, error: IllegalMoveError, param: None
+    ) -> None:
+        self.invalid += 1
+
+
+def _snapshot(board: ABoardModel) -> tuple[object, ...]:
+    """Everything a user sees of a board."""
+    return (
+        board.to_move,
+        board.state,
+        tuple(board.moves),
+        board.key(),
+        tuple(board.legal_moves()),
+        str(board),
+    )
+
+
+def _differs(before: tuple[object, ...], after: tuple[object, ...]) -> str:
+    names = ("the player to move", "its state", "the moves played", "its key", "the legal moves")
+    for name, old, new in zip((*names, "its drawing"), before, after, strict=True):
+        if old != new:
+            return f"{name} {new!r:.60}, not {old!r:.60}"
+    return "nothing"
+
+
+class _Checker:
+    def __init__(
+        self,
+        make: Callable[[], ABoardModel],
+        cases: dict[str, int],
+        failures: dict[str, str],
+        max_plies: int,
+    ) -> None:
+        self.make = make
+        self.cases = cases
+        self.failures = failures
+        self.max_plies = max_plies
+
+    def _run(self, check: str, where: Sequence[str], test: Callable[[], object]) -> None:
+        """Run one check's test at a position; note its first failure or what it raised."""
+        if check in self.failures:
+            return
+        self.cases[check] += 1
+        at = f" after {' '.join(where)}" if where else " at the start"
+        try:
+            test()
+        except _Broken as broken:
+            self.failures.setdefault(broken.check or check, f"{broken.what}{at}")
+        except BoardContractError as fault:  # check_not_stuck's own words
+            self.failures[check] = f"{fault}{at}"
+        except Exception as error:  # the board's own code raised: say what and where
+            self.failures[check] = f"raised {type(error).__name__}: {error}{at}"
+
+    def start(self, counts: Mapping[int, int]) -> None:
+        """The checks made once, from the start: perft by hand and as given."""
+        try:
+            board = self.make()
+        except Exception:  # named by the playouts' checks
+            return
+
+        def by_hand(depth: int) -> int:
+            if depth == 0:
+                return 1
+            if board.is_over:
+                return 0
+            moves = board.legal_moves() or ([PASS] if board.can_pass() else [])
+            total = 0
+            for move in moves:
+                undo = board.play(move)
+                total += by_hand(depth - 1)
+                undo()
+            return total
+
+        def test() -> None:
+            for depth in range(1, 4):
+                if by_hand(depth) != perft(board, board.to_move, depth):
+                    raise _Broken(f"perft({depth}) is not the count by legal_moves")
+            for depth, expected in sorted(counts.items()):
+                found = perft(board, board.to_move, depth)
+                if found != expected:
+                    raise _Broken(f"perft({depth}) is {found:,}, not {expected:,}")
+
+        self._run("perft", [], test)
+
+    def draw(self, positions: int, seed: int) -> str:
+        """Check the positions of ``positions`` playouts; how they were drawn."""
+        try:
+            from hypothesis import HealthCheck, given, settings
+            from hypothesis import strategies as st
+        except ImportError:
+            rng = random.Random(seed)
+            for _ in range(positions):
+                self.playout([rng.randrange(1_000) for _ in range(self.max_plies)])
+            return "a random walk"
+
+        @settings(
+            max_examples=positions,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+        )
+        @given(st.lists(st.integers(0, 999), max_size=self.max_plies))
+        def walk(choices: list[int]) -> None:
+            self.playout(choices)
+
+        walk()
+        return "Hypothesis"
+
+    def playout(self, choices: Sequence[int]) -> None:
+        """Play one move a choice from the start, checking each position on the way."""
+        try:
+            board = self.make()
+            start = _snapshot(board)
+        except Exception as error:  # the board's constructor raised: no position to check
+            self.failures.setdefault("map", f"a new board raised {type(error).__name__}: {error}")
+            return
+        undos = []
+        where: list[str] = []
+        for choice in choices:
+            self.position(board, where)
+            if board.is_over or "map" in self.failures:
+                break
+            try:  # the board's own code: what it raises is the checks' to name
+                moves = _moves_here(board)
+                if not moves:
+                    break
+                move = moves[choice % len(moves)]
+                text = "pass" if move is PASS else board.format_move(move)
+                undos.append(board.play(move))
+            except Exception:
+                break
+            where.append(text)
+
+        def unwind() -> None:
+            for undo in reversed(undos):
+                undo()
+            if _snapshot(board) != start:
+                raise _Broken(
+                    "taking the game back move by move did not lead "
+                    f"back to the start: {_differs(start, _snapshot(board))}"
+                )
+
+        self._run("undo once", where, unwind)
+
+    def position(self, board: ABoardModel, where: list[str]) -> None:
+        """Every check made at one position (the board left as it was)."""
+        checks: tuple[tuple[str, Callable[[ABoardModel], object]], ...] = (
+            ("map", _check_map),
+            ("undo", _check_undo),
+            ("undo once", _check_undo_once),
+            ("refusals", _check_refusals),
+            ("the end", _check_end),
+            ("no dead end", check_not_stuck),
+            ("notation", self._check_notation),
+            ("copy", _check_copy),
+        )
+        for name, test in checks:
+            self._run(name, where, functools.partial(test, board))
+            if any(broken in self.failures for broken in ("map", "undo", "undo once")):
+                return  # the board may now be in any state: check no more here
+
+    def _check_notation(self, board: ABoardModel) -> None:
+        for move in board.legal_moves():
+            text = board.format_move(move)
+            if board.parse_move(text) != move:
+                read = board.parse_move(text)
+                raise _Broken(f"the move {move!r} is written {text!r}, which reads as {read!r}")
+        again = type(board).from_moves(board.moves, **board.options())
+        if again.key() != board.key():
+            raise _Broken("from_moves of the moves played gives another position")
+
+
+def _check_map(board: ABoardModel) -> None:
+    player = board.to_move
+    seen = _Collect()
+    board.map(player, seen, None)
+    if board.is_over:
+        return
+    if seen.passes > 1 or (seen.passes and seen.moves):
+        raise _Broken(
+            f"map called no_apply {seen.passes} time(s) and apply on {len(seen.moves)} move(s)"
+        )
+    for move in seen.moves:
+        verdict = _Verdict()
+        before = _snapshot(board)
+        undo = board.make_move(player, move, verdict, OutcomeVisitor(), None)
+        undo()
+        if verdict.valid != 1:
+            raise _Broken(f"map gave the move {move!r}, which make_move refused")
+        if _snapshot(board) != before:
+            what = f"the undo of {move!r} left {_differs(before, _snapshot(board))}"
+            raise _Broken(what, check="undo")
+    if len(seen.moves) > 1:
+        first = _Collect(stop_after=1)
+        board.map(player, first, None)
+        if len(first.moves) != 1:
+            raise _Broken(f"map went on after apply returned False ({len(first.moves)} moves)")
+
+
+def _moves_here(board: ABoardModel) -> list[Move]:
+    return board.legal_moves() or ([PASS] if board.can_pass() else [])
+
+
+def _made(board: ABoardModel, move: Move) -> IUndoMove | None:
+    verdict = _Verdict()
+    undo = board.make_move(board.to_move, move, verdict, OutcomeVisitor(), None)
+    if verdict.valid:
+        return undo
+    return None
+
+
+def _check_undo(board: ABoardModel) -> None:
+    before = _snapshot(board)
+    for move in _moves_here(board):
+        undo = _made(board, move)
+        if undo is None:
+            continue
+        undo()
+        if _snapshot(board) != before:
+            raise _Broken(f"the undo of {move!r} left {_differs(before, _snapshot(board))}")
+
+
+def _check_undo_once(board: ABoardModel) -> None:
+    before = _snapshot(board)
+    moves = _moves_here(board)
+    undo = _made(board, moves[0]) if moves else None
+    if undo is None:
+        return
+    undo()
+    try:
+        undo()
+    except UndoError:
+        pass
+    else:
+        raise _Broken(f"the undo of {moves[0]!r} worked a second time")
+    if _snapshot(board) != before:
+        raise _Broken(f"an undo called twice changed {_differs(before, _snapshot(board))}")
+
+
+class _NoMove:
+    """A move no game has."""
+
+    def __repr__(self) -> str:
+        return "<no move>"
+
+
+def _check_refusals(board: ABoardModel) -> None:
+    before = _snapshot(board)
+    player = board.to_move
+    others = [other for other in range(board.players) if other != player]
+    tries: list[tuple[int, Move, str]] = [(player, _NoMove(), "a move that is no move")]
+    moves = board.legal_moves()
+    if moves and others and not board.is_over:
+        tries.append((others[0], moves[0], "a move by the player not to move"))
+    for who, move, what in tries:
+        verdict = _Verdict()
+        try:
+            undo = board.make_move(who, move, verdict, OutcomeVisitor(), None)
+        except OogamesError:
+            verdict.invalid += 1  # refused by raising: allowed, if nothing changed
+        else:
+            if verdict.invalid != 1:
+                undo()
+                raise _Broken(f"{what} ({move!r}) was taken")
+        if _snapshot(board) != before:
+            raise _Broken(f"{what} changed {_differs(before, _snapshot(board))}")
+
+
+def _check_end(board: ABoardModel) -> None:
+    said = board.execute(OutcomeVisitor(), None)
+    if not board.is_over:
+        if said is not None:
+            raise _Broken(f"the game goes on but its status says {said!r}")
+        return
+    seen = _Collect()
+    board.map(board.to_move, seen, None)
+    if seen.moves:
+        raise _Broken(f"a finished game maps {len(seen.moves)} move(s)")
+    payoffs = board.payoffs
+    winner = board.winner
+    if payoffs is not None and winner is not None and max(payoffs) != payoffs[winner]:
+        raise _Broken(f"the winner {winner} has not the best payoff of {payoffs}")
+
+
+def _check_copy(board: ABoardModel) -> None:
+    twin = board.copy()
+    if twin.key() != board.key() or twin.to_move != board.to_move:
+        raise _Broken("a copy is another position")
+    moves = _moves_here(twin)
+    if moves and not twin.is_over:
+        before = _snapshot(board)
+        _made(twin, moves[0])
+        if _snapshot(board) != before:
+            raise _Broken("a move on a copy changed the original")
