@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from oogames import plugins
-from oogames.cli import compare, demo, listing, match, play, serve, solve, tournament, tree
+from oogames.cli import compare, demo, grade, listing, match, play, serve, solve, tournament, tree
 from oogames.cli.common import Parser, Subcommand, default_spec, flag_error, printable
 from oogames.cli.compare import run_compare
 from oogames.cli.demo import run_demo
@@ -56,7 +56,7 @@ __all__ = [
 _default_spec = default_spec  # its name before the command line was a package
 
 #: The subcommands' modules, in the order ``oogames --help`` lists them.
-SUBCOMMANDS = (demo, listing, play, tree, compare, solve, serve, tournament, match)
+SUBCOMMANDS = (demo, listing, play, tree, compare, solve, serve, tournament, match, grade)
 
 #: Every subcommand, declared once in its module (``COMMANDS``).
 ALL_COMMANDS: tuple[Subcommand, ...] = tuple(

@@ -1,0 +1,285 @@
+"""Assignments graded by the framework itself: ``oogames grade ASSIGNMENT SUBMISSION``.
+
+Each test runs the student's search in a process of its own (:mod:`oogames.grading.worker`)
+with a time and a memory limit; whatever the code does there (a syntax error, an
+exception, an endless loop, ``sys.exit``, ``os._exit``, a crash, memory without end)
+scores that test 0 with one line saying so, and the other tests go on. The grader then
+compares what the search did with the right searches of :mod:`oogames.grading.trees`, at
+the strictness the instructor chooses:
+
+- ``value``: the value and the move;
+- ``positions``: and the set of positions the search generated is a right search's
+  (a missed cut-off, or a search one ply too deep, fails);
+- ``order``: and they were generated in the same order.
+
+When a test fails, the trace is compared with the buggy references to name the bug
+("search depth off by one", "no cut-off on equality", ...), and the report lists the
+positions that differ from the nearest right search.
+
+The shipped assignments:
+
+- ``rice-alphabeta``: the submission defines ``AlphaAcc`` (on the package's ``MaxAcc``)
+  and ``BetaAcc`` (on ``MinAcc``), as the Rice page's course asks, and may define its own
+  ``AlphaBetaFac``. The Rice page's shallow cut-offs and the textbook's deep ones are both
+  right; a search that prunes nothing, or values wrongly, is not.
+- ``alphabeta-trees`` and ``minimax-trees``: the submission defines ``make_factory()``,
+  returning its search's :class:`~oogames.nextmove.factories.IAccFactory`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import attrs
+
+from oogames.errors import SettingsError
+from oogames.grading.trees import TREES, Reference, Trace, TreeTest, references
+from oogames.nextmove.running import STACK_BYTES
+
+ASSIGNMENTS: tuple[str, ...] = ("rice-alphabeta", "alphabeta-trees", "minimax-trees")
+"""The assignments shipped in the package."""
+
+STRICTNESS: tuple[str, ...] = ("value", "positions", "order")
+"""What a test compares, from the least to the most (see the module)."""
+
+
+@attrs.frozen
+class TestResult:
+    """One graded test.
+
+    Attributes:
+        name: The test's name.
+        score: The points it scored.
+        max_score: What it is worth.
+        output: What was found, in a few lines for the student.
+        bug: The buggy reference the trace matches, if one does.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    name: str
+    score: float
+    max_score: float
+    output: str
+    bug: str | None = None
+
+
+@attrs.frozen
+class GradeReport:
+    """A submission's grade: each test and the total."""
+
+    assignment: str
+    submission: str
+    strictness: str
+    tests: tuple[TestResult, ...]
+
+    @property
+    def score(self) -> float:
+        """The points scored."""
+        return sum(test.score for test in self.tests)
+
+    @property
+    def max_score(self) -> float:
+        """The points there are."""
+        return sum(test.max_score for test in self.tests)
+
+    def to_text(self) -> str:
+        """The report for the student: each test, its points and what differed."""
+        lines = [f"{self.assignment} ({self.strictness}): {self.submission}"]
+        for test in self.tests:
+            mark = "PASS" if test.score == test.max_score else "FAIL"
+            lines.append(f"{mark} {test.name}: {test.score:g}/{test.max_score:g}")
+            lines += [f"    {line}" for line in test.output.splitlines()]
+        lines.append(f"score: {self.score:g}/{self.max_score:g}")
+        return "\n".join(lines)
+
+    def to_gradescope(self) -> str:
+        """Gradescope's ``results.json``: the score, and each test with its output."""
+        tests = [
+            {"name": t.name, "score": t.score, "max_score": t.max_score, "output": t.output}
+            for t in self.tests
+        ]
+        return json.dumps({"score": self.score, "max_score": self.max_score, "tests": tests})
+
+    def to_json(self) -> str:
+        """Everything, for scripts."""
+        return json.dumps(attrs.asdict(self) | {"score": self.score, "max_score": self.max_score})
+
+
+def grade(
+    assignment: str,
+    submission: str | Path,
+    *,
+    strictness: str = "positions",
+    seconds: float = 10.0,
+    memory_mb: int = 512,
+    only: Sequence[str] | None = None,
+) -> GradeReport:
+    """Grade ``submission`` (a Python file) on ``assignment``; never raises for what the
+    submission's code does. ``only`` names the tests to run (all by default); each runs
+    at most ``seconds`` with ``memory_mb`` MiB of memory.
+
+    Raises:
+        SettingsError: An unknown assignment or strictness, or no such file.
+    """
+    if assignment not in ASSIGNMENTS:
+        raise SettingsError(f"no assignment {assignment!r}: choose one of {', '.join(ASSIGNMENTS)}")
+    if strictness not in STRICTNESS:
+        raise SettingsError(f"strictness is one of {', '.join(STRICTNESS)}, not {strictness!r}")
+    path = Path(submission)
+    if not path.is_file():
+        raise SettingsError(f"no submission file {str(path)!r}")
+    results = tuple(
+        _grade_one(assignment, test, path, strictness, seconds, memory_mb)
+        for test in TREES
+        if only is None or test.name in only
+    )
+    return GradeReport(assignment, str(path), strictness, results)
+
+
+def _grade_one(
+    assignment: str, test: TreeTest, path: Path, strictness: str, seconds: float, memory: int
+) -> TestResult:
+    trace, failure = run_in_process(assignment, test.name, path, seconds, memory)
+    if trace is None:
+        return TestResult(test.name, 0.0, test.points, failure)
+    right, bugs = references(assignment)
+    expected = [(reference, reference.run(test)) for reference in right]
+    if trace.changed:
+        return TestResult(test.name, 0.0, test.points, "the board changed: a move not undone")
+    for _, found in expected:
+        if _agrees(trace, found, strictness):
+            return TestResult(test.name, test.points, test.points, f"right ({test.about})")
+    named = [ref.name for ref in bugs if _agrees(trace, ref.run(test), strictness)]
+    bug = "; or ".join(named) if named else None
+    nearest = min(expected, key=lambda pair: _distance(trace, pair[1]))
+    lines = [_differences(trace, nearest[1], nearest[0])]
+    if bug is not None:
+        lines.insert(0, f"the search matches a known bug: {bug}")
+    return TestResult(test.name, 0.0, test.points, "\n".join(lines), bug)
+
+
+def _agrees(trace: Trace, expected: Trace, strictness: str) -> bool:
+    if trace.move != expected.move or not math.isclose(trace.value, expected.value):
+        return False
+    if strictness == "positions":
+        return set(trace.positions) == set(expected.positions)
+    if strictness == "order":
+        return trace.positions == expected.positions
+    return True
+
+
+def _distance(trace: Trace, expected: Trace) -> int:
+    return len(set(trace.positions) ^ set(expected.positions))
+
+
+def _differences(trace: Trace, expected: Trace, reference: Reference) -> str:
+    lines = []
+    if trace.move != expected.move or not math.isclose(trace.value, expected.value):
+        lines.append(
+            f"move {trace.move} worth {trace.value:g}; {reference.name} finds "
+            f"{expected.move} worth {expected.value:g}"
+        )
+    extra = [p for p in trace.positions if p not in expected.positions]
+    missing = [p for p in expected.positions if p not in trace.positions]
+    if extra:
+        lines.append(f"generated, though {reference.name} cuts them off: {' '.join(extra)}")
+    if missing:
+        lines.append(f"not generated, though {reference.name} does: {' '.join(missing)}")
+    if not extra and not missing and trace.positions != expected.positions:
+        lines.append("the right positions in another order")
+    return "\n".join(lines) or "the positions differ"
+
+
+def run_in_process(
+    assignment: str, test: str, path: Path, seconds: float, memory_mb: int
+) -> tuple[Trace | None, str]:
+    """Run one test of ``path`` in a process of its own: its trace, or None and one line
+    saying what went wrong."""
+    with tempfile.TemporaryDirectory() as folder:
+        result = Path(folder) / "result.json"
+        command = [
+            sys.executable, "-m", "oogames.grading.worker",
+            assignment, test, str(path.resolve()), str(result),
+        ]  # fmt: skip
+        try:
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                timeout=seconds,
+                preexec_fn=_limits(memory_mb),
+                cwd=folder,
+                env=_environment(),
+                check=False,
+            )
+        except subprocess.TimeoutExpired:
+            return None, f"no answer in {seconds:g} s (an endless loop?): the test is stopped"
+        if done.returncode != 0 or not result.exists():
+            return None, _why(done.returncode, done.stderr)
+        try:
+            data = json.loads(result.read_text(encoding="utf-8"))
+            return _trace(data), ""
+        except (ValueError, TypeError, KeyError):
+            return None, "the search's result could not be read (it wrote over it?)"
+
+
+def _trace(data: dict[str, object]) -> Trace:
+    positions = data["positions"]
+    value = data["value"]
+    if not isinstance(positions, list) or not isinstance(value, int | float):
+        raise ValueError("not a trace")
+    move = data["move"]
+    chosen = move if isinstance(move, str) else None
+    return Trace(float(value), chosen, tuple(map(str, positions)), bool(data["changed"]))
+
+
+def _why(code: int, stderr: str) -> str:
+    """One line for a worker that failed."""
+    last = [line for line in stderr.strip().splitlines() if line.strip()]
+    said = last[-1].strip() if last else ""
+    if code == -signal.SIGINT:
+        return "it raised KeyboardInterrupt, which ended its process"
+    if code < 0:
+        name = signal.Signals(-code).name if -code in signal.valid_signals() else str(-code)
+        return f"the process was killed by signal {name} (a crash, or too much memory)"
+    if "MemoryError" in said:
+        return "it ran out of memory (the limit is per test)"
+    if said:
+        return f"it raised {said}"
+    return f"it exited with status {code} before the search ended"
+
+
+def _environment() -> dict[str, str]:
+    """The worker's environment: this one, with this oogames first on the path."""
+    package = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (package, env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def _limits(memory_mb: int) -> Callable[[], None]:
+    """The worker's limit on memory, set in it before it starts (where the system has it)."""
+
+    def limit() -> None:
+        try:
+            import resource
+        except ImportError:  # not on this system: the time limit still holds
+            return
+        # Address space: the limit, Python's own (about 256 MiB) and the search thread's
+        # stack, which is reserved whole but mapped only as it is used.
+        size = (memory_mb << 20) + (256 << 20) + STACK_BYTES
+        resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+    return limit
+
+
+__all__ = ["ASSIGNMENTS", "STRICTNESS", "GradeReport", "TestResult", "grade"]

@@ -1,0 +1,229 @@
+"""The textbook trees the tree assignments grade on, and the searches they are graded
+against: the right ones and the deliberately buggy ones that name a student's bug.
+
+Every tree is the project's own (two players, MAX moves first; a number is a finished
+game's value for MAX; ``Static`` gives a position's evaluation for a depth-limited
+search). A position is labelled by the moves that reach it (``"b/b2"``), the label the
+reports print and the pictures mark.
+
+The references walk the tree with the board's public calls (``legal_moves``, ``play``
+and the undo), sharing nothing with the accumulators, and return the value, the move
+(the first of equal values) and every position they generated, in order.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import attrs
+
+from oogames.board.model import Played
+from oogames.board.moves import Move
+from oogames.games.gametree import GameTreeBoard, Static, static_value
+
+
+@attrs.frozen
+class TreeTest:
+    """One tree to grade a search on.
+
+    Attributes:
+        name: The test's name.
+        tree: The game tree.
+        points: What it is worth.
+        depth: The search's depth (None: to the end of the tree).
+        about: What it checks, for the report.
+    """
+
+    name: str
+    tree: object
+    points: float
+    depth: int | None = None
+    about: str = ""
+
+
+def _leaves(*values: float) -> dict[str, object]:
+    return {chr(ord("a") + i): value for i, value in enumerate(values)}
+
+
+def _static(value: float, node: object) -> Static:
+    return Static(value, node)
+
+
+TREES: tuple[TreeTest, ...] = (
+    TreeTest(
+        "three by three",
+        {"L": _leaves(4, 9, 6), "M": _leaves(2, 11, 7), "R": _leaves(13, 3, 10)},
+        2,
+        about="MAX then MIN, three moves each: the right move and value",
+    ),
+    TreeTest(
+        "deep cut-off",
+        {
+            "L": {"a": {"x": _leaves(5, 6)}},
+            "R": {
+                "a": {"x": _leaves(3, 9), "y": _leaves(4, 8)},
+                "b": {"x": _leaves(7)},
+            },
+        },
+        2,
+        about="four plies: cut-offs that need the bound from the root, three plies up",
+    ),
+    TreeTest(
+        "tied root",
+        {"L": _leaves(5, 6), "M": _leaves(7, 5), "R": _leaves(5, 9)},
+        1,
+        about="equal values at the root: the first best move is kept",
+    ),
+    TreeTest(
+        "ties below",
+        {"L": _leaves(3, 3, 8), "R": _leaves(3, 2, 6), "S": _leaves(4, 3)},
+        1,
+        about="a value equal to the bound: a cut-off on equality",
+    ),
+    TreeTest(
+        "depth two of four",
+        {
+            "L": _static(
+                0,
+                {
+                    "a": _static(6, {"x": _leaves(1, 2), "y": _leaves(3, 4)}),
+                    "b": _static(2, {"x": _leaves(9, 9)}),
+                },
+            ),
+            "R": _static(
+                0,
+                {
+                    "a": _static(5, {"x": _leaves(0, 0)}),
+                    "b": _static(8, {"x": _leaves(7, 7), "y": _leaves(1, 1)}),
+                    "c": _static(1, {"x": _leaves(5, 5)}),
+                },
+            ),
+        },
+        2,
+        depth=2,
+        about="a depth limit of 2 with the evaluation written on the positions",
+    ),
+)
+"""The trees of the tree assignments, in the order the report lists them."""
+
+
+@attrs.frozen
+class Trace:
+    """What a search did on a tree: its value, its move and the positions it generated."""
+
+    value: float
+    move: Move | None
+    positions: tuple[str, ...]
+    changed: bool = False
+
+
+class RecordingTree(GameTreeBoard):
+    """A game tree that records each position a move generates, by its label."""
+
+    __slots__ = ("generated",)
+
+    def __init__(self, tree: object) -> None:
+        super().__init__(tree)
+        self.generated: list[str] = []
+
+    def _play(self, player: int, move: Move) -> Played | None:
+        played = super()._play(player, move)
+        if played is not None:
+            self.generated.append("/".join(map(str, (*self.moves, move))))
+        return played
+
+
+@attrs.frozen
+class Reference:
+    """A search to compare with: right, or buggy in a named way.
+
+    Attributes:
+        name: What it is (``"alpha-beta"``) or the bug it has.
+        right: Whether it is a right answer.
+        prune: Whether it cuts off at all.
+        deep: Whether a cut-off uses the window from every ancestor (else the parent's
+            value only, as the Rice page's accumulators).
+        tie_cut: Whether a value equal to the bound cuts off (the right searches do).
+        depth_error: Plies added to the depth asked for.
+        last_of_ties: Whether the last of equal values is kept (the right searches keep
+            the first).
+    """
+
+    name: str
+    right: bool
+    prune: bool = True
+    deep: bool = True
+    tie_cut: bool = True
+    depth_error: int = 0
+    last_of_ties: bool = False
+
+    def run(self, test: TreeTest) -> Trace:
+        """Search ``test``'s tree as this reference does."""
+        board = RecordingTree(test.tree)
+        depth = None if test.depth is None else test.depth + self.depth_error
+        value, move = self._value(board, 0, depth, -math.inf, math.inf, math.inf)
+        return Trace(value, move, tuple(board.generated))
+
+    def _value(
+        self, board: RecordingTree, ply: int, depth: int | None, alpha: float, beta: float,
+        parent: float,
+    ) -> tuple[float, Move | None]:  # fmt: skip
+        maximizing = board.to_move == 0
+        best = -math.inf if maximizing else math.inf
+        best_move: Move | None = None
+        for move in board.legal_moves():
+            undo = board.play(move)
+            if board.is_over:
+                payoffs = board.payoffs or (0.0,)
+                value = payoffs[0]
+            elif depth is not None and ply + 1 >= depth:
+                value = static_value(board, 0)
+            else:
+                bound = best if not self.deep else math.nan
+                value, _ = self._value(board, ply + 1, depth, alpha, beta, bound)
+            undo()
+            better = value > best if maximizing else value < best
+            if better or (self.last_of_ties and value == best):
+                best, best_move = value, move
+            if maximizing:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
+            if self.prune and self._cut(maximizing, best, alpha, beta, parent):
+                break
+        return best, best_move
+
+    def _cut(self, maximizing: bool, best: float, alpha: float, beta: float, parent: float) -> bool:
+        if not self.deep:  # the Rice page: the parent's value so far is the bound
+            if math.isnan(parent):
+                return False
+            return best >= parent if maximizing else best <= parent
+        low, high = (beta, best) if maximizing else (best, alpha)
+        return low <= high if self.tie_cut else low < high
+
+
+MINIMAX = Reference("minimax", True, prune=False)
+ALPHABETA = Reference("alpha-beta", True)
+RICE = Reference("alpha-beta with the Rice page's shallow cut-offs", True, deep=False)
+BUGS: tuple[Reference, ...] = (
+    Reference("no pruning at all: it searches what minimax searches", False, prune=False),
+    Reference("no cut-off on equality (a value equal to the bound goes on)", False, tie_cut=False),
+    Reference("ties go to the last move, not the first", False, last_of_ties=True),
+)
+"""The buggy searches a student's trace is compared with, to name the bug."""
+
+MINIMAX_BUGS: tuple[Reference, ...] = (
+    Reference("ties go to the last move, not the first", False, prune=False, last_of_ties=True),
+    Reference("it prunes: the assignment asks for plain minimax", False),
+)
+
+
+def references(assignment: str) -> tuple[tuple[Reference, ...], tuple[Reference, ...]]:
+    """The right searches and the buggy ones of ``assignment``."""
+    if assignment == "minimax-trees":
+        return (MINIMAX,), MINIMAX_BUGS
+    return (ALPHABETA, RICE), BUGS
+
+
+Comparator = Callable[[Trace, Trace], bool]

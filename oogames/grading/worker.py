@@ -1,0 +1,92 @@
+"""The process a student's code runs in: one test of one submission, its trace written as
+JSON to a file the grader names (never to standard output, which the code may print to).
+
+``python -m oogames.grading.worker ASSIGNMENT TEST SUBMISSION RESULT`` imports the
+submission, builds its search, runs it on the test's tree and writes what it did. The
+grader starts this with a time and a memory limit, and reads nothing else from it: an
+exception, an exit, a crash or a timeout is the grader's to tell.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory
+from oogames.nextmove.minmax import MinMax
+
+
+def load(path: str) -> ModuleType:
+    """The submission's module, imported from its file."""
+    spec = importlib.util.spec_from_file_location("submission", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"{path} is not a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["submission"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def factory_of(assignment: str, module: ModuleType) -> IAccFactory:
+    """The search the submission defines, as a factory.
+
+    ``rice-alphabeta``: its ``AlphaAcc`` (and ``BetaAcc``) at the root, or its own
+    ``AlphaBetaFac``; the tree assignments: its ``make_factory()``.
+
+    Raises:
+        AttributeError: A name the assignment asks for is not defined.
+        TypeError: What it defines is not what the assignment asks for.
+    """
+    if assignment != "rice-alphabeta":
+        return _factory(module.make_factory(), "make_factory()")
+    own = getattr(module, "AlphaBetaFac", None)
+    if own is not None:
+        return _factory(own(), "AlphaBetaFac()")
+    alpha = module.AlphaAcc
+    if not isinstance(module.BetaAcc, type):
+        raise TypeError("BetaAcc is not a class")
+
+    class StudentFac(AlphaBetaFac):
+        def make_acc(self, model_player: int) -> AAccumulator:
+            acc = alpha(model_player, model_player)
+            if not isinstance(acc, AAccumulator):
+                raise TypeError(f"AlphaAcc(...) is {type(acc).__name__}, not an accumulator")
+            return acc
+
+    return StudentFac()
+
+
+def _factory(thing: object, what: str) -> IAccFactory:
+    if not isinstance(thing, IAccFactory):
+        raise TypeError(f"{what} is {type(thing).__name__}, not an IAccFactory")
+    return thing
+
+
+def main(argv: list[str]) -> None:
+    from oogames.games.gametree import static_value
+    from oogames.grading.trees import TREES, RecordingTree
+
+    assignment, test_name, submission, result = argv
+    test = next(test for test in TREES if test.name == test_name)
+    factory = factory_of(assignment, load(submission))
+    if test.depth is not None:
+        factory = DepthFac(factory, test.depth, static_value)
+    board = RecordingTree(test.tree)
+    before = (board.to_move, board.moves, board.key())
+    found = MinMax(factory, prefer_quick_wins=False).search(board, factory.make_acc(0))
+    changed = (board.to_move, board.moves, board.key()) != before
+    written = {
+        "value": found.value,
+        "move": found.move,
+        "positions": board.generated,
+        "changed": changed,
+    }
+    Path(result).write_text(json.dumps(written), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

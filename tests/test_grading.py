@@ -1,0 +1,139 @@
+"""oogames grade: right answers score full marks, each buggy reference loses the tests it
+should fail and is named, and broken submissions of every kind give one line a test."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from oogames.cli import main
+from oogames.grading import STRICTNESS, grade
+from oogames.grading.trees import ALPHABETA, BUGS, MINIMAX, MINIMAX_BUGS, RICE, TREES, Trace
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX limits")
+
+SUBMISSIONS = Path(__file__).parent / "submissions"
+#: Each buggy submission, and the reference it should match.
+BUGGY = {
+    "rice_no_pruning.py": BUGS[0],
+    "rice_no_tie_cut.py": BUGS[1],
+    "rice_last_of_ties.py": BUGS[2],
+}
+
+
+@pytest.mark.parametrize("strictness", STRICTNESS)
+@pytest.mark.parametrize("name", ["rice_shallow.py", "rice_deep.py"])
+def test_the_rice_page_and_the_textbook_both_score_full_marks(name: str, strictness: str) -> None:
+    report = grade("rice-alphabeta", SUBMISSIONS / name, strictness=strictness)
+    assert report.score == report.max_score == sum(test.points for test in TREES), report.to_text()
+
+
+def test_the_two_right_answers_differ_where_the_deep_cut_off_matters() -> None:
+    deep = next(test for test in TREES if test.name == "deep cut-off")
+    assert set(ALPHABETA.run(deep).positions) < set(RICE.run(deep).positions)
+
+
+@pytest.mark.parametrize("strictness", STRICTNESS)
+@pytest.mark.parametrize("name", sorted(BUGGY))
+def test_a_buggy_reference_loses_what_it_should_and_is_named(name: str, strictness: str) -> None:
+    bug = BUGGY[name]
+    report = grade("rice-alphabeta", SUBMISSIONS / name, strictness=strictness)
+    checked = 0
+    for test, result in zip(TREES, report.tests, strict=True):
+        found = bug.run(test)
+        right = any(_agree(found, ref.run(test), strictness) for ref in (ALPHABETA, RICE))
+        assert result.score == (test.points if right else 0), (test.name, report.to_text())
+        if not right:
+            assert result.bug is not None and bug.name in result.bug, report.to_text()
+            checked += 1
+    if strictness != "value" or bug.last_of_ties:  # the others differ in positions only
+        assert checked, f"{name} fails no test at {strictness}"
+    print(f"checked: buggy tests named: {checked}")
+
+
+def _agree(found: Trace, expected: Trace, strictness: str) -> bool:
+    """The comparison the grader makes, written again here."""
+    if (found.move, found.value) != (expected.move, expected.value):
+        return False
+    if strictness == "positions":
+        return set(found.positions) == set(expected.positions)
+    return strictness == "value" or found.positions == expected.positions
+
+
+def test_a_wrong_search_scores_nothing_and_names_no_bug() -> None:
+    report = grade("rice-alphabeta", SUBMISSIONS / "rice_wrong_value.py")
+    assert report.score == 0 and all(test.bug is None for test in report.tests)
+    assert "alpha-beta finds L worth 4" in report.tests[0].output
+
+
+FACTORY = "from oogames import {0}\n\n\ndef make_factory():\n    return {0}()\n"
+
+
+def test_the_tree_assignments_take_a_factory(tmp_path: Path) -> None:
+    alphabeta = tmp_path / "ab.py"
+    alphabeta.write_text(
+        "from oogames import AlphaBetaFac\ndef make_factory():\n    return AlphaBetaFac()\n"
+    )
+    minimax = tmp_path / "mm.py"
+    minimax.write_text(
+        "from oogames import MinMaxFac\ndef make_factory():\n    return MinMaxFac()\n"
+    )
+    assert grade("alphabeta-trees", alphabeta).score == sum(test.points for test in TREES)
+    assert grade("minimax-trees", minimax).score == sum(test.points for test in TREES)
+    report = grade("minimax-trees", alphabeta)
+    named = [test for test in report.tests if test.bug]
+    assert named and all(MINIMAX_BUGS[-1].name in (test.bug or "") for test in named)
+    assert MINIMAX.prune is False
+
+
+#: Thirty broken submissions: each fault at import, when the search starts, and inside it.
+FAULTS = {
+    "a syntax error": ("def (:", "it raised"),
+    "an exception": ("raise ValueError('boom')", "ValueError: boom"),
+    "an unknown name": ("undefined_name()", "NameError"),
+    "an endless loop": ("while True: pass", "no answer in"),
+    "sys.exit": ("import sys; sys.exit(3)", "exited with status 3"),
+    "os._exit": ("import os; os._exit(4)", "exited with status 4"),
+    "huge memory": ("x = bytearray(64 << 30)", "memory"),
+    "a crash": ("import ctypes; ctypes.string_at(0)", "killed by signal"),
+    "keyboard interrupt": ("raise KeyboardInterrupt", "KeyboardInterrupt"),
+    "recursion": ("def f(): return f()\nf()", "it raised"),
+}
+PLACES = {
+    "at import": "{fault}\n" + (SUBMISSIONS / "rice_deep.py").read_text(),
+    "when made": (SUBMISSIONS / "rice_deep.py").read_text().replace(
+        "        super().__init__(model_player, player, depth)\n",
+        "        super().__init__(model_player, player, depth)\n        if depth == 0:\n"
+        "            {indented}\n", 1),
+    "in the search": (SUBMISSIONS / "rice_deep.py").read_text().replace(
+        "    def is_not_done(self):\n",
+        "    def is_not_done(self):\n        if self.depth > 0:\n            {indented}\n"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("place", sorted(PLACES))
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_broken_submission_scores_zero_in_one_line_and_the_grader_goes_on(
+    tmp_path: Path, fault: str, place: str
+) -> None:
+    code, words = FAULTS[fault]
+    if place != "at import" and fault == "a syntax error":
+        words = "it raised"
+    indented = code.replace("\n", "\n            ")
+    source = PLACES[place].replace("{fault}", code).replace("{indented}", indented)
+    path = tmp_path / "broken.py"
+    path.write_text(source)
+    results = tmp_path / "results.json"
+    out = io.StringIO()
+    argv = ["grade", "rice-alphabeta", str(path), "--format", "gradescope", "--seconds", "3"]
+    assert main([*argv, "--output", str(results)], out=out) == 0
+    data = json.loads(results.read_text())
+    assert data["score"] == 0 and data["max_score"] == sum(test.points for test in TREES)
+    for test in data["tests"]:
+        assert test["score"] == 0 and "\n" not in test["output"], test
+        assert words in test["output"], (fault, place, test["output"])
+    print(f"checked: broken submission graded 0 in one line a test: {fault} {place}")
