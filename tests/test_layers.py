@@ -16,12 +16,23 @@ import oogames
 PACKAGE = Path(oogames.__file__).parent
 
 #: For each lower package, the packages above it that it must not import.
+# fmt: off
 ABOVE: dict[str, tuple[str, ...]] = {
-    "board": ("games", "nextmove", "game", "ui", "web", "trace", "tournament", "pictures", "cli"),
-    "nextmove": ("games", "game", "ui", "web", "trace", "tournament", "pictures", "cli"),
-    "games": ("nextmove", "game", "ui", "web", "trace", "tournament", "pictures", "cli"),
-    "game": ("ui", "web", "tournament", "cli"),
+    "board": (
+        "games", "nextmove", "game", "ui", "web", "trace", "tournament", "pictures", "cli",
+        "grading", "testing",
+    ),
+    "nextmove": (
+        "games", "game", "ui", "web", "trace", "tournament", "pictures", "cli", "grading",
+        "testing",
+    ),
+    "games": (
+        "nextmove", "game", "ui", "web", "trace", "tournament", "pictures", "cli", "grading",
+        "testing",
+    ),
+    "game": ("ui", "web", "tournament", "cli", "grading", "testing"),
 }
+# fmt: on
 
 #: Lazy imports allowed (module, imported module): display hooks of a few lines that
 #: import a drawing inside the method that draws, and one deprecated alias.

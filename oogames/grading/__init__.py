@@ -84,12 +84,12 @@ class GradeReport:
     @property
     def score(self) -> float:
         """The points scored."""
-        return sum(test.score for test in self.tests)
+        return float(sum(test.score for test in self.tests))
 
     @property
     def max_score(self) -> float:
         """The points there are."""
-        return sum(test.max_score for test in self.tests)
+        return float(sum(test.max_score for test in self.tests))
 
     def to_text(self) -> str:
         """The report for the student: each test, its points and what differed."""
