@@ -29,6 +29,9 @@ def run_grade(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+SECONDS: Final = "the time a test may take, 0.1 to 3,600 (default 10)"
+MEMORY: Final = "the memory a test may use, in MiB, 64 to 65,536 (default 512)"
+
 COMMANDS: Final = (
     Subcommand(
         "grade",
@@ -50,18 +53,8 @@ COMMANDS: Final = (
             ),
             flag("--format", choices=("text", "json", "gradescope"), default="text"),
             flag("--output", help="write the report here (Gradescope: results.json)"),
-            flag(
-                "--seconds",
-                type=seconds_from(0.1, 3_600),
-                default=10.0,
-                help="the time a test may take, 0.1 to 3,600 (default 10)",
-            ),
-            flag(
-                "--memory",
-                type=whole_from(64, 65_536),
-                default=512,
-                help="the memory a test may use, in MiB, 64 to 65,536 (default 512)",
-            ),
+            flag("--seconds", type=seconds_from(0.1, 3_600), default=10.0, help=SECONDS),
+            flag("--memory", type=whole_from(64, 65_536), default=512, help=MEMORY),
         ),
     ),
 )
