@@ -12,7 +12,19 @@ import pytest
 
 from oogames.cli import main
 from oogames.grading import STRICTNESS, grade
-from oogames.grading.trees import ALPHABETA, BUGS, MINIMAX, MINIMAX_BUGS, RICE, TREES, Trace
+from oogames.grading.trees import (
+    ALPHABETA,
+    BUGS,
+    CHANCE_TREES,
+    EXPECTIMAX,
+    EXPECTIMAX_BUGS,
+    MINIMAX,
+    MINIMAX_BUGS,
+    RICE,
+    TREES,
+    Reference,
+    Trace,
+)
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX limits")
 
@@ -138,3 +150,24 @@ def test_a_broken_submission_scores_zero_in_one_line_and_the_grader_goes_on(
         assert test["score"] == 0 and "\n" not in test["output"], test
         assert words in test["output"], (fault, place, test["output"])
     print(f"checked: broken submission graded 0 in one line a test: {fault} {place}")
+
+
+@pytest.mark.parametrize(
+    ("name", "bug"),
+    [
+        ("expectimax_right.py", None),
+        ("expectimax_uniform.py", EXPECTIMAX_BUGS[0]),
+        ("expectimax_minimum.py", EXPECTIMAX_BUGS[1]),
+    ],
+)
+def test_expectimax_trees_weigh_the_outcomes_and_name_the_bugs(
+    name: str, bug: Reference | None
+) -> None:
+    report = grade("expectimax-trees", SUBMISSIONS / name)
+    for test, result in zip(CHANCE_TREES, report.tests, strict=True):
+        right = bug is None or _agree(bug.run(test), EXPECTIMAX.run(test), "positions")
+        assert result.score == (test.points if right else 0), report.to_text()
+        if not right:
+            assert bug is not None and bug.name in (result.bug or ""), report.to_text()
+    if bug is not None:
+        assert report.score < report.max_score

@@ -22,8 +22,9 @@ The shipped assignments:
   and ``BetaAcc`` (on ``MinAcc``), as the Rice page's course asks, and may define its own
   ``AlphaBetaFac``. The Rice page's shallow cut-offs and the textbook's deep ones are both
   right; a search that prunes nothing, or values wrongly, is not.
-- ``alphabeta-trees`` and ``minimax-trees``: the submission defines ``make_factory()``,
-  returning its search's :class:`~oogames.nextmove.factories.IAccFactory`.
+- ``alphabeta-trees``, ``minimax-trees`` and ``expectimax-trees`` (two players and
+  chance): the submission defines ``make_factory()``, returning its search's
+  :class:`~oogames.nextmove.factories.IAccFactory`.
 """
 
 from __future__ import annotations
@@ -41,10 +42,15 @@ from pathlib import Path
 import attrs
 
 from oogames.errors import SettingsError
-from oogames.grading.trees import TREES, Reference, Trace, TreeTest, references
+from oogames.grading.trees import Reference, Trace, TreeTest, references, trees_of
 from oogames.nextmove.running import STACK_BYTES
 
-ASSIGNMENTS: tuple[str, ...] = ("rice-alphabeta", "alphabeta-trees", "minimax-trees")
+ASSIGNMENTS: tuple[str, ...] = (
+    "rice-alphabeta",
+    "alphabeta-trees",
+    "minimax-trees",
+    "expectimax-trees",
+)
 """The assignments shipped in the package."""
 
 STRICTNESS: tuple[str, ...] = ("value", "positions", "order")
@@ -139,7 +145,7 @@ def grade(
         raise SettingsError(f"no submission file {str(path)!r}")
     results = tuple(
         _grade_one(assignment, test, path, strictness, seconds, memory_mb)
-        for test in TREES
+        for test in trees_of(assignment)
         if only is None or test.name in only
     )
     return GradeReport(assignment, str(path), strictness, results)

@@ -19,8 +19,8 @@ from collections.abc import Callable
 import attrs
 
 from oogames.board.model import Played
-from oogames.board.moves import Move
-from oogames.games.gametree import GameTreeBoard, Static, static_value
+from oogames.board.moves import CHANCE, Move
+from oogames.games.gametree import Chance, GameTreeBoard, Static, static_value
 
 
 @attrs.frozen
@@ -108,6 +108,61 @@ TREES: tuple[TreeTest, ...] = (
 """The trees of the tree assignments, in the order the report lists them."""
 
 
+def _dice(*pairs: tuple[float, object]) -> Chance:
+    return Chance({str(i + 1): pair for i, pair in enumerate(pairs)})
+
+
+def _even(*nodes: object) -> Chance:
+    return _dice(*((1 / len(nodes), node) for node in nodes))
+
+
+CHANCE_TREES: tuple[TreeTest, ...] = (
+    TreeTest(
+        "three dice",
+        {"L": _even(6, 9, 3), "M": _even(1, 12, 2), "R": _even(8, 4, 7)},
+        2,
+        about="MAX then chance, three equal outcomes each: the mean, not the minimum",
+    ),
+    TreeTest(
+        "loaded dice",
+        {"L": _dice((0.75, 2), (0.25, 20)), "R": _dice((0.1, 0), (0.9, 6))},
+        2,
+        about="outcomes of unequal chance: each weighed by its probability",
+    ),
+    TreeTest(
+        "max, chance, min",
+        {
+            "L": _even({"a": 4, "b": 10}, {"a": 6, "b": 2}),
+            "R": _even({"a": 8, "b": 3}, {"a": 5, "b": 9}),
+        },
+        2,
+        about="an opponent after the die: it minimises",
+    ),
+    TreeTest(
+        "tied root",
+        {"L": _even(2, 8), "M": _even(6, 4), "R": _dice((0.5, 1), (0.5, 9))},
+        1,
+        about="equal expected values at the root: the first best move is kept",
+    ),
+    TreeTest(
+        "depth one of three",
+        {
+            "L": _static(5, _even({"a": 1}, {"a": 2})),
+            "R": _static(7, _even({"a": 0}, {"a": 0})),
+        },
+        1,
+        depth=1,
+        about="a depth limit of 1 with the evaluation written on the positions",
+    ),
+)
+"""The trees of ``expectimax-trees``: two players and chance."""
+
+
+def trees_of(assignment: str) -> tuple[TreeTest, ...]:
+    """The trees ``assignment`` grades on."""
+    return CHANCE_TREES if assignment == "expectimax-trees" else TREES
+
+
 @attrs.frozen
 class Trace:
     """What a search did on a tree: its value, its move and the positions it generated."""
@@ -148,6 +203,8 @@ class Reference:
         depth_error: Plies added to the depth asked for.
         last_of_ties: Whether the last of equal values is kept (the right searches keep
             the first).
+        uniform: Whether chance's outcomes are averaged as if equally likely.
+        chance_minimises: Whether chance is taken for an opponent (the minimum).
     """
 
     name: str
@@ -157,6 +214,8 @@ class Reference:
     tie_cut: bool = True
     depth_error: int = 0
     last_of_ties: bool = False
+    uniform: bool = False
+    chance_minimises: bool = False
 
     def run(self, test: TreeTest) -> Trace:
         """Search ``test``'s tree as this reference does."""
@@ -169,19 +228,15 @@ class Reference:
         self, board: RecordingTree, ply: int, depth: int | None, alpha: float, beta: float,
         parent: float,
     ) -> tuple[float, Move | None]:  # fmt: skip
+        if board.to_move == CHANCE:
+            return self._expected(board, ply, depth), None
         maximizing = board.to_move == 0
         best = -math.inf if maximizing else math.inf
         best_move: Move | None = None
         for move in board.legal_moves():
             undo = board.play(move)
-            if board.is_over:
-                payoffs = board.payoffs or (0.0,)
-                value = payoffs[0]
-            elif depth is not None and ply + 1 >= depth:
-                value = static_value(board, 0)
-            else:
-                bound = best if not self.deep else math.nan
-                value, _ = self._value(board, ply + 1, depth, alpha, beta, bound)
+            bound = best if not self.deep else math.nan
+            value = self._child(board, ply, depth, alpha, beta, bound)
             undo()
             better = value > best if maximizing else value < best
             if better or (self.last_of_ties and value == best):
@@ -193,6 +248,31 @@ class Reference:
             if self.prune and self._cut(maximizing, best, alpha, beta, parent):
                 break
         return best, best_move
+
+    def _child(
+        self, board: RecordingTree, ply: int, depth: int | None, alpha: float, beta: float,
+        bound: float,
+    ) -> float:  # fmt: skip
+        """The value of the position a move (or an outcome) at ``ply`` reached."""
+        if board.is_over:
+            return (board.payoffs or (0.0,))[0]
+        if depth is not None and ply + 1 >= depth:
+            return static_value(board, 0)
+        return self._value(board, ply + 1, depth, alpha, beta, bound)[0]
+
+    def _expected(self, board: RecordingTree, ply: int, depth: int | None) -> float:
+        """A chance position: its outcomes weighed by their probabilities (or as the bug
+        weighs them)."""
+        outcomes = board.chance_outcomes()
+        total = 0.0
+        values = []
+        for outcome, probability in outcomes:
+            undo = board.play(outcome, CHANCE)
+            value = self._child(board, ply, depth, -math.inf, math.inf, math.nan)
+            undo()
+            values.append(value)
+            total += (1 / len(outcomes) if self.uniform else probability) * value
+        return min(values) if self.chance_minimises else total
 
     def _cut(self, maximizing: bool, best: float, alpha: float, beta: float, parent: float) -> bool:
         if not self.deep:  # the Rice page: the parent's value so far is the bound
@@ -219,8 +299,20 @@ MINIMAX_BUGS: tuple[Reference, ...] = (
 )
 
 
+EXPECTIMAX = Reference("expectimax", True, prune=False)
+EXPECTIMAX_BUGS: tuple[Reference, ...] = (
+    Reference("outcomes averaged as if equally likely", False, prune=False, uniform=True),
+    Reference(
+        "chance taken for an opponent (the minimum)", False, prune=False, chance_minimises=True
+    ),
+    Reference("ties go to the last move, not the first", False, prune=False, last_of_ties=True),
+)
+
+
 def references(assignment: str) -> tuple[tuple[Reference, ...], tuple[Reference, ...]]:
     """The right searches and the buggy ones of ``assignment``."""
+    if assignment == "expectimax-trees":
+        return (EXPECTIMAX,), EXPECTIMAX_BUGS
     if assignment == "minimax-trees":
         return (MINIMAX,), MINIMAX_BUGS
     return (ALPHABETA, RICE), BUGS

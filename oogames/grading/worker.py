@@ -68,10 +68,10 @@ def _factory(thing: object, what: str) -> IAccFactory:
 
 def main(argv: list[str]) -> None:
     from oogames.games.gametree import static_value
-    from oogames.grading.trees import TREES, RecordingTree
+    from oogames.grading.trees import RecordingTree, trees_of
 
     assignment, test_name, submission, result = argv
-    test = next(test for test in TREES if test.name == test_name)
+    test = next(test for test in trees_of(assignment) if test.name == test_name)
     factory = factory_of(assignment, load(submission))
     if test.depth is not None:
         factory = DepthFac(factory, test.depth, static_value)
