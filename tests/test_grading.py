@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from oogames.cli import main
+from oogames.errors import SettingsError
 from oogames.grading import STRICTNESS, grade
 from oogames.grading.trees import (
     ALPHABETA,
@@ -171,3 +172,23 @@ def test_expectimax_trees_weigh_the_outcomes_and_name_the_bugs(
             assert bug is not None and bug.name in (result.bug or ""), report.to_text()
     if bug is not None:
         assert report.score < report.max_score
+
+
+def test_an_instructors_hidden_tests_are_graded_the_same_way(tmp_path: Path) -> None:
+    hidden = tmp_path / "hidden.py"
+    hidden.write_text(
+        "from oogames.grading.trees import TreeTest\n"
+        'TESTS = [TreeTest("hidden: two by two", {"L": {"a": 3, "b": 5}, "R": {"a": 2, "b": 9}}, 3)]\n'
+    )
+    right = grade("rice-alphabeta", SUBMISSIONS / "rice_deep.py", tests=hidden)
+    assert right.score == right.max_score == 11 and right.tests[-1].name == "hidden: two by two"
+    wrong = grade("rice-alphabeta", SUBMISSIONS / "rice_no_pruning.py", tests=hidden)
+    assert wrong.tests[-1].score == 0 and "no pruning" in (wrong.tests[-1].bug or "")
+    for text, words in (
+        ("TESTS = 3", "must list TreeTest objects"),
+        ("raise OSError('no')", "cannot be loaded: no"),
+        (hidden.read_text().replace("hidden: two by two", "tied root"), "a name of its own"),
+    ):
+        hidden.write_text(text)
+        with pytest.raises(SettingsError, match=words):
+            grade("rice-alphabeta", SUBMISSIONS / "rice_deep.py", tests=hidden)

@@ -128,10 +128,13 @@ def grade(
     seconds: float = 10.0,
     memory_mb: int = 512,
     only: Sequence[str] | None = None,
+    tests: str | Path | None = None,
 ) -> GradeReport:
     """Grade ``submission`` (a Python file) on ``assignment``; never raises for what the
     submission's code does. ``only`` names the tests to run (all by default); each runs
-    at most ``seconds`` with ``memory_mb`` MiB of memory.
+    at most ``seconds`` with ``memory_mb`` MiB of memory. ``tests`` is an instructor's
+    file of more tests (hidden ones, say: see :func:`~oogames.grading.trees.load_tests`),
+    run after the assignment's.
 
     Raises:
         SettingsError: An unknown assignment or strictness, or no such file.
@@ -143,18 +146,26 @@ def grade(
     path = Path(submission)
     if not path.is_file():
         raise SettingsError(f"no submission file {str(path)!r}")
+    extra = None if tests is None else str(Path(tests).resolve())
+    limits = (strictness, seconds, memory_mb, extra)
     results = tuple(
-        _grade_one(assignment, test, path, strictness, seconds, memory_mb)
-        for test in trees_of(assignment)
+        _grade_one(assignment, test, path, *limits)
+        for test in trees_of(assignment, extra)
         if only is None or test.name in only
     )
     return GradeReport(assignment, str(path), strictness, results)
 
 
 def _grade_one(
-    assignment: str, test: TreeTest, path: Path, strictness: str, seconds: float, memory: int
+    assignment: str,
+    test: TreeTest,
+    path: Path,
+    strictness: str,
+    seconds: float,
+    memory: int,
+    extra: str | None,
 ) -> TestResult:
-    trace, failure = run_in_process(assignment, test.name, path, seconds, memory)
+    trace, failure = run_in_process(assignment, test.name, path, seconds, memory, extra)
     if trace is None:
         return TestResult(test.name, 0.0, test.points, failure)
     right, bugs = references(assignment)
@@ -206,7 +217,7 @@ def _differences(trace: Trace, expected: Trace, reference: Reference) -> str:
 
 
 def run_in_process(
-    assignment: str, test: str, path: Path, seconds: float, memory_mb: int
+    assignment: str, test: str, path: Path, seconds: float, memory_mb: int, extra: str | None
 ) -> tuple[Trace | None, str]:
     """Run one test of ``path`` in a process of its own: its trace, or None and one line
     saying what went wrong."""
@@ -214,7 +225,7 @@ def run_in_process(
         result = Path(folder) / "result.json"
         command = [
             sys.executable, "-m", "oogames.grading.worker",
-            assignment, test, str(path.resolve()), str(result),
+            assignment, test, str(path.resolve()), str(result), *([extra] if extra else []),
         ]  # fmt: skip
         try:
             done = subprocess.run(

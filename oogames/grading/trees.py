@@ -13,6 +13,7 @@ and the undo), sharing nothing with the accumulators, and return the value, the 
 
 from __future__ import annotations
 
+import importlib.util
 import math
 from collections.abc import Callable
 
@@ -20,6 +21,7 @@ import attrs
 
 from oogames.board.model import Played
 from oogames.board.moves import CHANCE, Move
+from oogames.errors import SettingsError
 from oogames.games.gametree import Chance, GameTreeBoard, Static, static_value
 
 
@@ -158,9 +160,37 @@ CHANCE_TREES: tuple[TreeTest, ...] = (
 """The trees of ``expectimax-trees``: two players and chance."""
 
 
-def trees_of(assignment: str) -> tuple[TreeTest, ...]:
-    """The trees ``assignment`` grades on."""
-    return CHANCE_TREES if assignment == "expectimax-trees" else TREES
+def trees_of(assignment: str, extra: str | None = None) -> tuple[TreeTest, ...]:
+    """The trees ``assignment`` grades on, and an instructor's own from the file ``extra``
+    (see :func:`load_tests`)."""
+    shipped = CHANCE_TREES if assignment == "expectimax-trees" else TREES
+    return shipped + (load_tests(extra) if extra else ())
+
+
+def load_tests(path: str) -> tuple[TreeTest, ...]:
+    """An instructor's own tests (hidden ones, say): a Python file whose ``TESTS`` lists
+    :class:`TreeTest` objects, graded as the assignment's are.
+
+    Raises:
+        SettingsError: The file cannot be loaded, or its ``TESTS`` are not tree tests
+            with names of their own.
+    """
+    try:
+        spec = importlib.util.spec_from_file_location("oogames_instructor_tests", path)
+        if spec is None or spec.loader is None:
+            raise ImportError("not a Python file")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except Exception as error:  # the instructor's file: said in one line
+        raise SettingsError(f"--tests {path}: cannot be loaded: {error}") from None
+    tests = getattr(module, "TESTS", None)
+    if not isinstance(tests, list | tuple) or not all(isinstance(t, TreeTest) for t in tests):
+        raise SettingsError(f"--tests {path}: TESTS must list TreeTest objects")
+    names = [test.name for test in tests]
+    taken = {test.name for test in (*TREES, *CHANCE_TREES)}
+    if len(set(names)) != len(names) or taken & set(names):
+        raise SettingsError(f"--tests {path}: each test needs a name of its own")
+    return tuple(tests)
 
 
 @attrs.frozen

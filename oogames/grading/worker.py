@@ -1,7 +1,7 @@
 """The process a student's code runs in: one test of one submission, its trace written as
 JSON to a file the grader names (never to standard output, which the code may print to).
 
-``python -m oogames.grading.worker ASSIGNMENT TEST SUBMISSION RESULT`` imports the
+``python -m oogames.grading.worker ASSIGNMENT TEST SUBMISSION RESULT [TESTS]`` imports the
 submission, builds its search, runs it on the test's tree and writes what it did. The
 grader starts this with a time and a memory limit, and reads nothing else from it: an
 exception, an exit, a crash or a timeout is the grader's to tell.
@@ -70,8 +70,9 @@ def main(argv: list[str]) -> None:
     from oogames.games.gametree import static_value
     from oogames.grading.trees import RecordingTree, trees_of
 
-    assignment, test_name, submission, result = argv
-    test = next(test for test in trees_of(assignment) if test.name == test_name)
+    assignment, test_name, submission, result, *extra = argv
+    tests = trees_of(assignment, extra[0] if extra else None)
+    test = next(test for test in tests if test.name == test_name)
     factory = factory_of(assignment, load(submission))
     if test.depth is not None:
         factory = DepthFac(factory, test.depth, static_value)
