@@ -178,7 +178,8 @@ def test_an_instructors_hidden_tests_are_graded_the_same_way(tmp_path: Path) -> 
     hidden = tmp_path / "hidden.py"
     hidden.write_text(
         "from oogames.grading.trees import TreeTest\n"
-        'TESTS = [TreeTest("hidden: two by two", {"L": {"a": 3, "b": 5}, "R": {"a": 2, "b": 9}}, 3)]\n'
+        'TESTS = [TreeTest("hidden: two by two",\n'
+        '                  {"L": {"a": 3, "b": 5}, "R": {"a": 2, "b": 9}}, 3)]\n'
     )
     right = grade("rice-alphabeta", SUBMISSIONS / "rice_deep.py", tests=hidden)
     assert right.score == right.max_score == 11 and right.tests[-1].name == "hidden: two by two"
