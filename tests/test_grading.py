@@ -193,3 +193,23 @@ def test_an_instructors_hidden_tests_are_graded_the_same_way(tmp_path: Path) -> 
         hidden.write_text(text)
         with pytest.raises(SettingsError, match=words):
             grade("rice-alphabeta", SUBMISSIONS / "rice_deep.py", tests=hidden)
+
+
+@pytest.mark.parametrize(
+    ("name", "failed"),
+    [
+        ("../../demos/twenty_one.py", set()),
+        ("game_misere.py", {"rules"}),
+        ("game_adds_four.py", {"perft", "rules"}),
+        ("game_forgets_undo.py", {"contract: undo", "contract: undo once", "perft"}),
+        ("game_maps_too_far.py", {"contract: map", "rules"}),
+    ],
+)
+def test_write_a_game_grades_a_board_by_the_kit_perft_and_the_rules(
+    name: str, failed: set[str]
+) -> None:
+    report = grade("write-a-game", SUBMISSIONS / name)
+    assert {test.name for test in report.tests if test.score == 0} == failed, report.to_text()
+    assert report.score == report.max_score - sum(
+        test.max_score for test in report.tests if test.name in failed
+    )

@@ -42,6 +42,7 @@ from pathlib import Path
 import attrs
 
 from oogames.errors import SettingsError
+from oogames.grading.games import GAME_TESTS
 from oogames.grading.trees import Reference, Trace, TreeTest, references, trees_of
 from oogames.nextmove.running import STACK_BYTES
 
@@ -50,6 +51,7 @@ ASSIGNMENTS: tuple[str, ...] = (
     "alphabeta-trees",
     "minimax-trees",
     "expectimax-trees",
+    "write-a-game",
 )
 """The assignments shipped in the package."""
 
@@ -146,6 +148,8 @@ def grade(
     path = Path(submission)
     if not path.is_file():
         raise SettingsError(f"no submission file {str(path)!r}")
+    if assignment == "write-a-game":
+        return GradeReport(assignment, str(path), strictness, _grade_game(path, seconds, memory_mb))
     extra = None if tests is None else str(Path(tests).resolve())
     limits = (strictness, seconds, memory_mb, extra)
     results = tuple(
@@ -154,6 +158,19 @@ def grade(
         if only is None or test.name in only
     )
     return GradeReport(assignment, str(path), strictness, results)
+
+
+def _grade_game(path: Path, seconds: float, memory: int) -> tuple[TestResult, ...]:
+    """A student's board on each test of ``write-a-game``, each in a process of its own."""
+    results = []
+    for test in GAME_TESTS:
+        data, failure = _in_process("write-a-game", test.name, path, seconds, memory, None)
+        if data is None or not isinstance(data.get("output"), str):
+            results.append(TestResult(test.name, 0.0, test.points, failure or "no result"))
+        else:
+            score = test.points if data.get("passed") is True else 0.0
+            results.append(TestResult(test.name, score, test.points, str(data["output"])))
+    return tuple(results)
 
 
 def _grade_one(
@@ -219,8 +236,21 @@ def _differences(trace: Trace, expected: Trace, reference: Reference) -> str:
 def run_in_process(
     assignment: str, test: str, path: Path, seconds: float, memory_mb: int, extra: str | None
 ) -> tuple[Trace | None, str]:
-    """Run one test of ``path`` in a process of its own: its trace, or None and one line
-    saying what went wrong."""
+    """Run one tree test of ``path`` in a process of its own: its trace, or None and one
+    line saying what went wrong."""
+    data, failure = _in_process(assignment, test, path, seconds, memory_mb, extra)
+    if data is None:
+        return None, failure
+    try:
+        return _trace(data), ""
+    except (ValueError, TypeError, KeyError):
+        return None, "the search's result could not be read (it wrote over it?)"
+
+
+def _in_process(
+    assignment: str, test: str, path: Path, seconds: float, memory_mb: int, extra: str | None
+) -> tuple[dict[str, object] | None, str]:
+    """Run the worker on one test: what it wrote, or None and one line saying why not."""
     with tempfile.TemporaryDirectory() as folder:
         result = Path(folder) / "result.json"
         command = [
@@ -244,9 +274,11 @@ def run_in_process(
             return None, _why(done.returncode, done.stderr)
         try:
             data = json.loads(result.read_text(encoding="utf-8"))
-            return _trace(data), ""
-        except (ValueError, TypeError, KeyError):
-            return None, "the search's result could not be read (it wrote over it?)"
+        except ValueError:
+            return None, "the result could not be read (it wrote over it?)"
+        if not isinstance(data, dict):
+            return None, "the result could not be read (it wrote over it?)"
+        return data, ""
 
 
 def _trace(data: dict[str, object]) -> Trace:

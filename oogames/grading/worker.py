@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from oogames.board.model import ABoardModel
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory
 from oogames.nextmove.minmax import MinMax
@@ -66,11 +67,45 @@ def _factory(thing: object, what: str) -> IAccFactory:
     return thing
 
 
+def board_class(module: ModuleType) -> type[ABoardModel]:
+    """The board a ``write-a-game`` submission defines: its ``BOARD``, or the one subclass
+    of ``ABoardModel`` written in it.
+
+    Raises:
+        TypeError: There is none, or more than one and no ``BOARD``.
+    """
+    chosen = getattr(module, "BOARD", None)
+    if chosen is None:
+        found = [
+            value
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and issubclass(value, ABoardModel)
+            and value.__module__ == module.__name__
+        ]
+        if len(found) != 1:
+            raise TypeError(f"it defines {len(found)} board classes: name one BOARD = ...")
+        chosen = found[0]
+    if not (isinstance(chosen, type) and issubclass(chosen, ABoardModel)):
+        raise TypeError("BOARD is not a subclass of ABoardModel")
+    return chosen
+
+
+def _game_test(test_name: str, submission: str, result: str) -> None:
+    from oogames.grading.games import run_game_test
+
+    passed, output = run_game_test(test_name, board_class(load(submission)))
+    Path(result).write_text(json.dumps({"passed": passed, "output": output}), encoding="utf-8")
+
+
 def main(argv: list[str]) -> None:
     from oogames.games.gametree import static_value
     from oogames.grading.trees import RecordingTree, trees_of
 
     assignment, test_name, submission, result, *extra = argv
+    if assignment == "write-a-game":
+        _game_test(test_name, submission, result)
+        return
     tests = trees_of(assignment, extra[0] if extra else None)
     test = next(test for test in tests if test.name == test_name)
     factory = factory_of(assignment, load(submission))
