@@ -6,7 +6,9 @@ import importlib.util
 # extra "web" (Starlette). Without them their modules cannot even be imported for their
 # docstring examples; their tests skip, and .ci/run runs them once the extras are installed.
 collect_ignore = (
-    [] if importlib.util.find_spec("textual") else ["oogames/ui/tui.py", "oogames/ui/screens.py"]
+    []
+    if importlib.util.find_spec("textual")
+    else ["oogames/ui/tui.py", "oogames/ui/screens.py", "oogames/ui/board_grid.py"]
 )
 if importlib.util.find_spec("starlette") is None:
     collect_ignore.append("oogames/web/app.py")
