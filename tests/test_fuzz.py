@@ -268,6 +268,8 @@ def test_command_lines_never_show_a_traceback(
             argv.append(rng.choice(games) if rng.random() < 0.8 else _bad_text(rng))
         if command == "load":
             argv.append(rng.choice(["/nonexistent/x.json", "/", _bad_text(rng) or "x"]))
+        if command == "match":  # an accepted match plays a small board (7x6, deep: hours)
+            argv += ["--sizes", "4x4"]
         options = _SUBCOMMANDS[command]
         for flag in rng.sample(options, k=min(len(options), rng.randrange(1, 3))):
             argv += [flag, _bad_text(rng) or "²"]
