@@ -40,18 +40,26 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import attrs
 
 from oogames.board.faults import check_not_stuck
-from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import PASS
 from oogames.board.perft import perft
-from oogames.board.undo import IUndoMove
-from oogames.board.visitors import ICheckMoveVisitor, OutcomeVisitor
-from oogames.errors import BoardContractError, IllegalMoveError, OogamesError, UndoError
+from oogames.errors import BoardContractError
+from oogames.testing.checks import (
+    Broken,
+    check_copy,
+    check_end,
+    check_map,
+    check_refusals,
+    check_undo,
+    check_undo_once,
+    differs,
+    moves_here,
+    snapshot,
+)
 
 __all__ = ["BoardReport", "Check", "check_board"]
 
@@ -128,15 +136,6 @@ class BoardReport:
             raise AssertionError(str(self))
 
 
-class _Broken(Exception):
-    """A check that does not hold, with what was seen."""
-
-    def __init__(self, what: str, check: str | None = None) -> None:
-        super().__init__(what)
-        self.what = what
-        self.check = check  # another check's failure, found by this one
-
-
 def check_board(
     board: type[ABoardModel] | Callable[[], ABoardModel],
     *,
@@ -166,58 +165,6 @@ def check_board(
     return BoardReport(name, checks, drawn_by)
 
 
-class _Collect(IBoardLambda[None]):
-    """Records what ``map`` does: the moves applied, the ``no_apply`` calls."""
-
-    def __init__(self, stop_after: int | None = None) -> None:
-        self.moves: list[Move] = []
-        self.passes = 0
-        self.stop_after = stop_after
-
-    def apply(self, player: int, host: Any, move: Move, param: None) -> bool:
-        self.moves.append(move)
-        return self.stop_after is None or len(self.moves) < self.stop_after
-
-    def no_apply(self, player: int, host: Any, param: None) -> None:
-        self.passes += 1
-
-
-class _Verdict(ICheckMoveVisitor[None]):
-    """Records whether ``make_move`` took a move."""
-
-    def __init__(self) -> None:
-        self.valid = 0
-        self.invalid = 0
-
-    def valid_move_case(self, host: Any, player: int, move: Move, param: None) -> None:
-        self.valid += 1
-
-    def invalid_move_case(
-        self, host: Any, player: int, move: Move, error: IllegalMoveError, param: None
-    ) -> None:
-        self.invalid += 1
-
-
-def _snapshot(board: ABoardModel) -> tuple[object, ...]:
-    """Everything a user sees of a board."""
-    return (
-        board.to_move,
-        board.state,
-        tuple(board.moves),
-        board.key(),
-        tuple(board.legal_moves()),
-        str(board),
-    )
-
-
-def _differs(before: tuple[object, ...], after: tuple[object, ...]) -> str:
-    names = ("the player to move", "its state", "the moves played", "its key", "the legal moves")
-    for name, old, new in zip((*names, "its drawing"), before, after, strict=True):
-        if old != new:
-            return f"{name} {new!r:.60}, not {old!r:.60}"
-    return "nothing"
-
-
 class _Checker:
     def __init__(
         self,
@@ -239,7 +186,7 @@ class _Checker:
         at = f" after {' '.join(where)}" if where else " at the start"
         try:
             test()
-        except _Broken as broken:
+        except Broken as broken:
             self.failures.setdefault(broken.check or check, f"{broken.what}{at}")
         except BoardContractError as fault:  # check_not_stuck's own words
             self.failures[check] = f"{fault}{at}"
@@ -269,11 +216,11 @@ class _Checker:
         def test() -> None:
             for depth in range(1, 4):
                 if by_hand(depth) != perft(board, board.to_move, depth):
-                    raise _Broken(f"perft({depth}) is not the count by legal_moves")
+                    raise Broken(f"perft({depth}) is not the count by legal_moves")
             for depth, expected in sorted(counts.items()):
                 found = perft(board, board.to_move, depth)
                 if found != expected:
-                    raise _Broken(f"perft({depth}) is {found:,}, not {expected:,}")
+                    raise Broken(f"perft({depth}) is {found:,}, not {expected:,}")
 
         self._run("perft", [], test)
 
@@ -306,7 +253,7 @@ class _Checker:
         """Play one move a choice from the start, checking each position on the way."""
         try:
             board = self.make()
-            start = _snapshot(board)
+            start = snapshot(board)
         except Exception as error:  # the board's constructor raised: no position to check
             self.failures.setdefault("map", f"a new board raised {type(error).__name__}: {error}")
             return
@@ -317,7 +264,7 @@ class _Checker:
             if board.is_over or "map" in self.failures:
                 break
             try:  # the board's own code: what it raises is the checks' to name
-                moves = _moves_here(board)
+                moves = moves_here(board)
                 if not moves:
                     break
                 move = moves[choice % len(moves)]
@@ -330,10 +277,10 @@ class _Checker:
         def unwind() -> None:
             for undo in reversed(undos):
                 undo()
-            if _snapshot(board) != start:
-                raise _Broken(
+            if snapshot(board) != start:
+                raise Broken(
                     "taking the game back move by move did not lead "
-                    f"back to the start: {_differs(start, _snapshot(board))}"
+                    f"back to the start: {differs(start, snapshot(board))}"
                 )
 
         self._run("undo once", where, unwind)
@@ -341,14 +288,14 @@ class _Checker:
     def position(self, board: ABoardModel, where: list[str]) -> None:
         """Every check made at one position (the board left as it was)."""
         checks: tuple[tuple[str, Callable[[ABoardModel], object]], ...] = (
-            ("map", _check_map),
-            ("undo", _check_undo),
-            ("undo once", _check_undo_once),
-            ("refusals", _check_refusals),
-            ("the end", _check_end),
+            ("map", check_map),
+            ("undo", check_undo),
+            ("undo once", check_undo_once),
+            ("refusals", check_refusals),
+            ("the end", check_end),
             ("no dead end", check_not_stuck),
             ("notation", self._check_notation),
-            ("copy", _check_copy),
+            ("copy", check_copy),
         )
         for name, test in checks:
             self._run(name, where, functools.partial(test, board))
@@ -360,131 +307,7 @@ class _Checker:
             text = board.format_move(move)
             if board.parse_move(text) != move:
                 read = board.parse_move(text)
-                raise _Broken(f"the move {move!r} is written {text!r}, which reads as {read!r}")
+                raise Broken(f"the move {move!r} is written {text!r}, which reads as {read!r}")
         again = type(board).from_moves(board.moves, **board.options())
         if again.key() != board.key():
-            raise _Broken("from_moves of the moves played gives another position")
-
-
-def _check_map(board: ABoardModel) -> None:
-    player = board.to_move
-    seen = _Collect()
-    board.map(player, seen, None)
-    if board.is_over:
-        return
-    if seen.passes > 1 or (seen.passes and seen.moves):
-        raise _Broken(
-            f"map called no_apply {seen.passes} time(s) and apply on {len(seen.moves)} move(s)"
-        )
-    for move in seen.moves:
-        verdict = _Verdict()
-        before = _snapshot(board)
-        undo = board.make_move(player, move, verdict, OutcomeVisitor(), None)
-        undo()
-        if verdict.valid != 1:
-            raise _Broken(f"map gave the move {move!r}, which make_move refused")
-        if _snapshot(board) != before:
-            what = f"the undo of {move!r} left {_differs(before, _snapshot(board))}"
-            raise _Broken(what, check="undo")
-    if len(seen.moves) > 1:
-        first = _Collect(stop_after=1)
-        board.map(player, first, None)
-        if len(first.moves) != 1:
-            raise _Broken(f"map went on after apply returned False ({len(first.moves)} moves)")
-
-
-def _moves_here(board: ABoardModel) -> list[Move]:
-    return board.legal_moves() or ([PASS] if board.can_pass() else [])
-
-
-def _made(board: ABoardModel, move: Move) -> IUndoMove | None:
-    verdict = _Verdict()
-    undo = board.make_move(board.to_move, move, verdict, OutcomeVisitor(), None)
-    if verdict.valid:
-        return undo
-    return None
-
-
-def _check_undo(board: ABoardModel) -> None:
-    before = _snapshot(board)
-    for move in _moves_here(board):
-        undo = _made(board, move)
-        if undo is None:
-            continue
-        undo()
-        if _snapshot(board) != before:
-            raise _Broken(f"the undo of {move!r} left {_differs(before, _snapshot(board))}")
-
-
-def _check_undo_once(board: ABoardModel) -> None:
-    before = _snapshot(board)
-    moves = _moves_here(board)
-    undo = _made(board, moves[0]) if moves else None
-    if undo is None:
-        return
-    undo()
-    try:
-        undo()
-    except UndoError:
-        pass
-    else:
-        raise _Broken(f"the undo of {moves[0]!r} worked a second time")
-    if _snapshot(board) != before:
-        raise _Broken(f"an undo called twice changed {_differs(before, _snapshot(board))}")
-
-
-class _NoMove:
-    """A move no game has."""
-
-    def __repr__(self) -> str:
-        return "<no move>"
-
-
-def _check_refusals(board: ABoardModel) -> None:
-    before = _snapshot(board)
-    player = board.to_move
-    others = [other for other in range(board.players) if other != player]
-    tries: list[tuple[int, Move, str]] = [(player, _NoMove(), "a move that is no move")]
-    moves = board.legal_moves()
-    if moves and others and not board.is_over:
-        tries.append((others[0], moves[0], "a move by the player not to move"))
-    for who, move, what in tries:
-        verdict = _Verdict()
-        try:
-            undo = board.make_move(who, move, verdict, OutcomeVisitor(), None)
-        except OogamesError:
-            verdict.invalid += 1  # refused by raising: allowed, if nothing changed
-        else:
-            if verdict.invalid != 1:
-                undo()
-                raise _Broken(f"{what} ({move!r}) was taken")
-        if _snapshot(board) != before:
-            raise _Broken(f"{what} changed {_differs(before, _snapshot(board))}")
-
-
-def _check_end(board: ABoardModel) -> None:
-    said = board.execute(OutcomeVisitor(), None)
-    if not board.is_over:
-        if said is not None:
-            raise _Broken(f"the game goes on but its status says {said!r}")
-        return
-    seen = _Collect()
-    board.map(board.to_move, seen, None)
-    if seen.moves:
-        raise _Broken(f"a finished game maps {len(seen.moves)} move(s)")
-    payoffs = board.payoffs
-    winner = board.winner
-    if payoffs is not None and winner is not None and max(payoffs) != payoffs[winner]:
-        raise _Broken(f"the winner {winner} has not the best payoff of {payoffs}")
-
-
-def _check_copy(board: ABoardModel) -> None:
-    twin = board.copy()
-    if twin.key() != board.key() or twin.to_move != board.to_move:
-        raise _Broken("a copy is another position")
-    moves = _moves_here(twin)
-    if moves and not twin.is_over:
-        before = _snapshot(board)
-        _made(twin, moves[0])
-        if _snapshot(board) != before:
-            raise _Broken("a move on a copy changed the original")
+            raise Broken("from_moves of the moves played gives another position")
