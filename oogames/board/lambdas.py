@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import abc
+import random
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from oogames.board.moves import CHANCE, PASS, Move
@@ -134,3 +135,11 @@ class CollectOutcomes(IBoardLambda[list[tuple[Move, float]]]):
 
 COLLECT_OUTCOMES: Final = CollectOutcomes()
 """Lists the outcomes of a chance position with their probabilities."""
+
+
+def draw_outcome(board: IBoardModel, rng: random.Random) -> Move:
+    """An outcome of ``board``'s chance position, drawn with its probability by ``rng`` (a
+    die rolled): what MCTS's playouts, a game's chance player and a tournament's dice do."""
+    outcomes: list[tuple[Move, float]] = []
+    board.map(CHANCE, COLLECT_OUTCOMES, outcomes)
+    return rng.choices([outcome for outcome, _ in outcomes], [p for _, p in outcomes])[0]

@@ -8,7 +8,7 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 
-from oogames.board.lambdas import COLLECT_OUTCOMES
+from oogames.board.lambdas import draw_outcome
 from oogames.board.model import IBoardModel
 from oogames.board.moves import CHANCE, Move
 from oogames.errors import SearchStopped
@@ -85,11 +85,7 @@ class ChancePlayer(APlayer):
 
     def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
         """Draw an outcome and play it."""
-        outcomes: list[tuple[Move, float]] = []
-        board.map(CHANCE, COLLECT_OUTCOMES, outcomes)
-        moves = [outcome for outcome, _ in outcomes]
-        weights = [probability for _, probability in outcomes]
-        requestor.request_move(CHANCE, self.random.choices(moves, weights)[0])
+        requestor.request_move(CHANCE, draw_outcome(board, self.random))
 
 
 class _Gate:

@@ -17,12 +17,12 @@ ones on a board whose ``alternates`` is False. The tree is the same
 from __future__ import annotations
 
 import math
-import random
 import sys
 from typing import TYPE_CHECKING
 
 from oogames.board.interface import IBoardModel
-from oogames.board.lambdas import COLLECT_MOVES_OR_PASS, COLLECT_OUTCOMES
+from oogames.board.lambdas import COLLECT_MOVES_OR_PASS
+from oogames.board.lambdas import draw_outcome as draw_outcome
 from oogames.board.moves import CHANCE, Move
 from oogames.board.states import leaders
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
@@ -62,13 +62,6 @@ def winners(scores: tuple[float, ...]) -> tuple[float, ...]:
     """1 shared among the players with the highest score, 0 for the others."""
     best = leaders(scores)
     return tuple(1.0 / len(best) if player in best else 0.0 for player in range(len(scores)))
-
-
-def draw_outcome(board: IBoardModel, rng: random.Random) -> Move:
-    """An outcome of the chance position, drawn with its probability."""
-    outcomes: list[tuple[Move, float]] = []
-    board.map(CHANCE, COLLECT_OUTCOMES, outcomes)
-    return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
 
 
 def iterate(mcts: MCTS, board: IBoardModel, root: MCTSNode, counts: list[int]) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from oogames import plugins
+from oogames.board.lambdas import draw_outcome
 from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import OogamesError, one_line
@@ -153,8 +154,7 @@ def play_out(
         while loser is None and not board.is_over:
             side = board.to_move
             if side == CHANCE:  # the die: drawn with its probabilities
-                outcomes = board.chance_outcomes()
-                rolled = dice.choices(outcomes, [chance for _, chance in outcomes])[0][0]
+                rolled = draw_outcome(board, dice)
                 board.play(rolled, CHANCE)
                 moves.append(board.format_move(rolled))
                 continue
