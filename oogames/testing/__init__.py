@@ -179,19 +179,22 @@ class _Checker:
         self.max_plies = max_plies
 
     def _run(self, check: str, where: Sequence[str], test: Callable[[], object]) -> None:
-        """Run one check's test at a position; note its first failure or what it raised."""
+        """Run one check's test at a position; note its first failure or what it raised. A
+        case is counted when the test checked something (it returns False when the position
+        has nothing for it: no move to undo, say) or failed."""
         if check in self.failures:
             return
-        self.cases[check] += 1
         at = f" after {' '.join(where)}" if where else " at the start"
         try:
-            test()
+            if test() is False:
+                return
         except Broken as broken:
             self.failures.setdefault(broken.check or check, f"{broken.what}{at}")
         except BoardContractError as fault:  # check_not_stuck's own words
             self.failures[check] = f"{fault}{at}"
         except Exception as error:  # the board's own code raised: say what and where
             self.failures[check] = f"raised {type(error).__name__}: {error}{at}"
+        self.cases[check] += 1
 
     def start(self, counts: Mapping[int, int]) -> None:
         """The checks made once, from the start: perft by hand and as given."""

@@ -73,12 +73,12 @@ def differs(before: tuple[object, ...], after: tuple[object, ...]) -> str:
     return "nothing"
 
 
-def check_map(board: ABoardModel) -> None:
+def check_map(board: ABoardModel) -> bool:
     player = board.to_move
     seen = _Collect()
     board.map(player, seen, None)
     if board.is_over:
-        return
+        return False  # the end check's: a finished game maps nothing
     if seen.passes > 1 or (seen.passes and seen.moves):
         raise Broken(
             f"map called no_apply {seen.passes} time(s) and apply on {len(seen.moves)} move(s)"
@@ -98,6 +98,7 @@ def check_map(board: ABoardModel) -> None:
         board.map(player, first, None)
         if len(first.moves) != 1:
             raise Broken(f"map went on after apply returned False ({len(first.moves)} moves)")
+    return True
 
 
 def moves_here(board: ABoardModel) -> list[Move]:
@@ -112,23 +113,25 @@ def _made(board: ABoardModel, move: Move) -> IUndoMove | None:
     return None
 
 
-def check_undo(board: ABoardModel) -> None:
+def check_undo(board: ABoardModel) -> bool:
     before = snapshot(board)
-    for move in moves_here(board):
+    moves = moves_here(board)
+    for move in moves:
         undo = _made(board, move)
         if undo is None:
             continue
         undo()
         if snapshot(board) != before:
             raise Broken(f"the undo of {move!r} left {differs(before, snapshot(board))}")
+    return bool(moves)
 
 
-def check_undo_once(board: ABoardModel) -> None:
+def check_undo_once(board: ABoardModel) -> bool:
     before = snapshot(board)
     moves = moves_here(board)
     undo = _made(board, moves[0]) if moves else None
     if undo is None:
-        return
+        return False  # no move here to undo
     undo()
     try:
         undo()
@@ -138,6 +141,7 @@ def check_undo_once(board: ABoardModel) -> None:
         raise Broken(f"the undo of {moves[0]!r} worked a second time")
     if snapshot(board) != before:
         raise Broken(f"an undo called twice changed {differs(before, snapshot(board))}")
+    return True
 
 
 class _NoMove:
