@@ -213,3 +213,14 @@ def test_write_a_game_grades_a_board_by_the_kit_perft_and_the_rules(
     assert report.score == report.max_score - sum(
         test.max_score for test in report.tests if test.name in failed
     )
+
+
+def test_a_results_file_that_cannot_be_written_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    words = ["grade", "rice-alphabeta", str(SUBMISSIONS / "rice_deep.py")]
+    with pytest.raises(SystemExit) as stopped:
+        main([*words, "--output", str(tmp_path / "no" / "such" / "results.json")])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert "--output: cannot write" in err and "Traceback" not in err and err.count("\n") == 1

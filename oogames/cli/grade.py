@@ -6,6 +6,7 @@ import argparse
 from typing import Final, TextIO
 
 from oogames.cli.common import Subcommand, flag, seconds_from, whole_from
+from oogames.errors import UsageError
 from oogames.grading import ASSIGNMENTS, STRICTNESS, grade
 from oogames.parsing import user_path
 
@@ -23,7 +24,10 @@ def run_grade(args: argparse.Namespace, out: TextIO) -> int:
     text = {"text": report.to_text, "json": report.to_json, "gradescope": report.to_gradescope}
     written = text[args.format]()
     if args.output:
-        user_path(args.output, "--output").write_text(written + "\n", encoding="utf-8")
+        try:
+            user_path(args.output, "--output").write_text(written + "\n", encoding="utf-8")
+        except OSError as error:
+            raise UsageError(f"--output: cannot write {args.output}: {error}") from None
         print(f"score {report.score:g}/{report.max_score:g}: written to {args.output}", file=out)
     else:
         print(written, file=out)
