@@ -169,3 +169,27 @@ def test_the_command_plays_a_three_player_tournament_and_resumes_it(tmp_path: Pa
     assert data["games"] == 12 and data["seats"] == 3
     assert sorted(p["games"] for p in data["players"]) == [9, 9, 9, 9]
     assert sum(p["placing_score"] * p["games"] for p in data["players"]) == pytest.approx(12 * 1.5)
+
+
+def test_a_plug_in_in_its_own_process_plays_a_game_of_chance_to_its_end(tmp_path: Path) -> None:
+    """The plug-in's process replays the moves it is sent, the die's outcomes among them."""
+    bot = tmp_path / "rollbot.py"
+    bot.write_text(
+        "from oogames import INextMoveStrategy\n"
+        "from oogames.nextmove.results import SearchResult, SearchStats\n\n\n"
+        "class Roller(INextMoveStrategy):\n"
+        "    name = 'roller'\n\n"
+        "    def analyze(self, board, player=None):\n"
+        "        move = board.legal_moves()[0]\n"
+        "        return SearchResult(move, 0, (move,), SearchStats(), board.to_move)\n\n"
+        "    def cancel(self):\n"
+        "        pass\n"
+    )
+    seats = (f"{bot}:Roller", "expectimax:1")
+    record = play_seated(SeatedTask("p", "pig", {"target": 12}, seats, (0, 1), seed=4))
+    assert record.reason == "rules", record.reason
+    board = find_game("pig").make(target=12)
+    for text in record.moves:
+        board.play(board.parse_move(text))
+    assert board.is_over and record.places == places_of(board.payoffs or ())
+    assert any(text.isdigit() for text in record.moves)  # the die was rolled and replayed
