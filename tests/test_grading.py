@@ -13,6 +13,7 @@ import pytest
 from oogames.cli import main
 from oogames.errors import SettingsError
 from oogames.grading import STRICTNESS, grade
+from oogames.grading.catalogue import ROUND_BUGS, ROUND_TREES, round_bugs
 from oogames.grading.trees import (
     ALPHABETA,
     BUGS,
@@ -83,24 +84,84 @@ def test_a_wrong_search_scores_nothing_and_names_no_bug() -> None:
     assert "alpha-beta finds L worth 4" in report.tests[0].output
 
 
-FACTORY = "from oogames import {0}\n\n\ndef make_factory():\n    return {0}()\n"
+FACTORY = """\
+from oogames import {search}, DepthFac
+from oogames.games.gametree import static_value
+
+
+def make_factory(rounds=None, players=2):
+    if rounds is None:
+        return {search}()
+    return DepthFac({search}(), {depth}, static_value)
+"""
+RIGHT_DEPTH = "rounds * players"
 
 
 def test_the_tree_assignments_take_a_factory(tmp_path: Path) -> None:
     alphabeta = tmp_path / "ab.py"
-    alphabeta.write_text(
-        "from oogames import AlphaBetaFac\ndef make_factory():\n    return AlphaBetaFac()\n"
-    )
+    alphabeta.write_text(FACTORY.format(search="AlphaBetaFac", depth=RIGHT_DEPTH))
     minimax = tmp_path / "mm.py"
-    minimax.write_text(
-        "from oogames import MinMaxFac\ndef make_factory():\n    return MinMaxFac()\n"
-    )
-    assert grade("alphabeta-trees", alphabeta).score == sum(test.points for test in TREES)
-    assert grade("minimax-trees", minimax).score == sum(test.points for test in TREES)
+    minimax.write_text(FACTORY.format(search="MinMaxFac", depth=RIGHT_DEPTH))
+    every = sum(test.points for test in (*TREES, *ROUND_TREES))
+    assert grade("alphabeta-trees", alphabeta).score == every
+    assert grade("minimax-trees", minimax).score == every
     report = grade("minimax-trees", alphabeta)
     named = [test for test in report.tests if test.bug]
     assert named and all(MINIMAX_BUGS[-1].name in (test.bug or "") for test in named)
     assert MINIMAX.prune is False
+
+
+def test_a_factory_without_rounds_is_told_so_in_one_line(tmp_path: Path) -> None:
+    old = tmp_path / "old.py"
+    old.write_text(
+        "from oogames import AlphaBetaFac\ndef make_factory():\n    return AlphaBetaFac()\n"
+    )
+    report = grade("alphabeta-trees", old)
+    for test in report.tests:
+        if any(test.name == tree.name and tree.rounds for tree in ROUND_TREES):
+            assert test.score == 0 and "unexpected keyword argument 'rounds'" in test.output
+        else:
+            assert test.score == test.max_score, report.to_text()
+
+
+#: A student's depth for each bug of counting rounds (the depth bugs of ROUND_BUGS).
+DEPTHS = {
+    "depth counted in plies, not full rounds": "rounds",
+    "search depth off by one: a round too many": "(rounds + 1) * players",
+    "search depth off by one: a round too few": "max(1, (rounds - 1) * players)",
+    "evaluated one ply too deep": "rounds * players + 1",
+    "evaluated one ply too shallow": "rounds * players - 1",
+}
+
+
+@pytest.mark.parametrize(
+    ("assignment", "bug_name"),
+    [(assignment, name) for assignment in ("alphabeta-trees", "minimax-trees") for name in DEPTHS]
+    + [("alphabeta-trees", ROUND_BUGS[-1].name)],  # tests/submissions/trees_alternating.py
+)
+def test_each_bug_of_several_minimisers_and_rounds_is_named(
+    tmp_path: Path, assignment: str, bug_name: str
+) -> None:
+    prune = assignment == "alphabeta-trees"
+    search = "AlphaBetaFac" if prune else "MinMaxFac"
+    bug = next(ref for ref in round_bugs(prune) if ref.name == bug_name)
+    if bug.alternating:
+        path = SUBMISSIONS / "trees_alternating.py"
+    else:
+        path = tmp_path / "student.py"
+        path.write_text(FACTORY.format(search=search, depth=DEPTHS[bug_name]))
+    report = grade(assignment, path, only=[test.name for test in ROUND_TREES])
+    rights = (ALPHABETA, RICE) if prune else (MINIMAX,)
+    failed = 0
+    for test, result in zip(ROUND_TREES, report.tests, strict=True):
+        found = bug.run(test)
+        right = any(_agree(found, ref.run(test), "positions") for ref in rights)
+        assert result.score == (test.points if right else 0), (test.name, report.to_text())
+        if not right:
+            assert result.bug is not None and bug.name in result.bug, report.to_text()
+            failed += 1
+    assert failed, f"{bug_name} fails no test"
+    print(f"checked: {failed} tests failed and named {bug_name!r}")
 
 
 #: Thirty broken submissions: each fault at import, when the search starts, and inside it.

@@ -42,8 +42,9 @@ from pathlib import Path
 import attrs
 
 from oogames.errors import SettingsError
+from oogames.grading.catalogue import references, trees_of
 from oogames.grading.games import GAME_TESTS
-from oogames.grading.trees import Reference, Trace, TreeTest, references, trees_of
+from oogames.grading.trees import Reference, Trace, TreeTest
 from oogames.nextmove.running import STACK_BYTES
 
 ASSIGNMENTS: tuple[str, ...] = (
@@ -135,7 +136,7 @@ def grade(
     """Grade ``submission`` (a Python file) on ``assignment``; never raises for what the
     submission's code does. ``only`` names the tests to run (all by default); each runs
     at most ``seconds`` with ``memory_mb`` MiB of memory. ``tests`` is an instructor's
-    file of more tests (hidden ones, say: see :func:`~oogames.grading.trees.load_tests`),
+    file of more tests (hidden ones, say: see :func:`~oogames.grading.catalogue.load_tests`),
     run after the assignment's.
 
     Raises:
@@ -225,12 +226,18 @@ def _differences(trace: Trace, expected: Trace, reference: Reference) -> str:
     extra = [p for p in trace.positions if p not in expected.positions]
     missing = [p for p in expected.positions if p not in trace.positions]
     if extra:
-        lines.append(f"generated, though {reference.name} cuts them off: {' '.join(extra)}")
+        lines.append(f"generated, though {reference.name} cuts them off: {_listed(extra)}")
     if missing:
-        lines.append(f"not generated, though {reference.name} does: {' '.join(missing)}")
+        lines.append(f"not generated, though {reference.name} does: {_listed(missing)}")
     if not extra and not missing and trace.positions != expected.positions:
         lines.append("the right positions in another order")
     return "\n".join(lines) or "the positions differ"
+
+
+def _listed(positions: list[str], shown: int = 12) -> str:
+    """The first ``shown`` of ``positions``, and how many more there are."""
+    more = len(positions) - shown
+    return " ".join(positions[:shown]) + (f" (and {more} more)" if more > 0 else "")
 
 
 def run_in_process(

@@ -13,15 +13,12 @@ and the undo), sharing nothing with the accumulators, and return the value, the 
 
 from __future__ import annotations
 
-import importlib.util
 import math
-from collections.abc import Callable
 
 import attrs
 
 from oogames.board.model import Played
 from oogames.board.moves import CHANCE, Move
-from oogames.errors import SettingsError
 from oogames.games.gametree import Chance, GameTreeBoard, Static, static_value
 
 
@@ -33,8 +30,12 @@ class TreeTest:
         name: The test's name.
         tree: The game tree.
         points: What it is worth.
-        depth: The search's depth (None: to the end of the tree).
+        depth: The search's depth in plies, which the grader adds (None: to the end of
+            the tree, unless ``rounds``).
         about: What it checks, for the report.
+        rounds: The search's depth in full rounds, which the student's search counts
+            itself (``make_factory(rounds=..., players=...)``); each player moves once a
+            round.
     """
 
     name: str
@@ -42,6 +43,7 @@ class TreeTest:
     points: float
     depth: int | None = None
     about: str = ""
+    rounds: int | None = None
 
 
 def _leaves(*values: float) -> dict[str, object]:
@@ -160,39 +162,6 @@ CHANCE_TREES: tuple[TreeTest, ...] = (
 """The trees of ``expectimax-trees``: two players and chance."""
 
 
-def trees_of(assignment: str, extra: str | None = None) -> tuple[TreeTest, ...]:
-    """The trees ``assignment`` grades on, and an instructor's own from the file ``extra``
-    (see :func:`load_tests`)."""
-    shipped = CHANCE_TREES if assignment == "expectimax-trees" else TREES
-    return shipped + (load_tests(extra) if extra else ())
-
-
-def load_tests(path: str) -> tuple[TreeTest, ...]:
-    """An instructor's own tests (hidden ones, say): a Python file whose ``TESTS`` lists
-    :class:`TreeTest` objects, graded as the assignment's are.
-
-    Raises:
-        SettingsError: The file cannot be loaded, or its ``TESTS`` are not tree tests
-            with names of their own.
-    """
-    try:
-        spec = importlib.util.spec_from_file_location("oogames_instructor_tests", path)
-        if spec is None or spec.loader is None:
-            raise ImportError("not a Python file")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    except Exception as error:  # the instructor's file: said in one line
-        raise SettingsError(f"--tests {path}: cannot be loaded: {error}") from None
-    tests = getattr(module, "TESTS", None)
-    if not isinstance(tests, list | tuple) or not all(isinstance(t, TreeTest) for t in tests):
-        raise SettingsError(f"--tests {path}: TESTS must list TreeTest objects")
-    names = [test.name for test in tests]
-    taken = {test.name for test in (*TREES, *CHANCE_TREES)}
-    if len(set(names)) != len(names) or taken & set(names):
-        raise SettingsError(f"--tests {path}: each test needs a name of its own")
-    return tuple(tests)
-
-
 @attrs.frozen
 class Trace:
     """What a search did on a tree: its value, its move and the positions it generated."""
@@ -235,6 +204,10 @@ class Reference:
             the first).
         uniform: Whether chance's outcomes are averaged as if equally likely.
         chance_minimises: Whether chance is taken for an opponent (the minimum).
+        round_error: Full rounds added to the depth asked for.
+        ply_rounds: Whether a depth in rounds is taken for plies.
+        alternating: Whether the layers alternate MAX, MIN whoever moves (one minimising
+            layer for several opponents).
     """
 
     name: str
@@ -246,11 +219,18 @@ class Reference:
     last_of_ties: bool = False
     uniform: bool = False
     chance_minimises: bool = False
+    round_error: int = 0
+    ply_rounds: bool = False
+    alternating: bool = False
 
     def run(self, test: TreeTest) -> Trace:
         """Search ``test``'s tree as this reference does."""
         board = RecordingTree(test.tree)
-        depth = None if test.depth is None else test.depth + self.depth_error
+        depth = test.depth
+        if test.rounds is not None:
+            depth = (test.rounds + self.round_error) * (1 if self.ply_rounds else board.players)
+        if depth is not None:  # a search at least one ply deep (DepthFac's least)
+            depth = max(1, depth + self.depth_error)
         value, move = self._value(board, 0, depth, -math.inf, math.inf, math.inf)
         return Trace(value, move, tuple(board.generated))
 
@@ -260,12 +240,15 @@ class Reference:
     ) -> tuple[float, Move | None]:  # fmt: skip
         if board.to_move == CHANCE:
             return self._expected(board, ply, depth), None
-        maximizing = board.to_move == 0
+        maximizing = self._maximizes(board, ply)
         best = -math.inf if maximizing else math.inf
         best_move: Move | None = None
         for move in board.legal_moves():
             undo = board.play(move)
-            bound = best if not self.deep else math.nan
+            # The Rice page's bound is the value so far of the nearest position above of
+            # the other side (two minimisers in a row: the maximiser's above them).
+            same_side = self._maximizes(board, ply + 1) is maximizing
+            bound = math.nan if self.deep else parent if same_side else best
             value = self._child(board, ply, depth, alpha, beta, bound)
             undo()
             better = value > best if maximizing else value < best
@@ -278,6 +261,10 @@ class Reference:
             if self.prune and self._cut(maximizing, best, alpha, beta, parent):
                 break
         return best, best_move
+
+    def _maximizes(self, board: RecordingTree, ply: int) -> bool:
+        """Whether the position ``ply`` plies from the root is MAX's, as this search sees it."""
+        return ply % 2 == 0 if self.alternating else board.to_move == 0
 
     def _child(
         self, board: RecordingTree, ply: int, depth: int | None, alpha: float, beta: float,
@@ -337,15 +324,3 @@ EXPECTIMAX_BUGS: tuple[Reference, ...] = (
     ),
     Reference("ties go to the last move, not the first", False, prune=False, last_of_ties=True),
 )
-
-
-def references(assignment: str) -> tuple[tuple[Reference, ...], tuple[Reference, ...]]:
-    """The right searches and the buggy ones of ``assignment``."""
-    if assignment == "expectimax-trees":
-        return (EXPECTIMAX,), EXPECTIMAX_BUGS
-    if assignment == "minimax-trees":
-        return (MINIMAX,), MINIMAX_BUGS
-    return (ALPHABETA, RICE), BUGS
-
-
-Comparator = Callable[[Trace, Trace], bool]

@@ -32,18 +32,20 @@ def load(path: str) -> ModuleType:
     return module
 
 
-def factory_of(assignment: str, module: ModuleType) -> IAccFactory:
+def factory_of(assignment: str, module: ModuleType, **depth: int) -> IAccFactory:
     """The search the submission defines, as a factory.
 
     ``rice-alphabeta``: its ``AlphaAcc`` (and ``BetaAcc``) at the root, or its own
-    ``AlphaBetaFac``; the tree assignments: its ``make_factory()``.
+    ``AlphaBetaFac``; the tree assignments: its ``make_factory()``, or
+    ``make_factory(rounds=R, players=N)`` (``depth``) for a search ``R`` full rounds deep.
 
     Raises:
         AttributeError: A name the assignment asks for is not defined.
         TypeError: What it defines is not what the assignment asks for.
     """
     if assignment != "rice-alphabeta":
-        return _factory(module.make_factory(), "make_factory()")
+        asked = ", ".join(f"{name}={value}" for name, value in depth.items())
+        return _factory(module.make_factory(**depth), f"make_factory({asked})")
     own = getattr(module, "AlphaBetaFac", None)
     if own is not None:
         return _factory(own(), "AlphaBetaFac()")
@@ -100,7 +102,8 @@ def _game_test(test_name: str, submission: str, result: str) -> None:
 
 def main(argv: list[str]) -> None:
     from oogames.games.gametree import static_value
-    from oogames.grading.trees import RecordingTree, trees_of
+    from oogames.grading.catalogue import trees_of
+    from oogames.grading.trees import RecordingTree
 
     assignment, test_name, submission, result, *extra = argv
     if assignment == "write-a-game":
@@ -108,10 +111,11 @@ def main(argv: list[str]) -> None:
         return
     tests = trees_of(assignment, extra[0] if extra else None)
     test = next(test for test in tests if test.name == test_name)
-    factory = factory_of(assignment, load(submission))
+    board = RecordingTree(test.tree)
+    depth = {} if test.rounds is None else {"rounds": test.rounds, "players": board.players}
+    factory = factory_of(assignment, load(submission), **depth)
     if test.depth is not None:
         factory = DepthFac(factory, test.depth, static_value)
-    board = RecordingTree(test.tree)
     before = (board.to_move, board.moves, board.key())
     found = MinMax(factory, prefer_quick_wins=False).search(board, factory.make_acc(0))
     changed = (board.to_move, board.moves, board.key()) != before
