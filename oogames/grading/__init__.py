@@ -43,9 +43,10 @@ import attrs
 
 from oogames.errors import SettingsError
 from oogames.grading.catalogue import references, trees_of
+from oogames.grading.evaluation import EVALUATION_TESTS, match_output, play_match, player_spec
 from oogames.grading.games import GAME_TESTS
 from oogames.grading.trees import Reference, Trace, TreeTest
-from oogames.nextmove.running import STACK_BYTES
+from oogames.tournament.isolated import limit_memory
 
 ASSIGNMENTS: tuple[str, ...] = (
     "rice-alphabeta",
@@ -53,6 +54,7 @@ ASSIGNMENTS: tuple[str, ...] = (
     "minimax-trees",
     "expectimax-trees",
     "write-a-game",
+    "evaluation",
 )
 """The assignments shipped in the package."""
 
@@ -102,7 +104,8 @@ class GradeReport:
 
     def to_text(self) -> str:
         """The report for the student: each test, its points and what differed."""
-        lines = [f"{self.assignment} ({self.strictness}): {self.submission}"]
+        graded_on = f" ({self.strictness})" if self.assignment.endswith("-trees") else ""
+        lines = [f"{self.assignment}{graded_on}: {self.submission}"]
         for test in self.tests:
             mark = "PASS" if test.score == test.max_score else "FAIL"
             lines.append(f"{mark} {test.name}: {test.score:g}/{test.max_score:g}")
@@ -151,6 +154,9 @@ def grade(
         raise SettingsError(f"no submission file {str(path)!r}")
     if assignment == "write-a-game":
         return GradeReport(assignment, str(path), strictness, _grade_game(path, seconds, memory_mb))
+    if assignment == "evaluation":
+        played = _grade_evaluation(path, seconds, memory_mb, only)
+        return GradeReport(assignment, str(path), strictness, played)
     extra = None if tests is None else str(Path(tests).resolve())
     limits = (strictness, seconds, memory_mb, extra)
     results = tuple(
@@ -171,6 +177,31 @@ def _grade_game(path: Path, seconds: float, memory: int) -> tuple[TestResult, ..
         else:
             score = test.points if data.get("passed") is True else 0.0
             results.append(TestResult(test.name, score, test.points, str(data["output"])))
+    return tuple(results)
+
+
+def _grade_evaluation(
+    path: Path, seconds: float, memory: int, only: Sequence[str] | None
+) -> tuple[TestResult, ...]:
+    """A student's evaluation on each test of ``evaluation``: the values in the worker, the
+    games as a tournament's, its player a plug-in in a process of its own."""
+    results = []
+    with tempfile.TemporaryDirectory() as folder:
+        spec = player_spec(path, Path(folder))
+        for test in EVALUATION_TESTS:
+            if only is not None and test.name not in only:
+                continue
+            if test.opponent is None:
+                data, failure = _in_process("evaluation", test.name, path, seconds, memory, None)
+                passed = data is not None and data.get("passed") is True
+                output = str(data["output"]) if data is not None else failure
+            else:
+                found = play_match(spec, test.opponent, seconds, memory, test.share)
+                passed, output = match_output(test, found)
+                wrapper = spec.rsplit(":", 2)[0]  # the player's file: named as the student's
+                output = output.replace(repr(spec), path.name).replace(wrapper, path.name)
+            score = test.points if passed else 0.0
+            results.append(TestResult(test.name, score, test.points, output))
     return tuple(results)
 
 
@@ -323,19 +354,8 @@ def _environment() -> dict[str, str]:
 
 
 def _limits(memory_mb: int) -> Callable[[], None]:
-    """The worker's limit on memory, set in it before it starts (where the system has it)."""
-
-    def limit() -> None:
-        try:
-            import resource
-        except ImportError:  # not on this system: the time limit still holds
-            return
-        # Address space: the limit, Python's own (about 256 MiB) and the search thread's
-        # stack, which is reserved whole but mapped only as it is used.
-        size = (memory_mb << 20) + (256 << 20) + STACK_BYTES
-        resource.setrlimit(resource.RLIMIT_AS, (size, size))
-
-    return limit
+    """The worker's limit on memory, set in it before it starts."""
+    return lambda: limit_memory(memory_mb)
 
 
 __all__ = ["ASSIGNMENTS", "STRICTNESS", "GradeReport", "TestResult", "grade"]

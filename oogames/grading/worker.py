@@ -109,6 +109,12 @@ def main(argv: list[str]) -> None:
     if assignment == "write-a-game":
         _game_test(test_name, submission, result)
         return
+    if assignment == "evaluation":
+        from oogames.grading.evaluation import check_values
+
+        passed, output = check_values(submission)
+        Path(result).write_text(json.dumps({"passed": passed, "output": output}), "utf-8")
+        return
     tests = trees_of(assignment, extra[0] if extra else None)
     test = next(test for test in tests if test.name == test_name)
     board = RecordingTree(test.tree)

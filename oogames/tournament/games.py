@@ -50,6 +50,8 @@ class GameTask:
         plugin_seconds: How long a plug-in player's move may run before its process is
             stopped and it loses (None: the time limit and a second, or
             :data:`PLUGIN_MOVE_SECONDS` in an untimed game).
+        plugin_memory_mb: The memory a plug-in player's process may take, in MiB (None:
+            no limit; see :func:`~oogames.tournament.isolated.limit_memory`).
     """
 
     game_id: str
@@ -64,11 +66,12 @@ class GameTask:
     move_seconds: float | None = None
     margin: float = 0.5
     plugin_seconds: float | None = None
+    plugin_memory_mb: int | None = None
 
 
 #: Fields added after tournaments were first stored: a task's key leaves them out while
 #: they hold their default, so that a database made before them still resumes.
-_LATER_FIELDS = frozenset({"plugin_seconds"})
+_LATER_FIELDS = frozenset({"plugin_seconds", "plugin_memory_mb"})
 
 
 @attrs.frozen

@@ -58,12 +58,21 @@ class IsolatedPlayer:
         options: The board's options.
         spec: The player's strategy spec.
         seed: The seed the strategy is built with.
+        memory_mb: The memory its process may take, in MiB (None: no limit), set before
+            the plug-in's code is loaded.
 
     Raises:
         PlayerFault: The process could not be started, or its strategy not built.
     """
 
-    def __init__(self, game: str, options: dict[str, object], spec: str, seed: int) -> None:
+    def __init__(
+        self,
+        game: str,
+        options: dict[str, object],
+        spec: str,
+        seed: int,
+        memory_mb: int | None = None,
+    ) -> None:
         self.spec = spec
         self.process = subprocess.Popen(
             [sys.executable, "-m", "oogames.tournament.isolated"],
@@ -74,7 +83,7 @@ class IsolatedPlayer:
         self._selector = selectors.DefaultSelector()
         assert self.process.stdout is not None
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
-        header = {"game": game, "options": options, "spec": spec, "seed": seed}
+        header = {"game": game, "options": options, "spec": spec, "seed": seed, "memory": memory_mb}
         answer = self._ask(header, START_SECONDS, "to start")
         if "error" in answer:
             self.close()
@@ -152,6 +161,20 @@ class IsolatedPlayer:
         self._selector.close()
 
 
+def limit_memory(memory_mb: int) -> None:
+    """Limit this process's memory to ``memory_mb`` MiB over what Python and a search
+    thread's stack need (the address space: about 256 MiB for Python, and the stack,
+    reserved whole but mapped only as it is used), where the system has the limit."""
+    try:
+        import resource
+    except ImportError:  # not on this system: the time limits still hold
+        return
+    from oogames.nextmove.running import STACK_BYTES
+
+    size = (memory_mb << 20) + (256 << 20) + STACK_BYTES
+    resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+
 def _serve() -> None:
     """The child: build the strategy the header names, then answer one request a line."""
     from oogames import plugins
@@ -178,6 +201,8 @@ def _serve() -> None:
 
     header = json.loads(sys.stdin.readline())
     try:
+        if header.get("memory") is not None:
+            limit_memory(int(header["memory"]))
         info = find_game(header["game"])
         strategy = make_strategy(header["spec"], info.evaluate, header["seed"])
     except (Exception, SystemExit) as error:

@@ -58,6 +58,7 @@ class SeatedTask:
         margin: How far over ``move_seconds`` a move may run before it loses.
         plugin_seconds: How long a plug-in player's move may run (see
             :class:`~oogames.tournament.games.GameTask`).
+        plugin_memory_mb: The memory a plug-in player's process may take (the same).
     """
 
     game_id: str
@@ -70,6 +71,7 @@ class SeatedTask:
     move_seconds: float | None = None
     margin: float = 0.5
     plugin_seconds: float | None = None
+    plugin_memory_mb: int | None = None
 
 
 @attrs.frozen

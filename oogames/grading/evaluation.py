@@ -1,0 +1,221 @@
+"""The ``evaluation`` assignment: a student's evaluation function, searched by alpha-beta,
+plays seeded games of Connect Four against fixed opponents, and scores a test's points
+when it scores the test's share of the games.
+
+*Handout*: "Define ``evaluate(board, player)``: how good a Connect Four position
+(:class:`~oogames.games.connectfour.ConnectFourBoard`) is for ``player``, a number,
+larger is better. Your evaluation is searched by alpha-beta three plies deep
+(:data:`DEPTH`), which values finished games itself; it plays ten games against each
+opponent, from five seeded openings of two random moves, each from both sides."
+
+The games are a tournament's (:mod:`oogames.tournament`): the student's player is a
+plug-in player (:func:`player_spec`) in a process of its own, with a memory limit and
+a time limit a move; whatever its code does loses that game, with the reason in the
+report. The same player plays the class leaderboard
+(:mod:`oogames.grading.leaderboard`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from oogames.games import find_game
+from oogames.nextmove.factories import AlphaBetaFac, DepthFac
+from oogames.nextmove.minmax import MinMax
+from oogames.nextmove.strategy import INextMoveStrategy
+from oogames.tournament.games import GameRecord, play_game, random_openings, schedule
+
+GAME = "connectfour"
+"""The game the evaluations play."""
+
+DEPTH = 3
+"""How deep alpha-beta searches with the student's evaluation."""
+
+GAMES = 10
+"""Games against each opponent: five openings, each from both sides."""
+
+SEED = 2026
+"""The seed of the openings and of the random opponent."""
+
+
+@attrs.frozen
+class MatchTest:
+    """One test of ``evaluation``.
+
+    Attributes:
+        name: The test's name.
+        points: What it is worth.
+        opponent: The opponent's strategy spec (None: the test of the values alone).
+        share: The share of the points (a win 1, a draw 1/2) the test asks for.
+        about: What it checks, for the report.
+    """
+
+    name: str
+    points: float
+    opponent: str | None
+    share: float
+    about: str
+
+
+EVALUATION_TESTS: tuple[MatchTest, ...] = (
+    MatchTest(
+        "a number for every position",
+        1,
+        None,
+        1.0,
+        "a finite number for both players in 100 positions of random games, the board "
+        "left as it was",
+    ),
+    MatchTest("beats random", 2, "random", 0.9, "90% of the points against random moves"),
+    MatchTest(
+        "beats a greedy player",
+        3,
+        "alphabeta:1",
+        0.8,
+        "80% against one ply of alpha-beta with the game's own evaluation",
+    ),
+    MatchTest(
+        "holds the game's own evaluation",
+        4,
+        f"alphabeta:{DEPTH}",
+        0.5,
+        f"half the points against alpha-beta {DEPTH} plies deep with the game's own evaluation",
+    ),
+)
+"""The tests of ``evaluation``, in the order the report lists them."""
+
+
+def searcher(path: str) -> Callable[..., INextMoveStrategy]:
+    """The plug-in player of the evaluation in the file ``path``: a function of the
+    depth, returning alpha-beta with that evaluation (what :func:`player_spec` names).
+
+    Raises:
+        AttributeError: The file defines no ``evaluate``.
+        TypeError: Its ``evaluate`` is not a function.
+    """
+    from oogames.grading.worker import load
+
+    evaluate = load(path).evaluate
+    if not callable(evaluate):
+        raise TypeError("evaluate is not a function")
+
+    def player(depth: int = DEPTH) -> INextMoveStrategy:
+        return MinMax(DepthFac(AlphaBetaFac(), depth, evaluate))
+
+    return player
+
+
+def player_spec(submission: Path, folder: Path, index: int = 0) -> str:
+    """A plug-in strategy spec for the evaluation in ``submission``: a file written in
+    ``folder`` (``entrant_INDEX.py``) whose ``player`` is :func:`searcher`'s."""
+    wrapper = folder / f"entrant_{index}.py"
+    wrapper.write_text(
+        f'"""A player of oogames grade: alpha-beta with the evaluation of a submission."""\n\n'
+        f"from oogames.grading.evaluation import searcher\n\n"
+        f"player = searcher({json.dumps(str(submission.resolve()))})\n",
+        encoding="utf-8",
+    )
+    return f"{wrapper}:player:{DEPTH}"
+
+
+@attrs.frozen
+class MatchResult:
+    """What a player scored against one opponent.
+
+    Attributes:
+        points: The points it scored (a win 1, a draw 1/2).
+        games: The games of the match.
+        forfeits: Why the games it lost other than by the rules were lost.
+        played: The games played (fewer than :attr:`games` when the match stopped early).
+    """
+
+    points: float
+    games: int
+    forfeits: tuple[str, ...]
+    played: int = 0
+
+    @property
+    def share(self) -> float:
+        """The share of the points it scored."""
+        return self.points / self.games if self.games else 0.0
+
+
+def play_match(
+    spec: str, opponent: str, seconds: float, memory_mb: int, share: float = 0.0
+) -> MatchResult:
+    """``spec`` against ``opponent``: :data:`GAMES` games from seeded openings, each move
+    of a plug-in within ``seconds``, its process within ``memory_mb`` MiB.
+
+    The match stops early once ``spec`` can no longer score ``share`` of the points, or
+    when it lost a game on time (a search that hangs would hang every game): the games
+    not played count as lost.
+    """
+    openings = random_openings(GAME, {}, GAMES // 2, 2, SEED)
+    tasks = schedule(GAME, {}, [spec, opponent], GAMES, openings, seed=SEED, gauntlet=True)
+    records: list[GameRecord] = []
+    for task in tasks:
+        record = play_game(attrs.evolve(task, plugin_seconds=seconds, plugin_memory_mb=memory_mb))
+        records.append(record)
+        found = match_result(records, 0)
+        hopeless = found.points + len(tasks) - len(records) < share * len(tasks)
+        if hopeless or (record.score_of(0) == 0 and record.reason.startswith("time")):
+            break
+    return attrs.evolve(match_result(records, 0), games=len(tasks), played=len(records))
+
+
+def match_result(records: list[GameRecord], index: int) -> MatchResult:
+    """The score of player ``index`` in ``records``, and its forfeits' reasons."""
+    forfeits = tuple(
+        record.reason
+        for record in records
+        if record.reason != "rules" and record.score_of(index) == 0
+    )
+    points = sum(record.score_of(index) for record in records)
+    return MatchResult(points, len(records), forfeits, len(records))
+
+
+def match_output(test: MatchTest, result: MatchResult) -> tuple[bool, str]:
+    """Whether ``result`` passes ``test``, and what the report says."""
+    passed = result.share >= test.share
+    line = (
+        f"{result.points:g} of {result.games} points against {test.opponent} "
+        f"({result.share:.0%}; the test asks {test.share:.0%})"
+    )
+    if result.played < result.games:
+        line += f"\nstopped after {result.played} games: the rest cannot change the result"
+    if result.forfeits:
+        line += f"\nlost {len(result.forfeits)} by a fault, the first: {result.forfeits[0]}"
+    return passed, line
+
+
+def check_values(submission: str) -> tuple[bool, str]:
+    """Run in the grader's worker: the submission's ``evaluate`` on 100 positions of
+    seeded random games, for both players; each value must be a finite number and the
+    board must be as it was."""
+    from oogames.grading.worker import load
+
+    evaluate = load(submission).evaluate
+    info = find_game(GAME)
+    draw = random.Random(SEED)
+    checked = 0
+    while checked < 200:
+        board = info.make()
+        while not board.is_over and checked < 200:
+            for player in (0, 1):
+                before = (board.key(), board.to_move)
+                value = evaluate(board, player)
+                if (board.key(), board.to_move) != before:
+                    return False, f"the board changed after evaluate(board, {player})"
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    return False, f"evaluate returned {type(value).__name__}, not a number"
+                if not math.isfinite(value):
+                    return False, f"evaluate returned {value}, not a finite number"
+                checked += 1
+            board.play(draw.choice(board.legal_moves()))
+    return True, f"a finite number for each of {checked} evaluations"
