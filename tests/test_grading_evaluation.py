@@ -4,13 +4,17 @@ games in one line each, the grader going on."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import pytest
 
+from oogames.cli import main
+from oogames.errors import SettingsError
 from oogames.grading import grade
 from oogames.grading.evaluation import EVALUATION_TESTS, GAMES
+from oogames.grading.leaderboard import leaderboard, published_names, read_names
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX limits")
 
@@ -60,3 +64,45 @@ def test_a_broken_evaluation_loses_its_games_in_one_line_each(tmp_path: Path, fa
         assert "stopped after" in test.output  # the match gave up early
         assert str(tmp_path) not in test.output  # the player's own file named as such
     print(f"checked: {fault}: {len(report.tests) - 1} matches lost with the reason")
+
+
+def test_a_class_leaderboard_qualifies_plays_and_publishes_only_names(tmp_path: Path) -> None:
+    folder = tmp_path / "class"
+    folder.mkdir()
+    for student, source in (("s1001", "evaluation_windows.py"), ("s1002", "evaluation_flat.py")):
+        (folder / f"{student}.py").write_text((SUBMISSIONS / source).read_text())
+    (folder / "s1003.py").write_text("raise SystemExit(1)\n")
+    names = tmp_path / "names.json"
+    names.write_text(json.dumps({"s1001.py": "Ada <b>&</b>", "s1003": "Grace"}))
+    students = [folder / f"s100{n}.py" for n in (1, 2, 3)]
+    board = leaderboard(students, read_names(names), games=2)
+    assert [entrant.qualified for entrant in board.entrants] == [True, True, False]
+    assert board.standings is not None
+    assert board.standings.players == ("Ada <b>&</b>", "entrant 2")
+    assert board.standings.games == 2
+    text, published = board.to_text(), board.to_html()
+    assert "Ada <b>&</b>" in text and "Grace" in text
+    assert "Ada &lt;b&gt;&amp;&lt;/b&gt;" in published and "<b>" not in published
+    assert "s100" not in published and str(tmp_path) not in published  # no file, no path
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["rice-alphabeta", "a.py", "--tournament"], "plays the submissions of the evaluation"),
+        (["evaluation", "a.py", "b.py"], "grade one submission at a time"),
+    ],
+)
+def test_the_leaderboards_command_line_refuses_in_one_line(
+    words: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["grade", *words])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and said in err and err.count("\n") == 1
+
+
+def test_the_names_map_is_checked() -> None:
+    with pytest.raises(SettingsError, match="two submissions are named"):
+        published_names([Path("a.py"), Path("b.py")], {"a.py": "X", "b": "X"})
+    assert published_names([Path("a.py"), Path("b.py")], {"b": "Bea"}) == ["entrant 1", "Bea"]

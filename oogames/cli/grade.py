@@ -13,9 +13,13 @@ from oogames.parsing import user_path
 
 def run_grade(args: argparse.Namespace, out: TextIO) -> int:
     """Grade the submission and print (or write) the report; 0 whatever the score."""
+    if args.tournament:
+        return run_leaderboard(args, out)
+    if len(args.submission) != 1:
+        raise UsageError("grade one submission at a time (or a class's with --tournament)")
     report = grade(
         args.assignment,
-        user_path(args.submission, "SUBMISSION"),
+        user_path(args.submission[0], "SUBMISSION"),
         strictness=args.strictness,
         seconds=args.seconds,
         memory_mb=args.memory,
@@ -24,14 +28,41 @@ def run_grade(args: argparse.Namespace, out: TextIO) -> int:
     text = {"text": report.to_text, "json": report.to_json, "gradescope": report.to_gradescope}
     written = text[args.format]()
     if args.output:
-        try:
-            user_path(args.output, "--output").write_text(written + "\n", encoding="utf-8")
-        except OSError as error:
-            raise UsageError(f"--output: cannot write {args.output}: {error}") from None
+        _write(args.output, written)
         print(f"score {report.score:g}/{report.max_score:g}: written to {args.output}", file=out)
     else:
         print(written, file=out)
     return 0
+
+
+def run_leaderboard(args: argparse.Namespace, out: TextIO) -> int:
+    """A class's evaluations: qualification, round robin, standings (``--output``: the page
+    to publish)."""
+    from oogames.grading.leaderboard import leaderboard, read_names
+
+    if args.assignment != "evaluation":
+        raise UsageError("--tournament plays the submissions of the evaluation assignment")
+    names = None if args.names is None else read_names(user_path(args.names, "--names"))
+    board = leaderboard(
+        [user_path(path, "SUBMISSION") for path in args.submission],
+        names,
+        games=args.games,
+        seconds=args.seconds,
+        memory_mb=args.memory,
+        workers=args.workers,
+    )
+    print(board.to_text(), file=out)
+    if args.output:
+        _write(args.output, board.to_html())
+        print(f"the standings page: written to {args.output}", file=out)
+    return 0
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        user_path(path, "--output").write_text(text + "\n", encoding="utf-8")
+    except OSError as error:
+        raise UsageError(f"--output: cannot write {path}: {error}") from None
 
 
 SECONDS: Final = "the time a test may take, 0.1 to 3,600 (default 10)"
@@ -48,7 +79,11 @@ COMMANDS: Final = (
         run=run_grade,
         flags=(
             flag("assignment", choices=ASSIGNMENTS, help="the assignment"),
-            flag("submission", help="the student's Python file"),
+            flag(
+                "submission",
+                nargs="+",
+                help="the student's Python file (with --tournament: every student's)",
+            ),
             flag(
                 "--strictness",
                 choices=STRICTNESS,
@@ -61,6 +96,25 @@ COMMANDS: Final = (
             flag("--tests", help="an instructor's file of more (hidden) tests: TESTS = [...]"),
             flag("--seconds", type=seconds_from(0.1, 3_600), default=10.0, help=SECONDS),
             flag("--memory", type=whole_from(64, 65_536), default=512, help=MEMORY),
+            flag(
+                "--tournament",
+                action="store_true",
+                help="a class leaderboard of evaluation submissions: qualification against "
+                "random and a greedy player, then a round robin (--output: the HTML page)",
+            ),
+            flag("--names", help="with --tournament: a JSON object of file names to names shown"),
+            flag(
+                "--games",
+                type=whole_from(1, 100),
+                default=4,
+                help="with --tournament: games a pairing, 1 to 100 (default 4)",
+            ),
+            flag(
+                "--workers",
+                type=whole_from(1, 1_024),
+                default=1,
+                help="with --tournament: worker processes on a local Dask cluster (default 1)",
+            ),
         ),
     ),
 )

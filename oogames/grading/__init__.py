@@ -24,7 +24,13 @@ The shipped assignments:
   right; a search that prunes nothing, or values wrongly, is not.
 - ``alphabeta-trees``, ``minimax-trees`` and ``expectimax-trees`` (two players and
   chance): the submission defines ``make_factory()``, returning its search's
-  :class:`~oogames.nextmove.factories.IAccFactory`.
+  :class:`~oogames.nextmove.factories.IAccFactory` (``make_factory(rounds=R, players=N)``
+  for a search ``R`` full rounds deep: :mod:`oogames.grading.catalogue`).
+- ``write-a-game``: a board class, graded by the board test kit, perft and the rules
+  (:mod:`oogames.grading.games`).
+- ``evaluation``: an evaluation function, graded by seeded games against fixed
+  opponents (:mod:`oogames.grading.evaluation`); a class's submissions also play a
+  leaderboard (:mod:`oogames.grading.leaderboard`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ larger is better. Your evaluation is searched by alpha-beta three plies deep
 (:data:`DEPTH`), which values finished games itself; it plays ten games against each
 opponent, from five seeded openings of two random moves, each from both sides."
 
-The games are a tournament's (:mod:`oogames.tournament`): the student's player is a
+The games are a tournament's (:mod:`oogames.tournament.games`): the student's player is a
 plug-in player (:func:`player_spec`) in a process of its own, with a memory limit and
 a time limit a move; whatever its code does loses that game, with the reason in the
 report. The same player plays the class leaderboard
@@ -38,7 +38,7 @@ DEPTH = 3
 """How deep alpha-beta searches with the student's evaluation."""
 
 GAMES = 10
-"""Games against each opponent: five openings, each from both sides."""
+"""How many games against each opponent (five openings, each from both sides)."""
 
 SEED = 2026
 """The seed of the openings and of the random opponent."""
