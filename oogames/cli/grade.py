@@ -24,6 +24,7 @@ def run_grade(args: argparse.Namespace, out: TextIO) -> int:
         seconds=args.seconds,
         memory_mb=args.memory,
         tests=None if args.tests is None else user_path(args.tests, "--tests"),
+        pictures=None if args.svg is None else user_path(args.svg, "--svg"),
     )
     text = {"text": report.to_text, "json": report.to_json, "gradescope": report.to_gradescope}
     written = text[args.format]()
@@ -94,6 +95,11 @@ COMMANDS: Final = (
             flag("--format", choices=("text", "json", "gradescope"), default="text"),
             flag("--output", help="write the report here (Gradescope: results.json)"),
             flag("--tests", help="an instructor's file of more (hidden) tests: TESTS = [...]"),
+            flag(
+                "--svg",
+                metavar="FOLDER",
+                help="draw each failed tree test's tree here, the positions that differ marked",
+            ),
             flag("--seconds", type=seconds_from(0.1, 3_600), default=10.0, help=SECONDS),
             flag("--memory", type=whole_from(64, 65_536), default=512, help=MEMORY),
             flag(

@@ -328,6 +328,14 @@ class GameTreeBoard(ABoardModel):
             node = node.node
         return node.value if isinstance(node, Static) else 0.0
 
+    @property
+    def has_static(self) -> bool:
+        """Whether a static value is written on the current position (see :meth:`static`)."""
+        node = self._node
+        while isinstance(node, Turn):
+            node = node.node
+        return isinstance(node, Static)
+
     def payoff_bounds(self, player: int | None = None) -> PayoffBounds | None:
         """The least and the greatest payoff and static value written in the tree for
         ``player`` (None: for any player), and the greatest sum of a finished game's

@@ -51,6 +51,7 @@ from oogames.errors import SettingsError
 from oogames.grading.catalogue import references, trees_of
 from oogames.grading.evaluation import EVALUATION_TESTS, match_output, play_match, player_spec
 from oogames.grading.games import GAME_TESTS
+from oogames.grading.pictures import file_name, marked_tree_svg
 from oogames.grading.trees import Reference, Trace, TreeTest
 from oogames.tournament.isolated import limit_memory
 
@@ -141,12 +142,15 @@ def grade(
     memory_mb: int = 512,
     only: Sequence[str] | None = None,
     tests: str | Path | None = None,
+    pictures: str | Path | None = None,
 ) -> GradeReport:
     """Grade ``submission`` (a Python file) on ``assignment``; never raises for what the
     submission's code does. ``only`` names the tests to run (all by default); each runs
     at most ``seconds`` with ``memory_mb`` MiB of memory. ``tests`` is an instructor's
     file of more tests (hidden ones, say: see :func:`~oogames.grading.catalogue.load_tests`),
-    run after the assignment's.
+    run after the assignment's. ``pictures`` is a folder where each failed tree test's
+    tree is drawn (SVG), the positions that differ from the nearest right search marked
+    (:mod:`oogames.grading.pictures`).
 
     Raises:
         SettingsError: An unknown assignment or strictness, or no such file.
@@ -164,7 +168,8 @@ def grade(
         played = _grade_evaluation(path, seconds, memory_mb, only)
         return GradeReport(assignment, str(path), strictness, played)
     extra = None if tests is None else str(Path(tests).resolve())
-    limits = (strictness, seconds, memory_mb, extra)
+    folder = None if pictures is None else _folder(Path(pictures))
+    limits = (strictness, seconds, memory_mb, extra, folder)
     results = tuple(
         _grade_one(assignment, test, path, *limits)
         for test in trees_of(assignment, extra)
@@ -184,6 +189,19 @@ def _grade_game(path: Path, seconds: float, memory: int) -> tuple[TestResult, ..
             score = test.points if data.get("passed") is True else 0.0
             results.append(TestResult(test.name, score, test.points, str(data["output"])))
     return tuple(results)
+
+
+def _folder(path: Path) -> Path:
+    """The folder the pictures go in, made if need be.
+
+    Raises:
+        SettingsError: It cannot be made.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SettingsError(f"--svg: cannot make the folder {path}: {error.strerror}") from None
+    return path
 
 
 def _grade_evaluation(
@@ -219,6 +237,7 @@ def _grade_one(
     seconds: float,
     memory: int,
     extra: str | None,
+    pictures: Path | None,
 ) -> TestResult:
     trace, failure = run_in_process(assignment, test.name, path, seconds, memory, extra)
     if trace is None:
@@ -236,6 +255,14 @@ def _grade_one(
     lines = [_differences(trace, nearest[1], nearest[0])]
     if bug is not None:
         lines.insert(0, f"the search matches a known bug: {bug}")
+    if pictures is not None:
+        drawn = pictures / file_name(test.name)
+        picture = marked_tree_svg(test, trace, nearest[1], nearest[0].name)
+        try:
+            drawn.write_text(picture, encoding="utf-8")
+            lines.append(f"the tree, the positions that differ marked: {drawn}")
+        except OSError as error:
+            lines.append(f"the tree could not be drawn in {drawn}: {error.strerror}")
     return TestResult(test.name, 0.0, test.points, "\n".join(lines), bug)
 
 
