@@ -14,9 +14,13 @@ import pytest
 from helpers import count as _count
 
 from oogames import AlphaBetaFac, MinMax
-from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn
+from oogames.errors import StrategySpecError
+from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn, static_value
 from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
+from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
+from oogames.nextmove.ordering import HistoryFac
+from oogames.nextmove.specs import make_strategy
 
 # -- random trees ------------------------------------------------------------------
 
@@ -167,6 +171,39 @@ def test_paranoid_is_alphabeta_on_the_merged_tree(players: int) -> None:
             two.stats.nodes,
         )
         _count("paranoid = alpha-beta on the merged tree (value, move, nodes)")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_history_and_killer_ordering_change_no_paranoid_value(players: int) -> None:
+    """The history heuristic keeps a score table per player, however many there are
+    (it kept two, and raised IndexError for a third player's cut-off)."""
+    rng = random.Random(f"history{players}")
+    reused = MinMax(HistoryFac(ParanoidFac(), killers=True))  # its memory carries over
+    for _ in range(100):
+        tree = random_tree(rng, players, 4, 3, 0.0)
+        board = GameTreeBoard(tree, players)
+        plain = MinMax(ParanoidFac()).analyze(board)
+        for search in (reused, MinMax(HistoryFac(ParanoidFac(), killers=True))):
+            ordered = _unchanged(board, search)
+            assert ordered.value == plain.value
+        _count("paranoid with history and killers = paranoid (value)")
+
+
+def test_paranoid_may_add_the_orderings_and_they_change_no_value() -> None:
+    """``+history`` and ``+killer`` are what paranoid may add: on random trees the ordered
+    search (one object, reused) finds the value of the plain one. max^n and best-reply
+    search refuse them (an ordering changes which of max^n's ties is kept)."""
+    rng = random.Random("ordered-paranoid")
+    plain = make_strategy("paranoid", static_value)
+    ordered = make_strategy("paranoid+history+killer", static_value)
+    for trial in range(150):
+        players = 3 + trial % 2
+        board = GameTreeBoard(random_tree(rng, players, 4, 3, 0.0), players)
+        assert _unchanged(board, ordered).value == plain.analyze(board).value
+        _count("paranoid+history+killer = paranoid (value)")
+    for base in ("maxn", "brs"):
+        with pytest.raises(StrategySpecError, match="unknown or repeated enhancement"):
+            StrategySpec.parse(f"{base}+history")
 
 
 @pytest.mark.parametrize("depth", [2, 3, 4, 5])

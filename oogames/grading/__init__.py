@@ -8,6 +8,9 @@ compares what the search did with the right searches of :mod:`oogames.grading.tr
 the strictness the instructor chooses:
 
 - ``value``: the value and the move;
+- ``own-order``: and the set of positions the search generated is what a right search
+  generates when it tries each position's moves in the order the student's search tried
+  them (a search that orders its moves its own way, with its cut-offs right);
 - ``positions``: and the set of positions the search generated is a right search's
   (a missed cut-off, or a search one ply too deep, fails);
 - ``order``: and they were generated in the same order.
@@ -52,7 +55,7 @@ from oogames.grading.catalogue import references, trees_of
 from oogames.grading.evaluation import EVALUATION_TESTS, match_output, play_match, player_spec
 from oogames.grading.games import GAME_TESTS
 from oogames.grading.pictures import file_name, marked_tree_svg
-from oogames.grading.trees import Reference, Trace, TreeTest
+from oogames.grading.trees import Reference, Trace, TreeTest, student_order
 from oogames.tournament.isolated import limit_memory
 
 ASSIGNMENTS: tuple[str, ...] = (
@@ -65,7 +68,7 @@ ASSIGNMENTS: tuple[str, ...] = (
 )
 """The assignments shipped in the package."""
 
-STRICTNESS: tuple[str, ...] = ("value", "positions", "order")
+STRICTNESS: tuple[str, ...] = ("value", "own-order", "positions", "order")
 """What a test compares, from the least to the most (see the module)."""
 
 
@@ -243,13 +246,14 @@ def _grade_one(
     if trace is None:
         return TestResult(test.name, 0.0, test.points, failure)
     right, bugs = references(assignment)
-    expected = [(reference, reference.run(test)) for reference in right]
+    order = student_order(trace.positions) if strictness == "own-order" else None
+    expected = [(reference, reference.run(test, order)) for reference in right]
     if trace.changed:
         return TestResult(test.name, 0.0, test.points, "the board changed: a move not undone")
     for _, found in expected:
         if _agrees(trace, found, strictness):
             return TestResult(test.name, test.points, test.points, f"right ({test.about})")
-    named = [ref.name for ref in bugs if _agrees(trace, ref.run(test), strictness)]
+    named = [ref.name for ref in bugs if _agrees(trace, ref.run(test, order), strictness)]
     bug = "; or ".join(named) if named else None
     nearest = min(expected, key=lambda pair: _distance(trace, pair[1]))
     lines = [_differences(trace, nearest[1], nearest[0])]
@@ -269,7 +273,7 @@ def _grade_one(
 def _agrees(trace: Trace, expected: Trace, strictness: str) -> bool:
     if trace.move != expected.move or not math.isclose(trace.value, expected.value):
         return False
-    if strictness == "positions":
+    if strictness in ("positions", "own-order"):  # own-order: ``expected`` in its order
         return set(trace.positions) == set(expected.positions)
     if strictness == "order":
         return trace.positions == expected.positions

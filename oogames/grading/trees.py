@@ -14,6 +14,7 @@ and the undo), sharing nothing with the accumulators, and return the value, the 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 
 import attrs
 
@@ -175,17 +176,37 @@ class Trace:
 class RecordingTree(GameTreeBoard):
     """A game tree that records each position a move generates, by its label."""
 
-    __slots__ = ("generated",)
+    __slots__ = ("generated", "order")
 
-    def __init__(self, tree: object) -> None:
+    def __init__(self, tree: object, order: Mapping[str, Sequence[str]] | None = None) -> None:
         super().__init__(tree)
         self.generated: list[str] = []
+        self.order = order or {}
 
     def _play(self, player: int, move: Move) -> Played | None:
         played = super()._play(player, move)
         if played is not None:
             self.generated.append("/".join(map(str, (*self.moves, move))))
         return played
+
+    def ordered(self, moves: list[Move]) -> list[Move]:
+        """``moves`` of the current position in the order :attr:`order` gives it (its
+        label's moves first, as listed; the others after, in the tree's order)."""
+        first = self.order.get("/".join(map(str, self.moves)), ())
+        rank = {move: place for place, move in enumerate(first)}
+        return sorted(moves, key=lambda move: rank.get(str(move), len(rank)))
+
+
+def student_order(positions: Sequence[str]) -> dict[str, list[str]]:
+    """The order a search tried the moves of each position in, from the positions it
+    generated (a position's label is its parent's, a slash and the move)."""
+    order: dict[str, list[str]] = {}
+    for label in positions:
+        parent, _, move = label.rpartition("/")
+        tried = order.setdefault(parent, [])
+        if move not in tried:
+            tried.append(move)
+    return order
 
 
 @attrs.frozen
@@ -223,9 +244,10 @@ class Reference:
     ply_rounds: bool = False
     alternating: bool = False
 
-    def run(self, test: TreeTest) -> Trace:
-        """Search ``test``'s tree as this reference does."""
-        board = RecordingTree(test.tree)
+    def run(self, test: TreeTest, order: Mapping[str, Sequence[str]] | None = None) -> Trace:
+        """Search ``test``'s tree as this reference does, trying each position's moves in
+        the tree's order or the one ``order`` gives (see :func:`student_order`)."""
+        board = RecordingTree(test.tree, order)
         depth = test.depth
         if test.rounds is not None:
             depth = (test.rounds + self.round_error) * (1 if self.ply_rounds else board.players)
@@ -243,7 +265,7 @@ class Reference:
         maximizing = self._maximizes(board, ply)
         best = -math.inf if maximizing else math.inf
         best_move: Move | None = None
-        for move in board.legal_moves():
+        for move in board.ordered(board.legal_moves()):
             undo = board.play(move)
             # The Rice page's bound is the value so far of the nearest position above of
             # the other side (two minimisers in a row: the maximiser's above them).
@@ -280,7 +302,8 @@ class Reference:
     def _expected(self, board: RecordingTree, ply: int, depth: int | None) -> float:
         """A chance position: its outcomes weighed by their probabilities (or as the bug
         weighs them)."""
-        outcomes = board.chance_outcomes()
+        chances = dict(board.chance_outcomes())
+        outcomes = [(outcome, chances[outcome]) for outcome in board.ordered(list(chances))]
         total = 0.0
         values = []
         for outcome, probability in outcomes:

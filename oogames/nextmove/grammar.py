@@ -93,6 +93,16 @@ ENHANCEMENTS: dict[str, str] = {
     "depth's value",
 }
 
+#: The enhancements that only reorder the moves, learnt from the search's own cut-offs.
+ORDERINGS: Final = ("history", "killer")
+
+#: The searches of more than two players that may add :data:`ORDERINGS`: those whose
+#: value no move order changes. Paranoid is alpha-beta. (max^n gives a tie to the first
+#: move tried, and the others' payoffs follow that choice, so an ordering changes its
+#: value; best-reply search maps every opponent's moves in one layer, which an ordering
+#: does not know.) A table of one player's values is sound for none of them.
+ORDERED_PLAYER_SEARCHES: Final = frozenset({"paranoid"})
+
 #: The names that are no search (who plays a side without searching).
 PLAIN: dict[str, str] = {
     "human": "a person plays this side (where a game is played)",
@@ -148,6 +158,8 @@ def _family(base: str) -> Family | None:
 def enhancements_of(base: str, family: Family | None = None) -> dict[str, str]:
     """The ``+NAME`` enhancements the strategy ``base`` may add, with what each does."""
     family = family or _family(base)
+    if base in ORDERED_PLAYER_SEARCHES:
+        return {name: ENHANCEMENTS[name] for name in ORDERINGS}
     if base in PLAYER_SEARCHES or base in CHANCE_SEARCHES:
         return {}  # tables and orderings are not written for vectors and chance yet
     if family == "sampler":

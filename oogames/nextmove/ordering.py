@@ -170,20 +170,20 @@ class OrderingMemory:
     """What the history heuristic and killer moves learn during a search, shared by its nodes.
 
     Attributes:
-        history: Per player, a score per move: the sum of ``2 ** plies-left``
-            over the cut-offs it caused.
+        history: Per player (any number of them), a score per move: the sum of
+            ``2 ** plies-left`` over the cut-offs it caused.
         killers: Per depth, the last two moves that caused a cut-off there.
     """
 
     __slots__ = ("history", "killers")
 
     def __init__(self) -> None:
-        self.history: tuple[dict[Move, int], dict[Move, int]] = ({}, {})
+        self.history: dict[int, dict[Move, int]] = {}
         self.killers: dict[int, list[Move]] = {}
 
     def cut(self, player: int, depth: int, move: Move, left: int) -> None:
         """``move`` by ``player`` at ``depth`` caused a cut-off with ``left`` plies below."""
-        history = self.history[player]
+        history = self.history.setdefault(player, {})
         history[move] = history.get(move, 0) + (1 << min(left, 40))
         killers = self.killers.setdefault(depth, [])
         if move not in killers:
@@ -192,7 +192,7 @@ class OrderingMemory:
 
     def clear(self) -> None:
         """Forget everything learnt."""
-        self.history = ({}, {})
+        self.history = {}
         self.killers = {}
 
 
@@ -234,7 +234,7 @@ class HistoryAcc(AAccDecorator):
     def expand(self, board: HintedBoard, lam: IBoardLambda[P], param: P) -> None:
         """The board visits the killers first, then the moves by history score."""
         inner = self.inner
-        scores = self.memory.history[inner.player] if self.history else {}
+        scores = self.memory.history.get(inner.player, {}) if self.history else {}
         killers = self.memory.killers.get(inner.depth, ()) if self.killers else ()
         if not scores and not killers:
             inner.expand(board, lam, param)
