@@ -89,8 +89,10 @@ COMMANDS: Final = (
                 "--strictness",
                 choices=STRICTNESS,
                 default="positions",
-                help="what a test compares: value (the move and value), positions (and the "
-                "set of positions generated), order (and their order); default positions",
+                help="what a test compares: value (the move and value), own-order (and the "
+                "positions a right search generates in the student's own move order), "
+                "positions (and the set of positions generated), order (and their order); "
+                "default positions",
             ),
             flag("--format", choices=("text", "json", "gradescope"), default="text"),
             flag("--output", help="write the report here (Gradescope: results.json)"),
