@@ -334,3 +334,22 @@ def test_the_student_order_is_read_from_the_positions_generated() -> None:
     found = ALPHABETA.run(deep, reversed_order)
     assert found.value == ALPHABETA.run(deep).value
     assert found.positions[0] == "R"  # the root's last move tried first
+
+
+def test_write_a_game_takes_the_game_the_instructor_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    student = tmp_path / "student.py"
+    student.write_text("from oogames.games.tictactoe import TicTacToeBoard as BOARD\n")
+    right = grade("write-a-game", student, reference="tictactoe")
+    assert right.score == right.max_score, right.to_text()
+    wrong = grade("write-a-game", student, reference="connectfour")
+    assert {test.name for test in wrong.tests if test.score == 0} == {"perft", "rules"}
+    # the instructor's own board, named by a path relative to where the grader runs
+    monkeypatch.chdir(Path(__file__).parents[1] / "demos")
+    misere = grade(
+        "write-a-game", SUBMISSIONS / "game_misere.py", reference="twenty_one.py:TwentyOne"
+    )
+    assert {test.name for test in misere.tests if test.score == 0} == {"rules"}
+    with pytest.raises(SettingsError, match="unknown game 'nosuch'"):
+        grade("write-a-game", student, reference="nosuch")

@@ -25,6 +25,7 @@ def run_grade(args: argparse.Namespace, out: TextIO) -> int:
         memory_mb=args.memory,
         tests=None if args.tests is None else user_path(args.tests, "--tests"),
         pictures=None if args.svg is None else user_path(args.svg, "--svg"),
+        reference=args.reference,
     )
     text = {"text": report.to_text, "json": report.to_json, "gradescope": report.to_gradescope}
     written = text[args.format]()
@@ -97,6 +98,14 @@ COMMANDS: Final = (
             flag("--format", choices=("text", "json", "gradescope"), default="text"),
             flag("--output", help="write the report here (Gradescope: results.json)"),
             flag("--tests", help="an instructor's file of more (hidden) tests: TESTS = [...]"),
+            flag(
+                "--reference",
+                metavar="GAME",
+                default="nim",
+                help="write-a-game: the game the student writes, as oogames names it "
+                "(tictactoe) or the instructor's board as FILE.py:CLASS (default nim: the "
+                "21 game)",
+            ),
             flag(
                 "--svg",
                 metavar="FOLDER",

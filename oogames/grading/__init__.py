@@ -50,10 +50,12 @@ from pathlib import Path
 
 import attrs
 
+from oogames import plugins
 from oogames.errors import SettingsError
+from oogames.games import find_game
 from oogames.grading.catalogue import references, trees_of
 from oogames.grading.evaluation import EVALUATION_TESTS, match_output, play_match, player_spec
-from oogames.grading.games import GAME_TESTS
+from oogames.grading.games import DEFAULT_REFERENCE, GAME_TESTS
 from oogames.grading.pictures import file_name, marked_tree_svg
 from oogames.grading.trees import Reference, Trace, TreeTest, student_order
 from oogames.tournament.isolated import limit_memory
@@ -146,6 +148,7 @@ def grade(
     only: Sequence[str] | None = None,
     tests: str | Path | None = None,
     pictures: str | Path | None = None,
+    reference: str = DEFAULT_REFERENCE,
 ) -> GradeReport:
     """Grade ``submission`` (a Python file) on ``assignment``; never raises for what the
     submission's code does. ``only`` names the tests to run (all by default); each runs
@@ -153,7 +156,8 @@ def grade(
     file of more tests (hidden ones, say: see :func:`~oogames.grading.catalogue.load_tests`),
     run after the assignment's. ``pictures`` is a folder where each failed tree test's
     tree is drawn (SVG), the positions that differ from the nearest right search marked
-    (:mod:`oogames.grading.pictures`).
+    (:mod:`oogames.grading.pictures`). ``reference`` is the game ``write-a-game`` asks
+    for (see :mod:`oogames.grading.games`).
 
     Raises:
         SettingsError: An unknown assignment or strictness, or no such file.
@@ -166,7 +170,9 @@ def grade(
     if not path.is_file():
         raise SettingsError(f"no submission file {str(path)!r}")
     if assignment == "write-a-game":
-        return GradeReport(assignment, str(path), strictness, _grade_game(path, seconds, memory_mb))
+        game = _reference(reference)
+        played = _grade_game(path, seconds, memory_mb, game)
+        return GradeReport(assignment, str(path), strictness, played)
     if assignment == "evaluation":
         played = _grade_evaluation(path, seconds, memory_mb, only)
         return GradeReport(assignment, str(path), strictness, played)
@@ -181,11 +187,25 @@ def grade(
     return GradeReport(assignment, str(path), strictness, results)
 
 
-def _grade_game(path: Path, seconds: float, memory: int) -> tuple[TestResult, ...]:
+def _reference(game: str) -> str:
+    """The reference game's name as the worker (in a folder of its own) finds it: an
+    instructor's ``FILE.py:CLASS`` with the file's whole path.
+
+    Raises:
+        SettingsError: No such game (or the instructor's class does not load).
+    """
+    split = plugins.split_ref(game)
+    if split is not None and split[0].endswith(".py"):
+        game = f"{Path(split[0]).resolve()}:{split[1]}{split[2]}"
+    find_game(game).make()  # a bad name, a class that does not load: one line, here
+    return game
+
+
+def _grade_game(path: Path, seconds: float, memory: int, game: str) -> tuple[TestResult, ...]:
     """A student's board on each test of ``write-a-game``, each in a process of its own."""
     results = []
     for test in GAME_TESTS:
-        data, failure = _in_process("write-a-game", test.name, path, seconds, memory, None)
+        data, failure = _in_process("write-a-game", test.name, path, seconds, memory, game)
         if data is None or not isinstance(data.get("output"), str):
             results.append(TestResult(test.name, 0.0, test.points, failure or "no result"))
         else:

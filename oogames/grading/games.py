@@ -5,7 +5,11 @@ against a reference board of the same game.
 *Handout*: "Write the 21 game as a subclass of ``oogames.ABoardModel`` (the players add 1,
 2 or 3 to a total that starts at 0, in turn; whoever makes it 21 wins), with moves that
 are the numbers added and written as such (``"2"``)." The tutorial of the documentation
-writes this very game: an instructor sets another by giving its reference board.
+writes this very game. An instructor sets another by naming its reference board
+(``--reference``): a game of the package (``tictactoe``: the student's board is graded
+against the package's, with its default options), or the instructor's own board class
+as ``FILE.py:CLASS``; the student's board is made with no arguments and must write its
+moves as the reference does.
 """
 
 from __future__ import annotations
@@ -18,8 +22,15 @@ import attrs
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS
 from oogames.board.perft import perft
-from oogames.games.nim import NimBoard
+from oogames.games import find_game
 from oogames.testing import CHECKS, check_board
+
+DEFAULT_REFERENCE = "nim"
+"""The game ``write-a-game`` asks for unless the instructor names another: Nim's default
+options are the 21 game."""
+
+PERFT_NODES = 200_000
+"""perft goes one ply deeper (up to 6) while the rules' count stays under this."""
 
 
 @attrs.frozen
@@ -43,33 +54,45 @@ GAME_TESTS: tuple[GameTest, ...] = (
         for check in CHECKS
         if check != "perft"
     ),
-    GameTest("perft", 2, "perft from the start equals the rules' counts, 1 to 6 plies"),
+    GameTest("perft", 2, "perft from the start equals the rules' counts, up to 6 plies"),
     GameTest("rules", 3, "in 40 random games, the same moves and the same end as the rules"),
 )
 """The tests of ``write-a-game``."""
 
 
-def reference() -> ABoardModel:
-    """The rules the student's board must follow: the 21 game."""
-    return NimBoard(target=21, max_add=3)
+def reference(game: str = DEFAULT_REFERENCE) -> ABoardModel:
+    """The rules the student's board must follow: ``game``'s board with its default
+    options (the 21 game unless the instructor names another).
+
+    Raises:
+        SettingsError: No such game.
+    """
+    return find_game(game).make()
 
 
-def run_game_test(name: str, make: Callable[[], ABoardModel]) -> tuple[bool, str]:
-    """Run the test ``name`` on the boards ``make`` makes: whether it passed, and what
-    was found (in the student's process)."""
+def run_game_test(
+    name: str, make: Callable[[], ABoardModel], game: str = DEFAULT_REFERENCE
+) -> tuple[bool, str]:
+    """Run the test ``name`` on the boards ``make`` makes, against the rules of ``game``:
+    whether it passed, and what was found (in the student's process)."""
     if name.startswith("contract: "):
         check = name.removeprefix("contract: ")
         report = check_board(make, positions=60)
         found = next(each for each in report.checks if each.name == check)
         return found.ok, found.failure or f"holds ({found.cases} cases)"
     if name == "perft":
-        board, rules = make(), reference()
-        for depth in range(1, 7):
-            theirs, ours = perft(board, board.to_move, depth), perft(rules, rules.to_move, depth)
+        board, rules = make(), reference(game)
+        depth = 0
+        while depth < 6:
+            depth += 1
+            ours = perft(rules, rules.to_move, depth)
+            theirs = perft(board, board.to_move, depth)
             if theirs != ours:
                 return False, f"perft({depth}) is {theirs:,}, and the rules make it {ours:,}"
-        return True, "perft 1 to 6 plies as the rules count"
-    return _same_games(make)
+            if ours > PERFT_NODES:
+                break
+        return True, f"perft 1 to {depth} plies as the rules count"
+    return _same_games(make, game)
 
 
 def _moves(board: ABoardModel) -> list[str]:
@@ -77,10 +100,10 @@ def _moves(board: ABoardModel) -> list[str]:
     return sorted("pass" if move is PASS else board.format_move(move) for move in moves)
 
 
-def _same_games(make: Callable[[], ABoardModel]) -> tuple[bool, str]:
+def _same_games(make: Callable[[], ABoardModel], name: str) -> tuple[bool, str]:
     rng = random.Random(21)
     for game in range(40):
-        board, rules = make(), reference()
+        board, rules = make(), reference(name)
         played: list[str] = []
         while True:
             theirs, ours = _moves(board), _moves(rules)

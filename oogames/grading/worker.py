@@ -93,10 +93,10 @@ def board_class(module: ModuleType) -> type[ABoardModel]:
     return chosen
 
 
-def _game_test(test_name: str, submission: str, result: str) -> None:
+def _game_test(test_name: str, submission: str, result: str, game: str) -> None:
     from oogames.grading.games import run_game_test
 
-    passed, output = run_game_test(test_name, board_class(load(submission)))
+    passed, output = run_game_test(test_name, board_class(load(submission)), game)
     Path(result).write_text(json.dumps({"passed": passed, "output": output}), encoding="utf-8")
 
 
@@ -107,7 +107,7 @@ def main(argv: list[str]) -> None:
 
     assignment, test_name, submission, result, *extra = argv
     if assignment == "write-a-game":
-        _game_test(test_name, submission, result)
+        _game_test(test_name, submission, result, *extra)
         return
     if assignment == "evaluation":
         from oogames.grading.evaluation import check_values
