@@ -246,7 +246,8 @@ class Reference:
 
     def run(self, test: TreeTest, order: Mapping[str, Sequence[str]] | None = None) -> Trace:
         """Search ``test``'s tree as this reference does, trying each position's moves in
-        the tree's order or the one ``order`` gives (see :func:`student_order`)."""
+        the tree's order or the one ``order`` gives (see
+        :func:`~oogames.grading.trees.student_order`)."""
         board = RecordingTree(test.tree, order)
         depth = test.depth
         if test.rounds is not None:
