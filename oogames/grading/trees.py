@@ -190,7 +190,7 @@ class RecordingTree(GameTreeBoard):
         return played
 
     def ordered(self, moves: list[Move]) -> list[Move]:
-        """``moves`` of the current position in the order :attr:`order` gives it (its
+        """``moves`` of the current position in the order ``self.order`` gives it (its
         label's moves first, as listed; the others after, in the tree's order)."""
         first = self.order.get("/".join(map(str, self.moves)), ())
         rank = {move: place for place, move in enumerate(first)}
