@@ -353,3 +353,11 @@ def test_write_a_game_takes_the_game_the_instructor_names(
     assert {test.name for test in misere.tests if test.score == 0} == {"rules"}
     with pytest.raises(SettingsError, match="unknown game 'nosuch'"):
         grade("write-a-game", student, reference="nosuch")
+
+
+def test_a_move_not_undone_is_named() -> None:
+    report = grade("alphabeta-trees", SUBMISSIONS / "trees_forgets_undo.py")
+    failed = [test for test in report.tests if test.score == 0]
+    depth_tests = {tree.name for tree in ROUND_TREES if tree.rounds}
+    assert failed and {test.name for test in failed} <= depth_tests, report.to_text()
+    assert all("a move not undone" in test.output for test in failed)

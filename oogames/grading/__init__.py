@@ -397,6 +397,8 @@ def _why(code: int, stderr: str) -> str:
         return f"the process was killed by signal {name} (a crash, or too much memory)"
     if "MemoryError" in said:
         return "it ran out of memory (the limit is per test)"
+    if "UndoError" in said or "NotYourTurnError" in said:
+        return f"the board changed under the search: a move not undone? (it raised {said})"
     if said:
         return f"it raised {said}"
     return f"it exited with status {code} before the search ended"
