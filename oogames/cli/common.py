@@ -81,6 +81,17 @@ class Subcommand:
         return parser
 
 
+def workers_flag(help_text: str = "", default: int | None = 1) -> Flag:
+    """``--workers N``: worker processes on a local Dask cluster (1: play here, without
+    Dask); ``default`` None leaves the choice to the command (``help_text`` says which)."""
+    return flag(
+        "--workers",
+        type=whole_from(1, 1_024),
+        default=default,
+        help=help_text or "worker processes on a local Dask cluster (default 1: play here)",
+    )
+
+
 def printable(text: str) -> str:
     """``text`` with control characters escaped (``\\n``), so that a message stays one line."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

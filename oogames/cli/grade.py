@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Final, TextIO
 
-from oogames.cli.common import Subcommand, flag, seconds_from, whole_from
+from oogames.cli.common import Subcommand, flag, seconds_from, whole_from, workers_flag
 from oogames.errors import UsageError
 from oogames.grading import ASSIGNMENTS, STRICTNESS, grade
 from oogames.parsing import user_path
@@ -126,12 +126,7 @@ COMMANDS: Final = (
                 default=4,
                 help="with --tournament: games a pairing, 1 to 100 (default 4)",
             ),
-            flag(
-                "--workers",
-                type=whole_from(1, 1_024),
-                default=1,
-                help="with --tournament: worker processes on a local Dask cluster (default 1)",
-            ),
+            workers_flag("with --tournament: worker processes on a local Dask cluster (default 1)"),
         ),
     ),
 )

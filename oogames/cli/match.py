@@ -14,8 +14,8 @@ from oogames.cli.common import (
     read_sizes,
     rich_classes,
     whole_arg,
-    whole_from,
     whole_list,
+    workers_flag,
 )
 from oogames.trace.match import MatchRow, format_rows, run_match
 
@@ -75,12 +75,7 @@ COMMANDS: Final = (
                 default=":memory:",
                 help="store the games here (SQLite) to resume a long match",
             ),
-            flag(
-                "--workers",
-                type=whole_from(1, 1_024),
-                default=1,
-                help="worker processes on a local Dask cluster",
-            ),
+            workers_flag(),
             flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT"),
         ),
     ),

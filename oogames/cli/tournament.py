@@ -17,6 +17,7 @@ from oogames.cli.common import (
     rich_classes,
     seconds_from,
     whole_from,
+    workers_flag,
 )
 from oogames.errors import UsageError
 from oogames.nextmove.specs import make_strategy
@@ -210,11 +211,10 @@ COMMANDS: Final = (
                 default="tournament.sqlite",
                 help="the results database (default tournament.sqlite)",
             ),
-            flag(
-                "--workers",
-                type=whole_from(1, 1_024),
-                help="worker processes on a local Dask cluster (default: the machine's cores when "
+            workers_flag(
+                "worker processes on a local Dask cluster (default: the machine's cores when "
                 "Dask is installed, else 1); 1 plays here without Dask",
+                default=None,
             ),
             flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT"),
             flag("--report", help="write an HTML report here"),

@@ -26,6 +26,7 @@ from pathlib import Path
 import attrs
 
 from oogames.games import find_game
+from oogames.grading.games import GameTest
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.strategy import INextMoveStrategy
@@ -45,47 +46,42 @@ SEED = 2026
 
 
 @attrs.frozen
-class MatchTest:
-    """One test of ``evaluation``.
+class MatchTest(GameTest):
+    """One test of ``evaluation``: a :class:`~oogames.grading.games.GameTest` (name,
+    points, what it checks) played against an opponent.
 
     Attributes:
-        name: The test's name.
-        points: What it is worth.
         opponent: The opponent's strategy spec (None: the test of the values alone).
         share: The share of the points (a win 1, a draw 1/2) the test asks for.
-        about: What it checks, for the report.
     """
 
-    name: str
-    points: float
     opponent: str | None
     share: float
-    about: str
 
 
 EVALUATION_TESTS: tuple[MatchTest, ...] = (
     MatchTest(
         "a number for every position",
         1,
-        None,
-        1.0,
         "a finite number for both players in 100 positions of random games, the board "
         "left as it was",
+        None,
+        1.0,
     ),
-    MatchTest("beats random", 2, "random", 0.9, "90% of the points against random moves"),
+    MatchTest("beats random", 2, "90% of the points against random moves", "random", 0.9),
     MatchTest(
         "beats a greedy player",
         3,
+        "80% against one ply of alpha-beta with the game's own evaluation",
         "alphabeta:1",
         0.8,
-        "80% against one ply of alpha-beta with the game's own evaluation",
     ),
     MatchTest(
         "holds the game's own evaluation",
         4,
+        f"half the points against alpha-beta {DEPTH} plies deep with the game's own evaluation",
         f"alphabeta:{DEPTH}",
         0.5,
-        f"half the points against alpha-beta {DEPTH} plies deep with the game's own evaluation",
     ),
 )
 """The tests of ``evaluation``, in the order the report lists them."""

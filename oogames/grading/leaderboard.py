@@ -45,7 +45,7 @@ __all__ = ["QUALIFYING", "Entrant", "Leaderboard", "leaderboard", "published_nam
 
 QUALIFYING: tuple[MatchTest, ...] = (
     next(test for test in EVALUATION_TESTS if test.opponent == "random"),
-    MatchTest("holds a greedy player", 0, "alphabeta:1", 0.5, "half the points"),
+    MatchTest("holds a greedy player", 0, "half the points", "alphabeta:1", 0.5),
 )
 """The matches an entrant must pass to play the round robin (the ``evaluation``
 assignment's against random moves, and half the points against its greedy player)."""
