@@ -321,7 +321,7 @@ def test_a_game_of_three_players_names_its_third_seat_in_the_form(
     state = api(server, f"/api/games/{page.url.split('game=')[1]}")
     assert state["settings"]["player2"] == "maxn:1" and len(state["players"]) == 3
     page.wait_for_function(
-        "() => document.querySelector('#settings').textContent.includes('player 3')"
+        "() => document.querySelector('#settings').textContent.includes('third player')"
     )
     page.click("#open-new")
     assert page.input_value("#others") == "maxn:1"
