@@ -19,8 +19,10 @@ from oogames.grading import grade
 ROOT = Path(__file__).resolve().parents[1]
 RIGHT = {
     "rice-alphabeta": ROOT / "tests" / "submissions" / "rice_shallow.py",
+    "alphabeta-trees": ROOT / "tests" / "submissions" / "trees_alphabeta.py",
     "expectimax-trees": ROOT / "tests" / "submissions" / "expectimax_right.py",
     "write-a-game": ROOT / "demos" / "twenty_one.py",
+    "evaluation": ROOT / "tests" / "submissions" / "evaluation_windows.py",
 }
 
 
