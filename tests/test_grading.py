@@ -6,19 +6,19 @@ from __future__ import annotations
 import io
 import json
 import sys
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from oogames.cli import main
 from oogames.errors import SettingsError
-from oogames.grading import STRICTNESS, grade
-from oogames.grading.catalogue import ROUND_BUGS, ROUND_TREES, round_bugs
+from oogames.grading import STRICTNESS, grade, judge, run_in_process
+from oogames.grading.catalogue import ROUND_BUGS, ROUND_TREES, references, round_bugs, trees_of
 from oogames.grading.trees import (
     ALPHABETA,
     BUGS,
-    CHANCE_TREES,
-    EXPECTIMAX,
     EXPECTIMAX_BUGS,
     MINIMAX,
     MINIMAX_BUGS,
@@ -40,34 +40,9 @@ BUGGY = {
 }
 
 
-@pytest.mark.parametrize("strictness", STRICTNESS)
-@pytest.mark.parametrize("name", ["rice_shallow.py", "rice_deep.py"])
-def test_the_rice_page_and_the_textbook_both_score_full_marks(name: str, strictness: str) -> None:
-    report = grade("rice-alphabeta", SUBMISSIONS / name, strictness=strictness)
-    assert report.score == report.max_score == sum(test.points for test in TREES), report.to_text()
-
-
 def test_the_two_right_answers_differ_where_the_deep_cut_off_matters() -> None:
     deep = next(test for test in TREES if test.name == "deep cut-off")
     assert set(ALPHABETA.run(deep).positions) < set(RICE.run(deep).positions)
-
-
-@pytest.mark.parametrize("strictness", STRICTNESS)
-@pytest.mark.parametrize("name", sorted(BUGGY))
-def test_a_buggy_reference_loses_what_it_should_and_is_named(name: str, strictness: str) -> None:
-    bug = BUGGY[name]
-    report = grade("rice-alphabeta", SUBMISSIONS / name, strictness=strictness)
-    checked = 0
-    for test, result in zip(TREES, report.tests, strict=True):
-        found = bug.run(test)
-        right = any(_agree(found, ref.run(test), strictness) for ref in (ALPHABETA, RICE))
-        assert result.score == (test.points if right else 0), (test.name, report.to_text())
-        if not right:
-            assert result.bug is not None and bug.name in result.bug, report.to_text()
-            checked += 1
-    if strictness != "value" or bug.last_of_ties:  # the others differ in positions only
-        assert checked, f"{name} fails no test at {strictness}"
-    print(f"checked: buggy tests named: {checked}")
 
 
 def _agree(found: Trace, expected: Trace, strictness: str) -> bool:
@@ -98,20 +73,6 @@ def make_factory(rounds=None, players=2):
 RIGHT_DEPTH = "rounds * players"
 
 
-def test_the_tree_assignments_take_a_factory(tmp_path: Path) -> None:
-    alphabeta = tmp_path / "ab.py"
-    alphabeta.write_text(FACTORY.format(search="AlphaBetaFac", depth=RIGHT_DEPTH))
-    minimax = tmp_path / "mm.py"
-    minimax.write_text(FACTORY.format(search="MinMaxFac", depth=RIGHT_DEPTH))
-    every = sum(test.points for test in (*TREES, *ROUND_TREES))
-    assert grade("alphabeta-trees", alphabeta).score == every
-    assert grade("minimax-trees", minimax).score == every
-    report = grade("minimax-trees", alphabeta)
-    named = [test for test in report.tests if test.bug]
-    assert named and all(MINIMAX_BUGS[-1].name in (test.bug or "") for test in named)
-    assert MINIMAX.prune is False
-
-
 def test_a_factory_without_rounds_is_told_so_in_one_line(tmp_path: Path) -> None:
     old = tmp_path / "old.py"
     old.write_text(
@@ -135,34 +96,82 @@ DEPTHS = {
 }
 
 
+def _factory_file(search: str, depth: str) -> Path:
+    """A submission of the tree assignments: ``search``, ``depth`` plies for rounds."""
+    folder = Path(tempfile.mkdtemp(prefix="oogames-grading-"))
+    path = folder / "student.py"
+    path.write_text(FACTORY.format(search=search, depth=depth))
+    return path
+
+
+def _right(search: str) -> Callable[[], Path]:
+    return lambda: _factory_file(search, RIGHT_DEPTH)
+
+
+def _depth_bug(search: str, name: str) -> Callable[[], Path]:
+    return lambda: _factory_file(search, DEPTHS[name])
+
+
+def _shipped(name: str) -> Callable[[], Path]:
+    return lambda: SUBMISSIONS / name
+
+
+#: Every assignment of trees: each right submission (no bug) and each submission of a
+#: buggy reference, with that reference. Files are made when the case runs.
+CASES: list[tuple[str, str, Callable[[], Path], Reference | None]] = [
+    ("rice-alphabeta", "rice_shallow", _shipped("rice_shallow.py"), None),
+    ("rice-alphabeta", "rice_deep", _shipped("rice_deep.py"), None),
+    *(("rice-alphabeta", name, _shipped(name), bug) for name, bug in BUGGY.items()),
+    ("alphabeta-trees", "right", _shipped("trees_alphabeta.py"), None),
+    ("alphabeta-trees", "alternating", _shipped("trees_alternating.py"), ROUND_BUGS[-1]),
+    *(
+        ("alphabeta-trees", bug.name, _depth_bug("AlphaBetaFac", bug.name), bug)
+        for bug in ROUND_BUGS
+        if bug.name in DEPTHS
+    ),
+    ("minimax-trees", "right", _right("MinMaxFac"), None),
+    ("minimax-trees", "alpha-beta", _shipped("trees_alphabeta.py"), MINIMAX_BUGS[-1]),
+    *(
+        ("minimax-trees", bug.name, _depth_bug("MinMaxFac", bug.name), bug)
+        for bug in round_bugs(prune=False)
+        if bug.name in DEPTHS
+    ),
+    ("expectimax-trees", "right", _shipped("expectimax_right.py"), None),
+    ("expectimax-trees", "uniform", _shipped("expectimax_uniform.py"), EXPECTIMAX_BUGS[0]),
+    ("expectimax-trees", "minimum", _shipped("expectimax_minimum.py"), EXPECTIMAX_BUGS[1]),
+]
+
+
 @pytest.mark.parametrize(
-    ("assignment", "bug_name"),
-    [(assignment, name) for assignment in ("alphabeta-trees", "minimax-trees") for name in DEPTHS]
-    + [("alphabeta-trees", ROUND_BUGS[-1].name)],  # tests/submissions/trees_alternating.py
+    ("assignment", "make", "bug"),
+    [pytest.param(a, make, bug, id=f"{a}-{name}") for a, name, make, bug in CASES],
 )
-def test_each_bug_of_several_minimisers_and_rounds_is_named(
-    tmp_path: Path, assignment: str, bug_name: str
+def test_every_assignment_and_strictness_right_scores_full_and_each_bug_is_named(
+    assignment: str, make: Callable[[], Path], bug: Reference | None
 ) -> None:
-    prune = assignment == "alphabeta-trees"
-    search = "AlphaBetaFac" if prune else "MinMaxFac"
-    bug = next(ref for ref in round_bugs(prune) if ref.name == bug_name)
-    if bug.alternating:
-        path = SUBMISSIONS / "trees_alternating.py"
-    else:
-        path = tmp_path / "student.py"
-        path.write_text(FACTORY.format(search=search, depth=DEPTHS[bug_name]))
-    report = grade(assignment, path, only=[test.name for test in ROUND_TREES])
-    rights = (ALPHABETA, RICE) if prune else (MINIMAX,)
+    """Each test of the submission runs once (its trace); then it is judged at every
+    strictness: a right submission scores full marks, and a buggy reference's loses the
+    tests where that reference differs from every right search, named."""
+    path = make()
+    rights = references(assignment)[0]
     failed = 0
-    for test, result in zip(ROUND_TREES, report.tests, strict=True):
-        found = bug.run(test)
-        right = any(_agree(found, ref.run(test), "positions") for ref in rights)
-        assert result.score == (test.points if right else 0), (test.name, report.to_text())
-        if not right:
-            assert result.bug is not None and bug.name in result.bug, report.to_text()
-            failed += 1
-    assert failed, f"{bug_name} fails no test"
-    print(f"checked: {failed} tests failed and named {bug_name!r}")
+    for test in trees_of(assignment):
+        trace, failure = run_in_process(assignment, test.name, path, 10.0, 512, None)
+        assert trace is not None, failure
+        for strictness in STRICTNESS:
+            result = judge(assignment, test, trace, strictness)
+            if bug is None:
+                assert result.score == test.points, (strictness, result)
+                continue
+            found = bug.run(test)
+            right = any(_agree(found, ref.run(test), strictness) for ref in rights)
+            assert result.score == (test.points if right else 0), (strictness, result)
+            if not right:
+                assert result.bug is not None and bug.name in result.bug, (strictness, result)
+                failed += 1
+    if bug is not None:
+        assert failed, f"{bug.name} fails no test"
+    print(f"checked: {assignment}: tests judged at {len(STRICTNESS)} strictness levels")
 
 
 #: Thirty broken submissions: each fault at import, when the search starts, and inside it.
@@ -213,27 +222,6 @@ def test_a_broken_submission_scores_zero_in_one_line_and_the_grader_goes_on(
         assert test["score"] == 0 and "\n" not in test["output"], test
         assert words in test["output"], (fault, place, test["output"])
     print(f"checked: broken submission graded 0 in one line a test: {fault} {place}")
-
-
-@pytest.mark.parametrize(
-    ("name", "bug"),
-    [
-        ("expectimax_right.py", None),
-        ("expectimax_uniform.py", EXPECTIMAX_BUGS[0]),
-        ("expectimax_minimum.py", EXPECTIMAX_BUGS[1]),
-    ],
-)
-def test_expectimax_trees_weigh_the_outcomes_and_name_the_bugs(
-    name: str, bug: Reference | None
-) -> None:
-    report = grade("expectimax-trees", SUBMISSIONS / name)
-    for test, result in zip(CHANCE_TREES, report.tests, strict=True):
-        right = bug is None or _agree(bug.run(test), EXPECTIMAX.run(test), "positions")
-        assert result.score == (test.points if right else 0), report.to_text()
-        if not right:
-            assert bug is not None and bug.name in (result.bug or ""), report.to_text()
-    if bug is not None:
-        assert report.score < report.max_score
 
 
 def test_an_instructors_hidden_tests_are_graded_the_same_way(tmp_path: Path) -> None:

@@ -265,6 +265,19 @@ def _grade_one(
     trace, failure = run_in_process(assignment, test.name, path, seconds, memory, extra)
     if trace is None:
         return TestResult(test.name, 0.0, test.points, failure)
+    return judge(assignment, test, trace, strictness, pictures)
+
+
+def judge(
+    assignment: str,
+    test: TreeTest,
+    trace: Trace,
+    strictness: str = "positions",
+    pictures: Path | None = None,
+) -> TestResult:
+    """Grade what a search did on ``test`` (its ``trace``, from :func:`run_in_process`)
+    at ``strictness``: the right searches of ``assignment`` first, then, if none agrees,
+    the buggy ones, to name the bug; a picture of the tree goes in ``pictures``."""
     right, bugs = references(assignment)
     order = student_order(trace.positions) if strictness == "own-order" else None
     expected = [(reference, reference.run(test, order)) for reference in right]
@@ -417,4 +430,12 @@ def _limits(memory_mb: int) -> Callable[[], None]:
     return lambda: limit_memory(memory_mb)
 
 
-__all__ = ["ASSIGNMENTS", "STRICTNESS", "GradeReport", "TestResult", "grade"]
+__all__ = [
+    "ASSIGNMENTS",
+    "STRICTNESS",
+    "GradeReport",
+    "TestResult",
+    "grade",
+    "judge",
+    "run_in_process",
+]

@@ -220,7 +220,7 @@ class Reference:
         deep: Whether a cut-off uses the window from every ancestor (else the parent's
             value only, as the Rice page's accumulators).
         tie_cut: Whether a value equal to the bound cuts off (the right searches do).
-        depth_error: Plies added to the depth asked for.
+        depth_error: Plies added to a depth in rounds.
         last_of_ties: Whether the last of equal values is kept (the right searches keep
             the first).
         uniform: Whether chance's outcomes are averaged as if equally likely.
@@ -249,11 +249,10 @@ class Reference:
         the tree's order or the one ``order`` gives (see
         :func:`~oogames.grading.trees.student_order`)."""
         board = RecordingTree(test.tree, order)
-        depth = test.depth
-        if test.rounds is not None:
-            depth = (test.rounds + self.round_error) * (1 if self.ply_rounds else board.players)
-        if depth is not None:  # a search at least one ply deep (DepthFac's least)
-            depth = max(1, depth + self.depth_error)
+        depth = test.depth  # added by the grader: the student's search cannot miscount it
+        if test.rounds is not None:  # counted by the student's search: its bugs of counting
+            plies = (test.rounds + self.round_error) * (1 if self.ply_rounds else board.players)
+            depth = max(1, plies + self.depth_error)  # at least one ply (DepthFac's least)
         value, move = self._value(board, 0, depth, -math.inf, math.inf, math.inf)
         return Trace(value, move, tuple(board.generated))
 
