@@ -149,12 +149,20 @@ def test_solve_watch_says_what_is_proven() -> None:
     print(f"checked: solve bounds said in words: {checked}")
 
 
+#: ``oogames`` with Ctrl-C raising KeyboardInterrupt, as at a terminal, even when this test
+#: runs with SIGINT ignored (a background job: Python then leaves it ignored in the child).
+KEYBOARD_INTERRUPT_MAIN = (
+    "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from oogames.cli import main; raise SystemExit(main())"
+)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
 def test_solve_reports_progress_and_what_it_proved_when_stopped(tmp_path: Path) -> None:
     """An early Connect Four position: a progress line every 3 s on standard error, and on
     Ctrl-C one line with what is proven, the searches and the nodes; status 130."""
     child = subprocess.Popen(
-        [sys.executable, "-m", "oogames", "solve", "connectfour", "--moves", "4453"],
+        [sys.executable, "-c", KEYBOARD_INTERRUPT_MAIN, "solve", "connectfour", "--moves", "4453"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -402,7 +402,10 @@ def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Pat
     import time
 
     db = tmp_path / "t.sqlite"
-    command = [sys.executable, "-c", "from oogames.cli import main; raise SystemExit(main())"]
+    main = "from oogames.cli import main; raise SystemExit(main())"
+    interrupts = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    command = [sys.executable, "-c", interrupts + main]  # Ctrl-C as at a terminal, even
+    # when this test runs with SIGINT ignored (a background job)
     command += ["tournament", "connectfour", "--players", "alphabeta:7,alphabeta:6"]
     command += ["--games", "20", "--workers", "2", "--db", str(db)]
     process = subprocess.Popen(
