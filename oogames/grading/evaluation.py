@@ -25,6 +25,7 @@ from pathlib import Path
 
 import attrs
 
+from oogames.errors import SettingsError
 from oogames.games import find_game
 from oogames.grading.games import GameTest
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
@@ -109,8 +110,17 @@ def searcher(path: str) -> Callable[..., INextMoveStrategy]:
 
 def player_spec(submission: Path, folder: Path, index: int = 0) -> str:
     """A plug-in strategy spec for the evaluation in ``submission``: a file written in
-    ``folder`` (``entrant_INDEX.py``) whose ``player`` is :func:`searcher`'s."""
+    ``folder`` (``entrant_INDEX.py``) whose ``player`` is :func:`searcher`'s.
+
+    Raises:
+        SettingsError: ``folder``'s path cannot stand in a spec (``:``, ``@``, a space).
+    """
     wrapper = folder / f"entrant_{index}.py"
+    if any(mark in str(wrapper) for mark in ":@") or any(c.isspace() for c in str(wrapper)):
+        raise SettingsError(
+            f"the folder {str(folder)!r} cannot be named in a strategy spec (it has a ':', "
+            "an '@' or a space): set TMPDIR to another"
+        )
     wrapper.write_text(
         f'"""A player of oogames grade: alpha-beta with the evaluation of a submission."""\n\n'
         f"from oogames.grading.evaluation import searcher\n\n"
