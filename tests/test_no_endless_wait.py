@@ -168,9 +168,13 @@ def test_solve_reports_progress_and_what_it_proved_when_stopped(tmp_path: Path) 
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
-    time.sleep(4.5)
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=60)
+    try:
+        time.sleep(4.5)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=60)
+    finally:  # a child that did not stop is not left searching
+        child.kill()
+        child.wait()
     lines = err.strip().splitlines()
     assert child.returncode == 130, err
     assert any(line.startswith("oogames solve: proven for the side to move:") for line in lines)
