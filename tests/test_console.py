@@ -278,12 +278,19 @@ def test_ctrl_backslash_has_a_timed_computer_move_now(spec: str) -> None:
 def test_ctrl_c_stops_every_computer_with_no_move(spec: str) -> None:
     """Ctrl-C while any computer thinks: stopped, no move, the computer still to move."""
     import _thread
+    import signal
     import threading
 
-    model, out, view = _computer_first(spec)
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    timer.start()
-    assert view.run() == 0
-    timer.join()
-    assert model.board.ply == 0 and "stopped" in out.getvalue()
-    assert not model.current.is_human
+    # Ctrl-C as at a terminal, even when the tests run with SIGINT ignored (a background
+    # job), where interrupt_main would do nothing and the search would go on.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        model, out, view = _computer_first(spec)
+        timer = threading.Timer(0.5, _thread.interrupt_main)
+        timer.start()
+        assert view.run() == 0
+        timer.join()
+        assert model.board.ply == 0 and "stopped" in out.getvalue()
+        assert not model.current.is_human
+    finally:
+        signal.signal(signal.SIGINT, before)
