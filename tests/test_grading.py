@@ -30,6 +30,7 @@ from oogames.grading.trees import (
 )
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX limits")
+SLOW = pytest.mark.slow
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 #: Each buggy submission, and the reference it should match.
@@ -141,10 +142,20 @@ CASES: list[tuple[str, str, Callable[[], Path], Reference | None]] = [
     ("expectimax-trees", "minimum", _shipped("expectimax_minimum.py"), EXPECTIMAX_BUGS[1]),
 ]
 
+#: The cases of the quick run: each assignment's right answers and one bug of each kind
+#: (the others run in CI's slow pass).
+QUICK = {
+    "rice_shallow", "rice_deep", "rice_no_tie_cut.py", "right", "alternating",
+    "depth counted in plies, not full rounds", "alpha-beta", "uniform",
+}  # fmt: skip
+
 
 @pytest.mark.parametrize(
     ("assignment", "make", "bug"),
-    [pytest.param(a, make, bug, id=f"{a}-{name}") for a, name, make, bug in CASES],
+    [
+        pytest.param(a, make, bug, id=f"{a}-{name}", marks=[] if name in QUICK else [SLOW])
+        for a, name, make, bug in CASES
+    ],
 )
 def test_every_assignment_and_strictness_right_scores_full_and_each_bug_is_named(
     assignment: str, make: Callable[[], Path], bug: Reference | None
@@ -199,7 +210,10 @@ PLACES = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("place", sorted(PLACES))
+@pytest.mark.parametrize(
+    "place",  # each fault at import in the quick run; everywhere in CI's slow pass
+    [pytest.param(place, marks=[] if place == "at import" else [SLOW]) for place in sorted(PLACES)],
+)
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_a_broken_submission_scores_zero_in_one_line_and_the_grader_goes_on(
     tmp_path: Path, fault: str, place: str
@@ -213,7 +227,8 @@ def test_a_broken_submission_scores_zero_in_one_line_and_the_grader_goes_on(
     path.write_text(source)
     results = tmp_path / "results.json"
     out = io.StringIO()
-    seconds = "30" if fault == "recursion" else "3"  # a million frames take a while
+    # a million frames take a while; an endless loop is stopped at once
+    seconds = "30" if fault == "recursion" else "1" if fault == "an endless loop" else "3"
     argv = ["grade", "rice-alphabeta", str(path), "--format", "gradescope", "--seconds", seconds]
     assert main([*argv, "--output", str(results)], out=out) == 0
     data = json.loads(results.read_text())
@@ -249,10 +264,10 @@ def test_an_instructors_hidden_tests_are_graded_the_same_way(tmp_path: Path) -> 
     ("name", "failed"),
     [
         ("../../demos/twenty_one.py", set()),
-        ("game_misere.py", {"rules"}),
-        ("game_adds_four.py", {"perft", "rules"}),
+        pytest.param("game_misere.py", {"rules"}, marks=SLOW),
+        pytest.param("game_adds_four.py", {"perft", "rules"}, marks=SLOW),
         ("game_forgets_undo.py", {"contract: undo", "contract: undo once", "perft"}),
-        ("game_maps_too_far.py", {"contract: map", "rules"}),
+        pytest.param("game_maps_too_far.py", {"contract: map", "rules"}, marks=SLOW),
     ],
 )
 def test_write_a_game_grades_a_board_by_the_kit_perft_and_the_rules(
@@ -324,6 +339,7 @@ def test_the_student_order_is_read_from_the_positions_generated() -> None:
     assert found.positions[0] == "R"  # the root's last move tried first
 
 
+@SLOW
 def test_write_a_game_takes_the_game_the_instructor_names(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -339,8 +355,11 @@ def test_write_a_game_takes_the_game_the_instructor_names(
         "write-a-game", SUBMISSIONS / "game_misere.py", reference="twenty_one.py:TwentyOne"
     )
     assert {test.name for test in misere.tests if test.score == 0} == {"rules"}
+
+
+def test_a_reference_game_that_does_not_exist_is_one_line() -> None:
     with pytest.raises(SettingsError, match="unknown game 'nosuch'"):
-        grade("write-a-game", student, reference="nosuch")
+        grade("write-a-game", SUBMISSIONS / "game_misere.py", reference="nosuch")
 
 
 def test_a_move_not_undone_is_named() -> None:

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX limits")
 SUBMISSIONS = Path(__file__).parent / "submissions"
 
 
+@pytest.mark.slow
 def test_a_good_evaluation_scores_full_marks() -> None:
     report = grade("evaluation", SUBMISSIONS / "evaluation_windows.py")
     assert report.score == report.max_score == sum(t.points for t in EVALUATION_TESTS), (
@@ -29,6 +30,7 @@ def test_a_good_evaluation_scores_full_marks() -> None:
     assert f"of {GAMES} points against random" in report.tests[1].output
 
 
+@pytest.mark.slow
 def test_a_flat_evaluation_beats_random_only() -> None:
     report = grade("evaluation", SUBMISSIONS / "evaluation_flat.py")
     scored = {test.name: test.score for test in report.tests}
@@ -52,6 +54,7 @@ BROKEN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", sorted(BROKEN))
 def test_a_broken_evaluation_loses_its_games_in_one_line_each(tmp_path: Path, fault: str) -> None:
     code, said = BROKEN[fault]
@@ -66,6 +69,7 @@ def test_a_broken_evaluation_loses_its_games_in_one_line_each(tmp_path: Path, fa
     print(f"checked: {fault}: {len(report.tests) - 1} matches lost with the reason")
 
 
+@pytest.mark.slow
 def test_a_class_leaderboard_qualifies_plays_and_publishes_only_names(tmp_path: Path) -> None:
     folder = tmp_path / "class"
     folder.mkdir()
