@@ -426,6 +426,12 @@ def grammar_help() -> list[str]:
     lines.append("enhancements:")
     for name, text in {**ENHANCEMENTS, **SAMPLER_ENHANCEMENTS}.items():
         lines.append(f"  +{name:<10} {text}")
+    groups: dict[str, list[str]] = {}  # the searches of more players and chance: what each adds
+    for base in (*PLAYER_SEARCHES, *CHANCE_SEARCHES):
+        allowed = " ".join(f"+{name}" for name in enhancements_of(base)) or "none of these"
+        groups.setdefault(allowed, []).append(base)
+    for allowed, bases in groups.items():
+        lines.append(f"  {', '.join(bases)}: {allowed}")
     return lines
 
 
