@@ -285,7 +285,8 @@ def judge(
         return TestResult(test.name, 0.0, test.points, "the board changed: a move not undone")
     for _, found in expected:
         if _agrees(trace, found, strictness):
-            return TestResult(test.name, test.points, test.points, f"right ({test.about})")
+            said = f"right ({test.about})" if test.about else "right"
+            return TestResult(test.name, test.points, test.points, said)
     named = [ref.name for ref in bugs if _agrees(trace, ref.run(test, order), strictness)]
     bug = "; or ".join(named) if named else None
     nearest = min(expected, key=lambda pair: _distance(trace, pair[1]))
