@@ -67,17 +67,18 @@ def _write(path: str, text: str) -> None:
         raise UsageError(f"--output: cannot write {path}: {error}") from None
 
 
-SECONDS: Final = "the time a test may take, 0.1 to 3,600 (default 10)"
+SECONDS: Final = "the time a test (in evaluation's games: a move) may take, 0.1 to 3,600 (default 10)"
 MEMORY: Final = "the memory a test may use, in MiB, 64 to 65,536 (default 512)"
 
 COMMANDS: Final = (
     Subcommand(
         "grade",
         help="grade a student's search on an assignment (each test in a process of its own)",
-        description="Run a submission (a Python file) on the assignment's textbook trees, each "
-        "test in a process of its own with a time and a memory limit, and compare the move, "
-        "the value and the positions it generated with the right searches; a failed test "
-        "names the known bug it matches. Assignments: " + ", ".join(ASSIGNMENTS) + ".",
+        description="Run a submission (a Python file) on an assignment, each test in a "
+        "process of its own with a time and a memory limit: a search on textbook trees (the "
+        "move, the value and the positions it generated, compared with the right searches; a "
+        "failed test names the known bug it matches), a board by the contract, perft and the "
+        "rules, or an evaluation by seeded games. Assignments: " + ", ".join(ASSIGNMENTS) + ".",
         run=run_grade,
         flags=(
             flag("assignment", choices=ASSIGNMENTS, help="the assignment"),
