@@ -67,7 +67,9 @@ def _write(path: str, text: str) -> None:
         raise UsageError(f"--output: cannot write {path}: {error}") from None
 
 
-SECONDS: Final = "the time a test (in evaluation's games: a move) may take, 0.1 to 3,600 (default 10)"
+SECONDS: Final = (
+    "the time a test (in evaluation's games: a move) may take, 0.1 to 3,600 (default 10)"
+)
 MEMORY: Final = "the memory a test may use, in MiB, 64 to 65,536 (default 512)"
 
 COMMANDS: Final = (
