@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 from helpers import count as _count
 
-from oogames import AlphaBetaFac, MinMax
-from oogames.errors import StrategySpecError
+from oogames import AlphaBetaFac, DepthFac, MinMax
+from oogames.errors import SettingsError, StrategySpecError
 from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn, static_value
 from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
 from oogames.nextmove.grammar import StrategySpec
-from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
+from oogames.nextmove.multiplayer import BRSFac, MaxNFac, ParanoidFac
 from oogames.nextmove.ordering import HistoryFac
 from oogames.nextmove.specs import make_strategy
+from oogames.nextmove.table import TTFac
 
 # -- random trees ------------------------------------------------------------------
 
@@ -458,3 +459,11 @@ def test_compare_and_tree_show_the_searches_made_for_the_game() -> None:
     words = ["tree", "rolit", "--opt", "players=3", "--opt", "size=4", "--strategy", "maxn"]
     assert main([*words, "--depth", "2", "--max-nodes", "5"], out=out) == 0
     assert "root = (10.6667, 2.66667, 2.66667)" in out.getvalue()
+
+
+@pytest.mark.parametrize("factory", [MaxNFac, BRSFac])
+def test_a_table_refuses_the_searches_whose_values_it_cannot_keep(factory: type) -> None:
+    """max^n values a position by a vector, best-reply search by the layer it is met in: a
+    table of one number a position would answer wrongly, so it is refused when made."""
+    with pytest.raises(SettingsError, match="keeps one value a position"):
+        TTFac(DepthFac(factory(), 3, static_value))

@@ -31,11 +31,15 @@ class AExtensions(abc.ABC):
     Attributes:
         by_vector: Whether it values positions by every player's payoff (max^n): then a
             finished game's payoffs reach it whole, through its decorators.
+        table_sound: Whether a transposition table may keep its values: one number a
+            position, the same wherever the position is met. Not max^n's (a vector) nor
+            best-reply search's (a value depends on the layer the position is met in).
     """
 
     __slots__ = ()
 
     by_vector: bool = False
+    table_sound: bool = True
     model_player: int
     player: int
 

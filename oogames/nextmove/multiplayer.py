@@ -67,6 +67,7 @@ class MaxNAcc(AAccumulator):
     __slots__ = ("bounds", "limit", "vector")
 
     by_vector = True
+    table_sound = False
 
     def __init__(
         self,
@@ -192,6 +193,7 @@ class BRSMaxAcc(AlphaAcc):
     __slots__ = ()
 
     probes = True  # the search has expand() map the moves
+    table_sound = False  # a position's value depends on the layer it is met in
 
     def make_child(self, player: int) -> AAccumulator:
         """The opponents' layer, whoever the board says moves next."""
@@ -224,6 +226,7 @@ class BRSMinAcc(BetaAcc):
     __slots__ = ()
 
     probes = True
+    table_sound = False
 
     def make_child(self, player: int) -> AAccumulator:
         """The model player's layer, whoever the board says moves next."""

@@ -397,4 +397,9 @@ def _limit_of(stack: AAccumulator) -> int | None:
         acc = acc.inner
     if acc.horizon or acc.selective:
         raise SettingsError(f"a transposition table cannot decorate {type(acc).__name__}")
+    if not acc.table_sound:
+        raise SettingsError(
+            f"a transposition table keeps one value a position, which {type(acc).__name__} "
+            "does not have (max^n's is a vector; best-reply search's depends on the layer)"
+        )
     return depth_limit(stack)
