@@ -93,7 +93,7 @@ def line_fault(
         fault = board_fault(board, board.to_move)
         if fault is not None:
             return fault
-        for move in board.legal_moves() or ([PASS] if board.can_pass() else []):
+        for move in board.moves_or_pass():
             undo = board.play(move)
             try:
                 fault = below()

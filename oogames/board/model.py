@@ -237,6 +237,12 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
         self.map(self._to_move if player is None else player, COLLECT_MOVES, found)
         return found
 
+    def moves_or_pass(self, player: int | None = None) -> list[Move]:
+        """What ``player`` (default: the player to move) chooses from: its valid moves, or
+        ``[PASS]`` when passing is its only move (empty when it has neither)."""
+        moves = self.legal_moves(player)
+        return moves or ([PASS] if self.can_pass(player) else [])
+
     def can_pass(self, player: int | None = None) -> bool:
         """Whether :data:`~oogames.board.moves.PASS` is a valid move for ``player`` now."""
         player = self._to_move if player is None else player

@@ -96,7 +96,7 @@ def run_game_test(
 
 
 def _moves(board: ABoardModel) -> list[str]:
-    moves = board.legal_moves() or ([PASS] if board.can_pass() else [])
+    moves = board.moves_or_pass()
     return sorted("pass" if move is PASS else board.format_move(move) for move in moves)
 
 

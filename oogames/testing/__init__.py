@@ -57,7 +57,6 @@ from oogames.testing.checks import (
     check_undo,
     check_undo_once,
     differs,
-    moves_here,
     snapshot,
 )
 
@@ -208,7 +207,7 @@ class _Checker:
                 return 1
             if board.is_over:
                 return 0
-            moves = board.legal_moves() or ([PASS] if board.can_pass() else [])
+            moves = board.moves_or_pass()
             total = 0
             for move in moves:
                 undo = board.play(move)
@@ -267,7 +266,7 @@ class _Checker:
             if board.is_over or "map" in self.failures:
                 break
             try:  # the board's own code: what it raises is the checks' to name
-                moves = moves_here(board)
+                moves = board.moves_or_pass()
                 if not moves:
                     break
                 move = moves[choice % len(moves)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import ABoardModel
-from oogames.board.moves import PASS, Move
+from oogames.board.moves import Move
 from oogames.board.undo import IUndoMove
 from oogames.board.visitors import ICheckMoveVisitor, OutcomeVisitor
 from oogames.errors import IllegalMoveError, OogamesError, UndoError
@@ -101,10 +101,6 @@ def check_map(board: ABoardModel) -> bool:
     return True
 
 
-def moves_here(board: ABoardModel) -> list[Move]:
-    return board.legal_moves() or ([PASS] if board.can_pass() else [])
-
-
 def _made(board: ABoardModel, move: Move) -> IUndoMove | None:
     verdict = _Verdict()
     undo = board.make_move(board.to_move, move, verdict, OutcomeVisitor(), None)
@@ -115,7 +111,7 @@ def _made(board: ABoardModel, move: Move) -> IUndoMove | None:
 
 def check_undo(board: ABoardModel) -> bool:
     before = snapshot(board)
-    moves = moves_here(board)
+    moves = board.moves_or_pass()
     for move in moves:
         undo = _made(board, move)
         if undo is None:
@@ -128,7 +124,7 @@ def check_undo(board: ABoardModel) -> bool:
 
 def check_undo_once(board: ABoardModel) -> bool:
     before = snapshot(board)
-    moves = moves_here(board)
+    moves = board.moves_or_pass()
     undo = _made(board, moves[0]) if moves else None
     if undo is None:
         return False  # no move here to undo
@@ -193,7 +189,7 @@ def check_copy(board: ABoardModel) -> None:
     twin = board.copy()
     if twin.key() != board.key() or twin.to_move != board.to_move:
         raise Broken("a copy is another position")
-    moves = moves_here(twin)
+    moves = twin.moves_or_pass()
     if moves and not twin.is_over:
         before = snapshot(board)
         _made(twin, moves[0])

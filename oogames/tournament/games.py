@@ -138,7 +138,7 @@ def random_openings(
         board = info.make(**options)
         line: list[str] = []
         for _ in range(plies):
-            moves = board.legal_moves() or ([PASS] if board.can_pass() else [])
+            moves = board.moves_or_pass()
             if not moves:
                 break
             move = rng.choice(moves)
