@@ -110,3 +110,18 @@ def test_the_names_map_is_checked() -> None:
     with pytest.raises(SettingsError, match="two submissions are named"):
         published_names([Path("a.py"), Path("b.py")], {"a.py": "X", "b": "X"})
     assert published_names([Path("a.py"), Path("b.py")], {"b": "Bea"}) == ["entrant 1", "Bea"]
+
+
+def test_a_submission_that_writes_over_its_result_scores_nothing_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """The worker's result file is the student's process's to write: an empty object
+    written over it is no result (it raised KeyError in the grader)."""
+    path = tmp_path / "student.py"
+    path.write_text(
+        "import atexit, json, sys\n"
+        "atexit.register(lambda: json.dump({}, open(sys.argv[4], 'w')))\n"
+        "def evaluate(board, player):\n    return 0\n"
+    )
+    report = grade("evaluation", path, only=["a number for every position"])
+    assert [(test.score, test.output) for test in report.tests] == [(0.0, "no result")]

@@ -55,7 +55,7 @@ from oogames.errors import SettingsError
 from oogames.games import find_game
 from oogames.grading.catalogue import references, trees_of
 from oogames.grading.evaluation import EVALUATION_TESTS, match_output, play_match, player_spec
-from oogames.grading.games import DEFAULT_REFERENCE, GAME_TESTS
+from oogames.grading.games import DEFAULT_REFERENCE, GAME_TESTS, GameTest
 from oogames.grading.pictures import file_name, marked_tree_svg
 from oogames.grading.trees import Reference, Trace, TreeTest, student_order
 from oogames.tournament.isolated import limit_memory
@@ -171,7 +171,7 @@ def grade(
         raise SettingsError(f"no submission file {str(path)!r}")
     if assignment == "write-a-game":
         game = _reference(reference)
-        played = _grade_game(path, seconds, memory_mb, game)
+        played = _grade_game(path, seconds, memory_mb, game, only)
         return GradeReport(assignment, str(path), strictness, played)
     if assignment == "evaluation":
         played = _grade_evaluation(path, seconds, memory_mb, only)
@@ -201,17 +201,29 @@ def _reference(game: str) -> str:
     return game
 
 
-def _grade_game(path: Path, seconds: float, memory: int, game: str) -> tuple[TestResult, ...]:
+def _grade_game(
+    path: Path, seconds: float, memory: int, game: str, only: Sequence[str] | None
+) -> tuple[TestResult, ...]:
     """A student's board on each test of ``write-a-game``, each in a process of its own."""
-    results = []
-    for test in GAME_TESTS:
-        data, failure = _in_process("write-a-game", test.name, path, seconds, memory, game)
-        if data is None or not isinstance(data.get("output"), str):
-            results.append(TestResult(test.name, 0.0, test.points, failure or "no result"))
-        else:
-            score = test.points if data.get("passed") is True else 0.0
-            results.append(TestResult(test.name, score, test.points, str(data["output"])))
-    return tuple(results)
+    return tuple(
+        _checked("write-a-game", test, path, seconds, memory, game)
+        for test in GAME_TESTS
+        if only is None or test.name in only
+    )
+
+
+def _checked(
+    assignment: str, test: GameTest, path: Path, seconds: float, memory: int, extra: str | None
+) -> TestResult:
+    """A test the worker passes or fails itself: what it said, or why it said nothing
+    (a result it cannot have written, ``{}`` say, is no result)."""
+    data, failure = _in_process(assignment, test.name, path, seconds, memory, extra)
+    said = None if data is None else data.get("output")
+    if not isinstance(said, str):
+        return TestResult(test.name, 0.0, test.points, failure or "no result")
+    assert data is not None
+    score = test.points if data.get("passed") is True else 0.0
+    return TestResult(test.name, score, test.points, said)
 
 
 def _folder(path: Path) -> Path:
@@ -239,14 +251,12 @@ def _grade_evaluation(
             if only is not None and test.name not in only:
                 continue
             if test.opponent is None:
-                data, failure = _in_process("evaluation", test.name, path, seconds, memory, None)
-                passed = data is not None and data.get("passed") is True
-                output = str(data["output"]) if data is not None else failure
-            else:
-                found = play_match(spec, test.opponent, seconds, memory, test.share)
-                passed, output = match_output(test, found)
-                wrapper = spec.rsplit(":", 2)[0]  # the player's file: named as the student's
-                output = output.replace(repr(spec), path.name).replace(wrapper, path.name)
+                results.append(_checked("evaluation", test, path, seconds, memory, None))
+                continue
+            found = play_match(spec, test.opponent, seconds, memory, test.share)
+            passed, output = match_output(test, found)
+            wrapper = spec.rsplit(":", 2)[0]  # the player's file: named as the student's
+            output = output.replace(repr(spec), path.name).replace(wrapper, path.name)
             score = test.points if passed else 0.0
             results.append(TestResult(test.name, score, test.points, output))
     return tuple(results)

@@ -96,7 +96,11 @@ def board_class(module: ModuleType) -> type[ABoardModel]:
 def _game_test(test_name: str, submission: str, result: str, game: str) -> None:
     from oogames.grading.games import run_game_test
 
-    passed, output = run_game_test(test_name, board_class(load(submission)), game)
+    _write(result, *run_game_test(test_name, board_class(load(submission)), game))
+
+
+def _write(result: str, passed: bool, output: str) -> None:
+    """The result of a test the worker passes or fails itself."""
     Path(result).write_text(json.dumps({"passed": passed, "output": output}), encoding="utf-8")
 
 
@@ -112,8 +116,7 @@ def main(argv: list[str]) -> None:
     if assignment == "evaluation":
         from oogames.grading.evaluation import check_values
 
-        passed, output = check_values(submission)
-        Path(result).write_text(json.dumps({"passed": passed, "output": output}), "utf-8")
+        _write(result, *check_values(submission))
         return
     tests = trees_of(assignment, extra[0] if extra else None)
     test = next(test for test in tests if test.name == test_name)
