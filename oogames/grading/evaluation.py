@@ -31,7 +31,7 @@ from oogames.grading.games import GameTest
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.tournament.games import GameRecord, play_game, random_openings, schedule
+from oogames.tournament.games import GameTask, play_game, random_openings, schedule
 
 GAME = "connectfour"
 """The game the evaluations play."""
@@ -137,53 +137,55 @@ class MatchResult:
     Attributes:
         points: The points it scored (a win 1, a draw 1/2).
         games: The games of the match.
-        forfeits: Why the games it lost other than by the rules were lost.
         played: The games played (fewer than :attr:`games` when the match stopped early).
+        forfeits: Why the games it lost other than by the rules were lost.
     """
 
     points: float
     games: int
+    played: int
     forfeits: tuple[str, ...]
-    played: int = 0
 
     @property
     def share(self) -> float:
-        """The share of the points it scored."""
-        return self.points / self.games if self.games else 0.0
+        """The share of the points it scored (a game not played counts as lost)."""
+        return self.points / self.games
+
+
+def match_tasks(
+    players: list[str], games: int, seconds: float, memory_mb: int, gauntlet: bool = False
+) -> list[GameTask]:
+    """The games of ``players`` on :data:`GAME`: ``games`` a pairing (the first player
+    against each other with ``gauntlet``), from seeded openings each played from both
+    sides, a plug-in's move within ``seconds`` and its process within ``memory_mb`` MiB."""
+    openings = random_openings(GAME, {}, max(1, games // 2), 2, SEED)
+    return [
+        attrs.evolve(task, plugin_seconds=seconds, plugin_memory_mb=memory_mb)
+        for task in schedule(GAME, {}, players, games, openings, seed=SEED, gauntlet=gauntlet)
+    ]
 
 
 def play_match(
     spec: str, opponent: str, seconds: float, memory_mb: int, share: float = 0.0
 ) -> MatchResult:
-    """``spec`` against ``opponent``: :data:`GAMES` games from seeded openings, each move
-    of a plug-in within ``seconds``, its process within ``memory_mb`` MiB.
+    """``spec`` against ``opponent``: :data:`GAMES` games (see :func:`match_tasks`).
 
     The match stops early once ``spec`` can no longer score ``share`` of the points, or
     when it lost a game on time (a search that hangs would hang every game): the games
     not played count as lost.
     """
-    openings = random_openings(GAME, {}, GAMES // 2, 2, SEED)
-    tasks = schedule(GAME, {}, [spec, opponent], GAMES, openings, seed=SEED, gauntlet=True)
-    records: list[GameRecord] = []
+    tasks = match_tasks([spec, opponent], GAMES, seconds, memory_mb, gauntlet=True)
+    points, played, forfeits = 0.0, 0, []
     for task in tasks:
-        record = play_game(attrs.evolve(task, plugin_seconds=seconds, plugin_memory_mb=memory_mb))
-        records.append(record)
-        found = match_result(records, 0)
-        hopeless = found.points + len(tasks) - len(records) < share * len(tasks)
-        if hopeless or (record.score_of(0) == 0 and record.reason.startswith("time")):
+        record = play_game(task)
+        scored = record.score_of(0)
+        points, played = points + scored, played + 1
+        if record.reason != "rules" and scored == 0:
+            forfeits.append(record.reason)
+        hopeless = points + len(tasks) - played < share * len(tasks)
+        if hopeless or (scored == 0 and record.reason.startswith("time")):
             break
-    return attrs.evolve(match_result(records, 0), games=len(tasks), played=len(records))
-
-
-def match_result(records: list[GameRecord], index: int) -> MatchResult:
-    """The score of player ``index`` in ``records``, and its forfeits' reasons."""
-    forfeits = tuple(
-        record.reason
-        for record in records
-        if record.reason != "rules" and record.score_of(index) == 0
-    )
-    points = sum(record.score_of(index) for record in records)
-    return MatchResult(points, len(records), forfeits, len(records))
+    return MatchResult(points, len(tasks), played, tuple(forfeits))
 
 
 def match_output(test: MatchTest, result: MatchResult) -> tuple[bool, str]:

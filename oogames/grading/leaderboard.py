@@ -18,7 +18,6 @@ escaped.
 
 from __future__ import annotations
 
-import html
 import json
 import tempfile
 from collections.abc import Mapping, Sequence
@@ -29,14 +28,20 @@ import attrs
 from oogames.errors import SettingsError, shown
 from oogames.grading.evaluation import (
     EVALUATION_TESTS,
-    GAME,
-    SEED,
     MatchTest,
+    match_tasks,
     play_match,
     player_spec,
 )
-from oogames.tournament.games import random_openings, schedule, tournament_key
-from oogames.tournament.report import Standings, html_table, plain_table, standings, to_html
+from oogames.tournament.games import tournament_key
+from oogames.tournament.report import (
+    Standings,
+    html_page,
+    html_table,
+    plain_table,
+    standings,
+    to_html,
+)
 from oogames.tournament.report import to_text as standings_text
 from oogames.tournament.runner import run_games
 from oogames.tournament.store import ResultStore
@@ -108,9 +113,7 @@ class Leaderboard:
         )
         if self.standings is None:
             return (
-                "<!DOCTYPE html><html><head><meta charset='utf-8'>"
-                f"<title>{html.escape(title)}</title></head><body><h1>{html.escape(title)}</h1>"
-                "<p>Fewer than two entrants qualified: no round robin.</p>"
+                f"{html_page(title)}<p>Fewer than two entrants qualified: no round robin.</p>"
                 f"{qualification}</body></html>"
             )
         page = to_html(self.standings, title)
@@ -184,11 +187,7 @@ def leaderboard(
         if len(chosen) < 2:
             return Leaderboard(entrants, None)
         players = [specs[i] for i in chosen]
-        openings = random_openings(GAME, {}, max(1, games // 2), 2, SEED)
-        tasks = [
-            attrs.evolve(task, plugin_seconds=seconds, plugin_memory_mb=memory_mb)
-            for task in schedule(GAME, {}, players, games, openings, seed=SEED)
-        ]
+        tasks = match_tasks(players, games, seconds, memory_mb)
         key = tournament_key(tasks)
         store = ResultStore(Path(folder) / "games.sqlite")
         try:
@@ -203,8 +202,9 @@ def leaderboard(
 
 def _qualify(spec: str, name: str, seconds: float, memory_mb: int) -> Entrant:
     shares = tuple(
-        play_match(spec, test.opponent or "random", seconds, memory_mb, test.share).share
+        play_match(spec, test.opponent, seconds, memory_mb, test.share).share
         for test in QUALIFYING
+        if test.opponent is not None  # every qualifying test has one
     )
     passed = all(share >= test.share for share, test in zip(shares, QUALIFYING, strict=True))
     return Entrant(name, shares, passed)
