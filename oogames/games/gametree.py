@@ -323,18 +323,20 @@ class GameTreeBoard(ABoardModel):
     def static(self) -> float | tuple[float, ...]:
         """The static value written on the current position (0 if none): a number from
         player 0's view, or a tuple with each player's."""
-        node = self._node
-        while isinstance(node, Turn):
-            node = node.node
+        node = self._written()
         return node.value if isinstance(node, Static) else 0.0
 
     @property
     def has_static(self) -> bool:
         """Whether a static value is written on the current position (see :meth:`static`)."""
+        return isinstance(self._written(), Static)
+
+    def _written(self) -> object:
+        """The current node past its ``Turn`` marks: a ``Static`` if a value is written."""
         node = self._node
         while isinstance(node, Turn):
             node = node.node
-        return isinstance(node, Static)
+        return node
 
     def payoff_bounds(self, player: int | None = None) -> PayoffBounds | None:
         """The least and the greatest payoff and static value written in the tree for

@@ -192,6 +192,8 @@ class RecordingTree(GameTreeBoard):
     def ordered(self, moves: list[Move]) -> list[Move]:
         """``moves`` of the current position in the order ``self.order`` gives it (its
         label's moves first, as listed; the others after, in the tree's order)."""
+        if not self.order:  # the tree's own order
+            return moves
         first = self.order.get("/".join(map(str, self.moves)), ())
         rank = {move: place for place, move in enumerate(first)}
         return sorted(moves, key=lambda move: rank.get(str(move), len(rank)))
