@@ -7,7 +7,8 @@ from typing import Final, TextIO
 
 from oogames.cli.common import Subcommand, flag, seconds_from, whole_from, workers_flag
 from oogames.errors import UsageError
-from oogames.grading import ASSIGNMENTS, STRICTNESS, grade
+from oogames.grading import ASSIGNMENTS, STRICTNESS, STRICTNESS_HELP, grade
+from oogames.grading.games import DEFAULT_REFERENCE
 from oogames.parsing import user_path
 
 
@@ -93,10 +94,9 @@ COMMANDS: Final = (
                 "--strictness",
                 choices=STRICTNESS,
                 default="positions",
-                help="what a test compares: value (the move and value), own-order (and the "
-                "positions a right search generates in the student's own move order), "
-                "positions (and the set of positions generated), order (and their order); "
-                "default positions",
+                help="what a test compares: "
+                + ", ".join(f"{level} ({text})" for level, text in STRICTNESS_HELP.items())
+                + "; default positions",
             ),
             flag("--format", choices=("text", "json", "gradescope"), default="text"),
             flag("--output", help="write the report here (Gradescope: results.json)"),
@@ -104,10 +104,10 @@ COMMANDS: Final = (
             flag(
                 "--reference",
                 metavar="GAME",
-                default="nim",
+                default=DEFAULT_REFERENCE,
                 help="write-a-game: the game the student writes, as oogames names it "
-                "(tictactoe) or the instructor's board as FILE.py:CLASS (default nim: the "
-                "21 game)",
+                "(tictactoe) or the instructor's board as FILE.py:CLASS (default "
+                f"{DEFAULT_REFERENCE}: the 21 game)",
             ),
             flag(
                 "--svg",

@@ -70,8 +70,16 @@ ASSIGNMENTS: tuple[str, ...] = (
 )
 """The assignments shipped in the package."""
 
-STRICTNESS: tuple[str, ...] = ("value", "own-order", "positions", "order")
-"""What a test compares, from the least to the most (see the module)."""
+STRICTNESS_HELP: dict[str, str] = {
+    "value": "the move and value",
+    "own-order": "and the positions a right search generates in the student's own move order",
+    "positions": "and the set of positions generated",
+    "order": "and their order",
+}
+"""What each strictness compares, from the least to the most (see the module)."""
+
+STRICTNESS: tuple[str, ...] = tuple(STRICTNESS_HELP)
+"""The strictness levels, from the least to the most."""
 
 
 @attrs.frozen
@@ -444,6 +452,7 @@ def _limits(memory_mb: int) -> Callable[[], None]:
 __all__ = [
     "ASSIGNMENTS",
     "STRICTNESS",
+    "STRICTNESS_HELP",
     "GradeReport",
     "TestResult",
     "grade",
