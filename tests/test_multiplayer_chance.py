@@ -190,21 +190,33 @@ def test_history_and_killer_ordering_change_no_paranoid_value(players: int) -> N
         _count("paranoid with history and killers = paranoid (value)")
 
 
-def test_paranoid_may_add_the_orderings_and_they_change_no_value() -> None:
-    """``+history`` and ``+killer`` are what paranoid may add: on random trees the ordered
-    search (one object, reused) finds the value of the plain one. max^n and best-reply
-    search refuse them (an ordering changes which of max^n's ties is kept)."""
-    rng = random.Random("ordered-paranoid")
-    plain = make_strategy("paranoid", static_value)
-    ordered = make_strategy("paranoid+history+killer", static_value)
-    for trial in range(150):
+@pytest.mark.parametrize("depth", [None, 2, 3])
+@pytest.mark.parametrize("added", ["+history", "+killer", "+history+killer"])
+def test_paranoid_may_add_the_orderings_and_they_change_no_value(
+    added: str, depth: int | None
+) -> None:
+    """``+history`` and ``+killer`` are what paranoid may add, alone or together, to the end
+    or depth-limited: on random trees each ordered search, one object reused and a fresh
+    one, finds the value of two-player alpha-beta on the merged tree (the reference).
+    max^n and best-reply search refuse them (an ordering changes which of max^n's ties
+    is kept)."""
+    rng = random.Random(f"ordered-paranoid{added}{depth}")
+    spec = f"paranoid{added}" + ("" if depth is None else f":{depth}")
+    reused = make_strategy(spec, static_value)
+    for trial in range(60):
         players = 3 + trial % 2
-        board = GameTreeBoard(random_tree(rng, players, 4, 3, 0.0), players)
-        assert _unchanged(board, ordered).value == plain.analyze(board).value
-        _count("paranoid+history+killer = paranoid (value)")
+        tree = random_tree(rng, players, 4, 3, 0.0)
+        board = GameTreeBoard(tree, players)
+        two: Any = AlphaBetaFac()
+        if depth is not None:  # the same horizon, unwritten values 0 on both trees
+            two = DepthFac(two, depth, static_value)
+        expected = MinMax(two).analyze(GameTreeBoard(merged(tree, -1, players))).value
+        for search in (reused, make_strategy(spec, static_value)):
+            assert _unchanged(board, search).value == expected
+        _count(f"{spec} = alpha-beta on the merged tree (value), reused and fresh")
     for base in ("maxn", "brs"):
         with pytest.raises(StrategySpecError, match="unknown or repeated enhancement"):
-            StrategySpec.parse(f"{base}+history")
+            StrategySpec.parse(f"{base}{added}")
 
 
 @pytest.mark.parametrize("depth", [2, 3, 4, 5])
