@@ -125,3 +125,17 @@ def test_a_submission_that_writes_over_its_result_scores_nothing_in_one_line(
     )
     report = grade("evaluation", path, only=["a number for every position"])
     assert [(test.score, test.output) for test in report.tests] == [(0.0, "no result")]
+
+
+def test_a_submission_that_prints_without_end_is_stopped_in_one_line(tmp_path: Path) -> None:
+    """What a submission prints goes to a file of a limited size, never into the grader's
+    memory (it was captured whole)."""
+    path = tmp_path / "student.py"
+    path.write_text(
+        "import sys\ndef evaluate(board, player):\n    return 0\n"
+        "while True:\n    print('x' * 100_000)\n    sys.stderr.write('y' * 100_000)\n"
+    )
+    report = grade("evaluation", path, only=["a number for every position"])
+    assert [test.output for test in report.tests] == [
+        "it printed 64 MiB, all a test may write: stopped"
+    ]

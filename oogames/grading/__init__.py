@@ -380,32 +380,45 @@ def _in_process(
     """Run the worker on one test: what it wrote, or None and one line saying why not."""
     with tempfile.TemporaryDirectory() as folder:
         result = Path(folder) / "result.json"
+        errors = Path(folder) / "stderr.txt"
         command = [
             sys.executable, "-m", "oogames.grading.worker",
             assignment, test, str(path.resolve()), str(result), *([extra] if extra else []),
         ]  # fmt: skip
-        try:
-            done = subprocess.run(
-                command,
-                capture_output=True,
-                text=True,
-                timeout=seconds,
-                preexec_fn=_limits(memory_mb),
-                cwd=folder,
-                env=_environment(),
-                check=False,
-            )
-        except subprocess.TimeoutExpired:
-            return None, f"no answer in {seconds:g} s (an endless loop?): the test is stopped"
+        # What the code prints goes to a file, never into the grader's memory: a
+        # submission may print without end. Its files are limited (RESULT_BYTES each).
+        with errors.open("wb") as stderr:
+            try:
+                done = subprocess.run(
+                    command,
+                    stdout=subprocess.DEVNULL,
+                    stderr=stderr,
+                    timeout=seconds,
+                    preexec_fn=_limits(memory_mb),
+                    cwd=folder,
+                    env=_environment(),
+                    check=False,
+                )
+            except subprocess.TimeoutExpired:
+                return None, f"no answer in {seconds:g} s (an endless loop?): the test is stopped"
+        if errors.stat().st_size >= RESULT_BYTES:
+            return None, f"it printed {RESULT_BYTES >> 20} MiB, all a test may write: stopped"
         if done.returncode != 0 or not result.exists():
-            return None, _why(done.returncode, done.stderr)
+            return None, _why(done.returncode, _tail(errors))
         try:
             data = json.loads(result.read_text(encoding="utf-8"))
-        except ValueError:
+        except (ValueError, OSError):
             return None, "the result could not be read (it wrote over it?)"
         if not isinstance(data, dict):
             return None, "the result could not be read (it wrote over it?)"
         return data, ""
+
+
+def _tail(path: Path, size: int = 4096) -> str:
+    """The end of a file (what a failed worker said last)."""
+    with path.open("rb") as file:
+        file.seek(max(0, path.stat().st_size - size))
+        return file.read().decode("utf-8", "replace")
 
 
 def _trace(data: dict[str, object]) -> Trace:
@@ -422,6 +435,8 @@ def _why(code: int, stderr: str) -> str:
     """One line for a worker that failed."""
     last = [line for line in stderr.strip().splitlines() if line.strip()]
     said = last[-1].strip() if last else ""
+    if len(said) > 200:  # one line a person reads
+        said = said[:200] + "..."
     if code == -signal.SIGINT:
         return "it raised KeyboardInterrupt, which ended its process"
     if code < 0:
@@ -444,9 +459,23 @@ def _environment() -> dict[str, str]:
     return env
 
 
+RESULT_BYTES = 64 << 20
+"""The largest file a worker may write (its result, what it prints to standard error)."""
+
+
 def _limits(memory_mb: int) -> Callable[[], None]:
-    """The worker's limit on memory, set in it before it starts."""
-    return lambda: limit_memory(memory_mb)
+    """The worker's limits on memory and on the files it writes, set in it before it
+    starts (where the system has them)."""
+
+    def limit() -> None:
+        limit_memory(memory_mb)
+        try:
+            import resource
+        except ImportError:  # not on this system
+            return
+        resource.setrlimit(resource.RLIMIT_FSIZE, (RESULT_BYTES, RESULT_BYTES))
+
+    return limit
 
 
 __all__ = [
