@@ -30,8 +30,9 @@ MARKS = {
 
 
 def file_name(test_name: str) -> str:
-    """The picture's file name for a test: ``tied-root.svg``."""
-    return re.sub(r"[^a-z0-9]+", "-", test_name.lower()).strip("-") + ".svg"
+    """The picture's file name for a test: ``tied-root.svg`` (``tree.svg`` for a name with
+    no letter or digit); only letters, digits and dashes, so never a path elsewhere."""
+    return (re.sub(r"[^a-z0-9]+", "-", test_name.lower()).strip("-") or "tree") + ".svg"
 
 
 def marked_tree_svg(test: TreeTest, found: Trace, expected: Trace, right: str) -> str:
