@@ -479,3 +479,80 @@ def test_a_table_refuses_the_searches_whose_values_it_cannot_keep(factory: type)
     table of one number a position would answer wrongly, so it is refused when made."""
     with pytest.raises(SettingsError, match="keeps one value a position"):
         TTFac(DepthFac(factory(), 3, static_value))
+
+
+class _Boom(Exception):
+    """What the failing evaluation raises."""
+
+
+class _Failing:
+    """``evaluate``, failing at a random call: it raises, raises KeyboardInterrupt or
+    cancels its strategy."""
+
+    def __init__(self, rng: random.Random, evaluate: Any) -> None:
+        self.evaluate = evaluate
+        self.calls = 0
+        self.fail_at = rng.randrange(1, 30)
+        self.how = rng.choice(["boom", "interrupt", "cancel"])
+        self.strategy: Any = None
+
+    def __call__(self, board: Any, player: int) -> float:
+        self.calls += 1
+        if self.calls == self.fail_at:
+            if self.how == "boom":
+                raise _Boom
+            if self.how == "interrupt":
+                raise KeyboardInterrupt
+            self.strategy.cancel()
+        return float(self.evaluate(board, player))
+
+
+@pytest.mark.parametrize(("game", "options"), [("rolit", {"players": 3, "size": 6}), ("pig", {})])
+def test_every_search_of_more_players_and_chance_puts_the_board_back_whatever_happens(
+    game: str, options: dict[str, object]
+) -> None:
+    """Each search the grammar names for such games, with each enhancement it may add
+    (:func:`~oogames.nextmove.grammar.enhancements_of`), its evaluation failing at a
+    random call (an error, Ctrl-C, a cancel): the board is exactly as it was."""
+    from helpers import snapshot
+
+    from oogames.board.lambdas import draw_outcome
+    from oogames.board.moves import CHANCE
+    from oogames.errors import SearchStopped
+    from oogames.games import find_game
+    from oogames.nextmove.grammar import CHANCE_SEARCHES, PLAYER_SEARCHES, enhancements_of
+
+    info = find_game(game)
+    rng = random.Random(f"whatever happens {game}")
+    bases = PLAYER_SEARCHES if game == "rolit" else CHANCE_SEARCHES
+    specs = [
+        f"{base}{added}:2"
+        for base in bases
+        for added in ("", *(f"+{name}" for name in enhancements_of(base)))
+    ]
+    failed = 0
+    for trial in range(60):
+        spec = specs[trial % len(specs)]
+        board = info.make(**options)
+        for _ in range(rng.randrange(8)):
+            if board.is_over:
+                break
+            if board.to_move == CHANCE:
+                board.play(draw_outcome(board, rng), CHANCE)
+            else:
+                board.play(rng.choice(board.moves_or_pass()))
+        if board.is_over or board.to_move == CHANCE:
+            continue  # no search from here: not counted
+        before, legal = snapshot(board), board.legal_moves()
+        evaluate = _Failing(rng, info.evaluate)
+        strategy = make_strategy(spec, evaluate)
+        evaluate.strategy = strategy
+        try:
+            strategy.analyze(board)
+        except (_Boom, KeyboardInterrupt, SearchStopped):
+            failed += 1
+        assert snapshot(board) == before and board.legal_moves() == legal, (spec, evaluate.how)
+        _count(f"{game}: searches checked, the board as it was")
+    assert failed, "no search failed inside"
+    for _ in range(failed):
+        _count(f"{game}:   of which failed inside")
