@@ -316,12 +316,15 @@ def test_a_game_of_three_players_names_its_third_seat_in_the_form(
     page.fill("#player0", "human")
     page.fill("#player1", "random")
     page.fill("#others", "maxn:1")
+    page.select_option("#first", "2")  # a seat only a game of three has
     page.click("#new")
     page.wait_for_url("**?game=*")
     state = api(server, f"/api/games/{page.url.split('game=')[1]}")
     assert state["settings"]["player2"] == "maxn:1" and len(state["players"]) == 3
+    assert state["settings"]["first"] == 2
     page.wait_for_function(
-        "() => document.querySelector('#settings').textContent.includes('third player')"
+        "() => document.querySelector('#settings').textContent.includes("
+        "'startsthe third player')"
     )
     page.click("#open-new")
     assert page.input_value("#others") == "maxn:1"

@@ -390,12 +390,13 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
             ("#options", "rows=x", "rows must be a whole number"),
             ("#options", "rows", "name=value"),
             ("#player0", "wizard", "unknown"),
-            ("#first", "2", "who starts"),
+            ("#first", 2, "the third player cannot start: tictactoe has 2 players"),
             ("#hint-depth", "0", "hint depth"),
         ):
             saved = screen.query_one(field).value
             screen.query_one(field).value = value
-            screen.query_one(field).focus()
+            # Enter in a text field (on the choice of who starts, Enter opens its list)
+            screen.query_one("#options" if field == "#first" else field).focus()
             await pilot.press("enter")
             await settle(app, pilot)
             assert isinstance(app.screen, SettingsScreen)
@@ -804,9 +805,12 @@ async def test_the_settings_seat_more_players_and_refuse_a_seat_the_game_has_not
         screen.query_one("#options").value = "players=3 size=6"
         screen.query_one("#player1").value = "random"
         screen.query_one("#others").value = "maxn:1"
+        screen.query_one("#first").value = 2  # a seat only a game of three has
         screen.query_one("#others").focus()
         await pilot.press("enter")
         await settle(app, pilot)
         assert not isinstance(app.screen, SettingsScreen)
         labels = [spec.label for spec in app.model.settings.players]
         assert app.model.board.players == 3 and labels[1:] == ["random", "maxn:1"]
+        assert app.model.settings.first == 2
+        assert app.model.settings.spec_of(0).label == "maxn:1"  # the third seat moves first

@@ -15,6 +15,18 @@ from oogames.nextmove.strategy import INextMoveStrategy
 MAX_SEATS = 16
 """The most players a game's settings seat."""
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+"""How the views name the first seats; a later seat is "player N"."""
+
+
+def seat_name(seat: int) -> str:
+    """The name a view gives seat ``seat`` (0 moves first by default).
+
+    >>> seat_name(0), seat_name(2), seat_name(6)
+    ('the first player', 'the third player', 'player 7')
+    """
+    return f"the {ORDINALS[seat]} player" if seat < len(ORDINALS) else f"player {seat + 1}"
+
 
 @attrs.frozen
 class PlayerSpec(StrategySpec):
@@ -119,12 +131,14 @@ class GameSettings:
         """The player spec that plays the board's ``board_player`` (0 moves first)."""
         return self.players[(board_player + self.first) % len(self.players)]
 
-    def seated(self, board: ABoardModel) -> GameSettings:
+    def seated(self, board: ABoardModel, first: int | None = None) -> GameSettings:
         """These settings with one seat for each of ``board``'s players: seats not given
-        are the game's default computer.
+        are the game's default computer. With ``first``, that seat starts (a view's choice,
+        checked against the seats the game has, not only those named).
 
         Raises:
-            SettingsError: More seats are given than the game has players.
+            SettingsError: More seats are given than the game has players, or ``first`` is
+                not one of its seats.
         """
         count = board.players
         if len(self.players) > count:
@@ -133,7 +147,13 @@ class GameSettings:
                 f"{count} players at most (the seats after the second are --player2 ... on "
                 "the command line, More players in the views)"
             )
-        if len(self.players) == count:
+        if first is not None and not 0 <= first < count:
+            raise SettingsError(
+                f"{seat_name(first) if first >= 0 else f'seat {first}'} cannot start: "
+                f"{self.game} has {count} players here"
+            )
+        first = self.first if first is None else first
+        if len(self.players) == count and first == self.first:
             return self
         extra = (default_player(self.info, board),) * (count - len(self.players))
-        return attrs.evolve(self, players=self.players + extra)
+        return attrs.evolve(self, players=self.players + extra, first=first)

@@ -13,7 +13,13 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from oogames.errors import OogamesError, SettingsError, one_line
 from oogames.game.commands import commands_help
-from oogames.game.settings import GameSettings, PlayerSpec, default_player
+from oogames.game.settings import (
+    MAX_SEATS,
+    GameSettings,
+    PlayerSpec,
+    default_player,
+    seat_name,
+)
 from oogames.games import GAMES, find_game
 from oogames.parsing import whole_number
 
@@ -78,15 +84,19 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                     yield Input(others, placeholder="3 or more: maxn@1, random", id="others")
                 with Horizontal():
                     yield Label("Who starts")
-                    yield Input(str(current.first), id="first")
+                    yield Select(
+                        [(seat_name(seat), seat) for seat in range(MAX_SEATS)],
+                        value=current.first,
+                        id="first",
+                        allow_blank=False,
+                    )
                 with Horizontal():
                     yield Label("Hint depth")
                     yield Input(str(current.hint_depth), id="hint-depth")
                 yield Static(
                     "Players: human, random, or a search such as alphabeta:4, "
                     "alphabeta+tt@1, mcts@1. More players: the seats after the second, "
-                    "comma-separated (empty: the game's own computer). Who starts: 0 the first "
-                    "player, 1 the second.",
+                    "comma-separated (empty: the game's own computer).",
                     id="settings-help",
                 )
             yield Static("", id="settings-error")
@@ -140,9 +150,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
         """
         game = str(self.query_one("#game", Select).value)
         options = find_game(game).read_options(self.query_one("#options", Input).value)
-        first = whole_number(self.query_one("#first", Input).value)
-        if first not in (0, 1):
-            raise SettingsError("who starts is 0 (the first player) or 1 (the second)")
+        first = self.query_one("#first", Select).value
         depth = whole_number(self.query_one("#hint-depth", Input).value)
         if depth is None or not 1 <= depth <= 64:
             raise SettingsError("the hint depth is a whole number from 1 to 64")
@@ -158,11 +166,10 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                     if spec.strip()
                 ),
             ),
-            first=first,
             hint_depth=depth,
         )
         board = settings.make_board()  # refuse bad options here, not after the screen closes
-        settings.seated(board)  # and more players than the game seats
+        settings = settings.seated(board, first=int(first))  # more players than it seats
         for spec in settings.players:  # and a player that cannot play this board
             if not spec.is_human:
                 spec.strategy(settings.info, board=board)

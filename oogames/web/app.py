@@ -44,7 +44,13 @@ from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
-from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player
+from oogames.game.settings import (
+    MAX_SEATS,
+    GameSettings,
+    PlayerSpec,
+    default_player,
+    seat_name,
+)
 from oogames.games import GAMES, find_game
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
@@ -215,10 +221,10 @@ def create_app(folder: Path | None = None) -> Starlette:
                     if data.get(f"player{seat}")
                 ),
             ),
-            first=_small_int(data.get("first", 0), "who starts"),
             hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth"),
         )
-        settings.make_board()
+        board = settings.make_board()
+        settings = settings.seated(board, first=_small_int(data.get("first", 0), "who starts"))
         game = games.add(WebGame.new(settings, games.folder, lambda: None))
         return with_cookie(JSONResponse(game.state()), request, game.id)
 
@@ -348,7 +354,7 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
     to load (a path or a module)."""
     value = data.get(field, default)
     if not isinstance(value, str):
-        side = "the first player" if field == "player0" else "the second player"
+        side = seat_name(int(field.removeprefix("player")))
         raise _BadRequest(f"{side} is human or a computer such as alphabeta:4")
     return PlayerSpec.parse(value, plugins_allowed=False)
 

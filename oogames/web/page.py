@@ -11,9 +11,11 @@ beside this module.
 """
 
 import html
+import json
 from importlib import resources
 
 from oogames.game.commands import commands_of
+from oogames.game.settings import MAX_SEATS, seat_name
 
 _PAGE = resources.files("oogames.web").joinpath("page.html").read_text(encoding="utf-8")
 """The page as written in ``page.html`` (package data), before its buttons are put in."""
@@ -28,5 +30,19 @@ def _buttons() -> str:
     )
 
 
-PAGE = _PAGE.replace("<!--commands-->", _buttons())
-"""The page, with its command buttons."""
+def _starters() -> str:
+    """The choices of who starts, named as :func:`oogames.game.settings.seat_name` names them."""
+    return "".join(
+        f'<option value="{seat}">{html.escape(seat_name(seat))}</option>'
+        for seat in range(MAX_SEATS)
+    )
+
+
+_SEAT_NAMES = json.dumps([seat_name(seat) for seat in range(MAX_SEATS)])
+
+PAGE = (
+    _PAGE.replace("<!--commands-->", _buttons())
+    .replace("<!--starters-->", _starters())
+    .replace("/*seat-names*/", _SEAT_NAMES.replace("</", "<\\/"))
+)
+"""The page, with its command buttons, its choices of who starts and the seats' names."""
