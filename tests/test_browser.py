@@ -323,8 +323,7 @@ def test_a_game_of_three_players_names_its_third_seat_in_the_form(
     assert state["settings"]["player2"] == "maxn:1" and len(state["players"]) == 3
     assert state["settings"]["first"] == 2
     page.wait_for_function(
-        "() => document.querySelector('#settings').textContent.includes("
-        "'startsthe third player')"
+        "() => document.querySelector('#settings').textContent.includes('startsthe third player')"
     )
     page.click("#open-new")
     assert page.input_value("#others") == "maxn:1"

@@ -13,13 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from oogames.errors import OogamesError, SettingsError, one_line
 from oogames.game.commands import commands_help
-from oogames.game.settings import (
-    MAX_SEATS,
-    GameSettings,
-    PlayerSpec,
-    default_player,
-    seat_name,
-)
+from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game
 from oogames.parsing import whole_number
 
@@ -151,6 +145,8 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
         game = str(self.query_one("#game", Select).value)
         options = find_game(game).read_options(self.query_one("#options", Input).value)
         first = self.query_one("#first", Select).value
+        if not isinstance(first, int):  # never blank (allow_blank=False): a guard for mypy
+            raise SettingsError("choose who starts")
         depth = whole_number(self.query_one("#hint-depth", Input).value)
         if depth is None or not 1 <= depth <= 64:
             raise SettingsError("the hint depth is a whole number from 1 to 64")
@@ -169,7 +165,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
             hint_depth=depth,
         )
         board = settings.make_board()  # refuse bad options here, not after the screen closes
-        settings = settings.seated(board, first=int(first))  # more players than it seats
+        settings = settings.seated(board, first=first)  # more players than it seats
         for spec in settings.players:  # and a player that cannot play this board
             if not spec.is_human:
                 spec.strategy(settings.info, board=board)

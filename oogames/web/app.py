@@ -44,13 +44,7 @@ from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
-from oogames.game.settings import (
-    MAX_SEATS,
-    GameSettings,
-    PlayerSpec,
-    default_player,
-    seat_name,
-)
+from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
