@@ -37,3 +37,17 @@ def test_a_finished_root_and_search() -> None:
     assert GameTreeBoard("draw").is_over
     result = MinMax(MinMaxFac()).analyze(GameTreeBoard({"a": {"x": "O"}, "b": {"y": "X"}}))
     assert result.move == "b" and result.pv == ("b", "y")
+
+
+def test_one_table_serves_two_trees_of_the_same_shape_without_mixing_them() -> None:
+    """A position's key names its tree: one strategy with a table, reused on two trees whose
+    paths are the same and whose leaves differ, gives each its own value (the key was the
+    path alone, and the second tree got the first one's value)."""
+    from oogames.nextmove.specs import make_strategy
+
+    searcher = make_strategy("alphabeta+tt", lambda board, player: 0.0)
+    first = GameTreeBoard({"L": {"a": 3, "b": 5}, "R": {"a": 2, "b": 9}})
+    second = GameTreeBoard({"L": {"a": -3, "b": -5}, "R": {"a": -2, "b": -9}})
+    assert searcher.analyze(first).value == 3
+    assert searcher.analyze(second).value == -5
+    assert searcher.analyze(second).value == -5  # the table's own entries, read back

@@ -192,12 +192,14 @@ def test_history_and_killer_ordering_change_no_paranoid_value(players: int) -> N
 
 
 @pytest.mark.parametrize("depth", [None, 2, 3])
-@pytest.mark.parametrize("added", ["+history", "+killer", "+history+killer"])
+@pytest.mark.parametrize(
+    "added", ["+history", "+killer", "+history+killer", "+tt", "+tt+history+killer"]
+)
 def test_paranoid_may_add_the_orderings_and_they_change_no_value(
     added: str, depth: int | None
 ) -> None:
-    """``+history`` and ``+killer`` are what paranoid may add, alone or together, to the end
-    or depth-limited: on random trees each ordered search, one object reused and a fresh
+    """``+history``, ``+killer`` and ``+tt`` are what paranoid may add, alone or together,
+    to the end or depth-limited: on random trees each ordered search, one object reused and a fresh
     one, finds the value of two-player alpha-beta on the merged tree (the reference).
     max^n and best-reply search refuse them (an ordering changes which of max^n's ties
     is kept)."""

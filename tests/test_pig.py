@@ -226,3 +226,41 @@ def test_three_players_of_pig_on_the_web() -> None:
             json={"game": "pig", "player2": "evil.py:Bot"},
         )
         assert bad.status_code == 400 and "Traceback" not in bad.text
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_paranoid_with_a_table_through_the_die_equals_paranoid_without(players: int) -> None:
+    """``+tt`` on paranoid through chance positions: one table for a whole game, depth 2, 3
+    then 4 at each position for whoever is to move (the table meets one model player's
+    positions in another's search), against the same search without a table."""
+    import random
+
+    from helpers import count as _count
+
+    from oogames.games import find_game
+    from oogames.nextmove.multiplayer import ParanoidFac
+    from oogames.nextmove.table import TranspositionTable, TTFac
+
+    evaluate = find_game("pig").evaluate
+    rng = random.Random(f"pig-tt{players}")
+    for _ in range(3):
+        table = TranspositionTable()
+        board = PigBoard(players=players, target=20)
+        while not board.is_over and board.ply < 40:
+            if board.to_move != CHANCE:
+                for depth in (2, 3, 4):
+                    plain = MinMax(DepthFac(ParanoidFac(), depth, evaluate)).analyze(board)
+                    tabled = MinMax(TTFac(DepthFac(ParanoidFac(), depth, evaluate), table))
+                    assert tabled.analyze(board).value == pytest.approx(plain.value, abs=1e-12)
+                    _count("paranoid+tt through the die = paranoid (value)")
+            board.play(rng.choice(board.legal_moves()))
+
+
+def test_two_positions_at_the_die_that_differ_only_in_who_rolled_have_two_keys() -> None:
+    """The key names whose turn the die ends (it named only who is to move, -1 at the die,
+    so a table gave one such position the value of the other)."""
+    a_rolls = PigBoard.from_moves("roll 4 hold roll 4 hold roll", target=20)
+    b_rolls = PigBoard.from_moves("roll 4 hold roll 4 hold roll 1 roll", target=20)
+    assert a_rolls.to_move == b_rolls.to_move == CHANCE
+    assert (a_rolls.banked, a_rolls.turn_total) == (b_rolls.banked, b_rolls.turn_total)
+    assert a_rolls.key() != b_rolls.key()

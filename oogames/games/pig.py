@@ -144,9 +144,10 @@ class PigBoard(ABoardModel):
         self._state = NON_TERMINAL
         self._history.clear()
 
-    def key(self) -> tuple[tuple[int, ...], int, int]:
-        """The banked points, the turn's total and who is to move (chance: -1)."""
-        return (self._banked, self._turn, self._to_move)
+    def key(self) -> tuple[tuple[int, ...], int, int, int]:
+        """The banked points, the turn's total, who is to move (chance: -1) and whose turn
+        it is (at the die, who rolled it: two such positions differ only in that)."""
+        return (self._banked, self._turn, self._to_move, self._roller)
 
     def payoff_bounds(self, player: int | None = None) -> PayoffBounds:
         """Payoffs and evaluations lie in [0, 1] and add up to 1."""

@@ -18,9 +18,16 @@ from oogames.nextmove.evaluation import Payoff, as_evaluation
 
 
 class IAccFactory(abc.ABC):
-    """Makes the root accumulator of a search (Rice role: ``IAccFactory``, factory)."""
+    """Makes the root accumulator of a search (Rice role: ``IAccFactory``, factory).
+
+    Attributes:
+        more_players: Whether the search is written for games of more than two players
+            (paranoid), where a transposition table keeps each model player's values
+            apart (:class:`~oogames.nextmove.table.TTFac`).
+    """
 
     __slots__ = ()
+    more_players: bool = False
 
     @abc.abstractmethod
     def make_acc(self, model_player: int) -> AAccumulator:

@@ -62,6 +62,7 @@ def general_status(kind: type[_MinMaxStatus], board: IBoardModel) -> type[_MinMa
     if kind is not _MinMaxStatus:
         raise SearchError(
             f"{type(board).__name__} has more than two players, chance or repeated turns: "
-            "search it without a transposition table and without values by margin"
+            "search it without values by margin, and with a transposition table only as "
+            "paranoid+tt (a table keeps each player's values apart there)"
         )
     return GeneralStatus

@@ -185,6 +185,7 @@ class ParanoidFac(AlphaBetaFac):
 
     __slots__ = ()
     name = "paranoid"
+    more_players = True  # a table keeps each model player's values apart (+tt)
 
 
 class BRSMaxAcc(AlphaAcc):

@@ -128,16 +128,25 @@ class TableRules:
 
     Wins and losses are filed relative to the position (a win in 3 plies from
     there) and every value from player 0's view, so an entry serves whoever
-    meets the position, at whatever depth.
+    meets the position, at whatever depth. On a board that does not alternate one
+    player's value is not another's negated (paranoid in a game of three: each model
+    player against all the others; Pig: payoffs from 0 to 1, which add up to 1), so
+    there each model player's values are filed apart: the search's root sets
+    :attr:`scope` to its model player, and every key is ``(scope, key)``.
 
     Args:
         table: The table.
         limit: The depth limit of the search (None: to the end of the game).
         win_value: The value of a win, as the search scores it.
         quick_wins: Whether wins are scored by their distance.
+
+    Attributes:
+        scope: The model player whose values the search files apart from the others'
+            (a board that does not alternate), or None (two players who alternate: one
+            view, negated for player 1, serves both).
     """
 
-    __slots__ = ("limit", "quick_wins", "table", "threshold", "win_value")
+    __slots__ = ("limit", "quick_wins", "scope", "table", "threshold", "win_value")
 
     def __init__(
         self,
@@ -151,6 +160,7 @@ class TableRules:
         self.win_value = win_value
         self.quick_wins = quick_wins
         self.threshold = win_threshold(win_value)
+        self.scope: int | None = None
 
     def to_table(self, value: float, depth: int, model_player: int) -> float:
         """From ``model_player``'s view ``depth`` plies down to player 0's view at the position."""
@@ -273,6 +283,9 @@ class TTAcc(AAccDecorator):
     def _lookup(self, board: HintedBoard) -> Entry | None:
         """Find this position's entry; remember its key, and its best move to search first."""
         key, mirrored = board.table_key()
+        scope = self.rules.scope
+        if scope is not None:  # more than two players: each model player's values apart
+            key = (scope, key)
         self.key = key
         self.mirrored = board if mirrored else None
         entry = self.rules.table.get(key)
@@ -282,8 +295,12 @@ class TTAcc(AAccDecorator):
         return entry
 
     def start(self, board: IBoardModel) -> None:
-        """At the root: the table's best move for this position, if any, is searched first."""
+        """At the root: the table's best move for this position, if any, is searched first.
+        On a board that does not alternate (more than two players, chance), the search
+        files its values apart from other model players' (:class:`TableRules`)."""
         self.inner.start(board)
+        if not getattr(board, "alternates", True):
+            self.rules.scope = self.inner.model_player
         self._lookup(board)
         self.key = None  # the root's value is the search's result, not stored by a parent
 
@@ -338,7 +355,9 @@ class TTFac(IAccFactory):
         win_value: The value of a win, as the search scores it.
         quick_wins: Whether the search scores wins by their distance.
         built_in: Over plain alpha-beta, have the search keep the table itself (the same
-            search, faster); False always decorates with :class:`TTAcc`.
+            search, faster); False always decorates with :class:`TTAcc`, as does a search
+            for more than two players (:class:`~oogames.nextmove.multiplayer.ParanoidFac`,
+            whose table keeps each model player's values apart).
 
     Raises:
         SettingsError: The inner search has horizons other than depth limits
@@ -376,7 +395,7 @@ class TTFac(IAccFactory):
         speed trick); around any other stack, a :class:`TTAcc` decorator."""
         inner = self.inner_factory.make_acc(model_player)
         rules = TableRules(self.table, _limit_of(inner), self.win_value, self.quick_wins)
-        if self.built_in and type(inner) in PLAIN:
+        if self.built_in and type(inner) in PLAIN and not _for_more_players(self.inner_factory):
             return TableRoot(inner, rules)
         return TTAcc(inner, self.table, rules.limit, self.win_value, self.quick_wins)
 
@@ -384,6 +403,17 @@ class TTFac(IAccFactory):
     def name(self) -> str:
         """The inner search's name with ``+tt``: ``"alphabeta+tt:6"``."""
         return plus_name(self.inner_factory.name, "tt")
+
+
+def _for_more_players(factory: IAccFactory) -> bool:
+    """Whether a factory stack's search is written for more than two players (paranoid):
+    its table is then :class:`TTAcc`, which files each model player's values apart."""
+    stack: IAccFactory | None = factory
+    while stack is not None:
+        if stack.more_players:
+            return True
+        stack = getattr(stack, "inner_factory", None)
+    return False
 
 
 def _limit_of(stack: AAccumulator) -> int | None:
