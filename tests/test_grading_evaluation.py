@@ -70,6 +70,24 @@ def test_a_broken_evaluation_loses_its_games_in_one_line_each(tmp_path: Path, fa
 
 
 @pytest.mark.slow
+def test_a_player_whose_import_hangs_is_waited_for_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its process does not start (its code hangs as it loads): the first match waits the
+    start limit, and the matches after it are not played (each would wait again)."""
+    from oogames.tournament import isolated
+
+    monkeypatch.setattr(isolated, "START_SECONDS", 3.0)
+    path = tmp_path / "student.py"
+    path.write_text("import time\ntime.sleep(10_000)\n")
+    report = grade("evaluation", path, seconds=1)
+    values, first, *rest = report.tests
+    assert report.score == 0 and "no answer in 1 s" in values.output, report.to_text()
+    assert "no answer for to start in 3 s" in first.output, report.to_text()
+    assert rest and all("did not start in the match before" in test.output for test in rest)
+
+
+@pytest.mark.slow
 def test_a_class_leaderboard_qualifies_plays_and_publishes_only_names(tmp_path: Path) -> None:
     folder = tmp_path / "class"
     folder.mkdir()

@@ -55,6 +55,7 @@ from oogames.grading.games import DEFAULT_REFERENCE, GAME_TESTS, GameTest
 from oogames.grading.pictures import file_name, marked_tree_svg
 from oogames.grading.process import in_process, run_in_process
 from oogames.grading.trees import Reference, Trace, TreeTest, student_order
+from oogames.tournament.isolated import late_to_start
 
 ASSIGNMENTS: tuple[str, ...] = (
     "rice-alphabeta",
@@ -249,6 +250,7 @@ def _grade_evaluation(
     """A student's evaluation on each test of ``evaluation``: the values in the worker, the
     games as a tournament's, its player a plug-in in a process of its own."""
     results = []
+    hung: str | None = None  # why its player did not start, once it has not
     with tempfile.TemporaryDirectory() as folder:
         spec = player_spec(path, Path(folder))
         for test in EVALUATION_TESTS:
@@ -257,7 +259,12 @@ def _grade_evaluation(
             if test.opponent is None:
                 results.append(_checked("evaluation", test, path, seconds, memory, None))
                 continue
+            if hung is not None:  # it would hang START_SECONDS again, to the same end
+                message = f"not played: its player did not start in the match before ({hung})"
+                results.append(TestResult(test.name, 0.0, test.points, message))
+                continue
             found = play_match(spec, test.opponent, seconds, memory, test.share)
+            hung = next((why for why in found.forfeits if late_to_start(why)), None)
             passed, output = match_output(test, found)
             wrapper = spec.rsplit(":", 2)[0]  # the player's file: named as the student's
             output = output.replace(repr(spec), path.name).replace(wrapper, path.name)

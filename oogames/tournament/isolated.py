@@ -40,6 +40,15 @@ MAX_ANSWER = 1 << 16
 START_SECONDS = 30.0
 """How long a player's process may take to start and build its strategy."""
 
+_STARTING = "to start"
+"""What a player's process was asked for when it did not answer in time to start."""
+
+
+def late_to_start(reason: str) -> bool:
+    """Whether a game's ``reason`` says a player's process did not start in time (it will
+    not start in the next game either: its code hangs as it loads)."""
+    return reason.startswith(f"time: no answer for {_STARTING} ")
+
 
 class PlayerFault(OogamesError):
     """A player's process did not answer as it must: it was late (killed), it exited, or
@@ -84,7 +93,7 @@ class IsolatedPlayer:
         assert self.process.stdout is not None
         self._selector.register(self.process.stdout, selectors.EVENT_READ)
         header = {"game": game, "options": options, "spec": spec, "seed": seed, "memory": memory_mb}
-        answer = self._ask(header, START_SECONDS, "to start")
+        answer = self._ask(header, START_SECONDS, _STARTING)
         if "error" in answer:
             self.close()
             raise PlayerFault(f"crash: {answer['error']}")
