@@ -45,6 +45,28 @@ def _proven(result: SearchResult) -> bool:
     return value is not None and not result.by_margin and is_proven(value, result.win_value)
 
 
+@attrs.frozen
+class DepthSearch:
+    """One depth of an iterative deepening, as :meth:`IterativeDeepening._search_depth`
+    searches it.
+
+    Attributes:
+        search: The search, limited to the depth.
+        board: The position.
+        player: The player to move there (the model player).
+        deadline: When the search must stop (None: the first depth, which always ends).
+        node_limit: The nodes it may still search (None: no limit).
+        previous: The depth before's result (None at the first depth).
+    """
+
+    search: MinMax
+    board: IBoardModel
+    player: int
+    deadline: float | None
+    node_limit: int | None
+    previous: SearchResult | None
+
+
 class IterativeDeepening(INextMoveStrategy):
     """Deepen a search one ply at a time until a budget runs out (strategy pattern).
 
@@ -159,13 +181,16 @@ class IterativeDeepening(INextMoveStrategy):
                     raise SearchStopped("the search was stopped")
                 if best is not None and self._out_of_budget(deadline, left):
                     break
+                limited = best is not None  # the first depth always ends
                 result = self._search_depth(
-                    search,
-                    board,
-                    player,
-                    None if best is None else deadline,
-                    None if best is None else left,
-                    best,
+                    DepthSearch(
+                        search,
+                        board,
+                        player,
+                        deadline if limited else None,
+                        left if limited else None,
+                        best,
+                    )
                 )
             except SearchStopped:
                 if best is None or self._cancelled:  # stopped: no move
@@ -183,20 +208,11 @@ class IterativeDeepening(INextMoveStrategy):
         # The time is the whole search's, the stopped depth included.
         return self._tally(best, reached, spent, start)
 
-    def _search_depth(
-        self,
-        search: MinMax,
-        board: IBoardModel,
-        player: int,
-        deadline: float | None,
-        node_limit: int | None,
-        previous: SearchResult | None,
-    ) -> SearchResult:
-        """Search one depth (``search`` is limited to it); ``previous`` is the last depth's
-        result. A driver of its own (MTD(f)) overrides this; the statistics' nodes must
-        count every search it ran."""
-        root = self._root = _RootRecord(search.factory.make_acc(player))
-        return search.search(board, root, deadline=deadline, node_limit=node_limit)
+    def _search_depth(self, job: DepthSearch) -> SearchResult:
+        """Search one depth (``job.search`` is limited to it). A driver of its own (MTD(f))
+        overrides this; the statistics' nodes must count every search it ran."""
+        root = self._root = _RootRecord(job.search.factory.make_acc(job.player))
+        return job.search.search(job.board, root, deadline=job.deadline, node_limit=job.node_limit)
 
     def _proven_better(self, best: SearchResult) -> SearchResult:
         """``best`` (the last completed depth's result), or the move of the depth that was
@@ -299,17 +315,12 @@ class AspirationDeepening(IterativeDeepening):
             raise SettingsError(f"an aspiration window must be wider than 0, not {delta!r}")
         self.delta = delta
 
-    def _search_depth(
-        self,
-        search: MinMax,
-        board: IBoardModel,
-        player: int,
-        deadline: float | None,
-        node_limit: int | None,
-        previous: SearchResult | None,
-    ) -> SearchResult:
+    def _search_depth(self, job: DepthSearch) -> SearchResult:
+        previous = job.previous
         if previous is None or previous.value is None or _proven(previous):
-            return super()._search_depth(search, board, player, deadline, node_limit, previous)
+            return super()._search_depth(job)
+        search, board, player = job.search, job.board, job.player
+        deadline, node_limit = job.deadline, job.node_limit
         low, high = previous.value - self.delta, previous.value + self.delta
         acc = search.factory.make_acc(player)
         acc.narrow(low, high)

@@ -22,7 +22,7 @@ import attrs
 
 from oogames.board.model import IBoardModel
 from oogames.errors import SearchStopped
-from oogames.nextmove.deepening import IterativeDeepening
+from oogames.nextmove.deepening import DepthSearch, IterativeDeepening
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
@@ -166,14 +166,10 @@ class MTDFDeepening(IterativeDeepening):
     depth before (``mtdf@SECONDS``); the arguments are those of
     :class:`~oogames.nextmove.deepening.IterativeDeepening` (its factories with a table)."""
 
-    def _search_depth(
-        self,
-        search: MinMax,
-        board: IBoardModel,
-        player: int,
-        deadline: float | None,
-        node_limit: int | None,
-        previous: SearchResult | None,
-    ) -> SearchResult:
+    def _search_depth(self, job: DepthSearch) -> SearchResult:
+        previous = job.previous
         guess = 0.0 if previous is None or previous.value is None else float(previous.value)
-        return mtdf(search, board, player, guess, deadline=deadline, node_limit=node_limit)
+        return mtdf(
+            job.search, job.board, job.player, guess,
+            deadline=job.deadline, node_limit=job.node_limit,
+        )  # fmt: skip
