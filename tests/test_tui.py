@@ -390,13 +390,11 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
             ("#options", "rows=x", "rows must be a whole number"),
             ("#options", "rows", "name=value"),
             ("#player0", "wizard", "unknown"),
-            ("#first", 2, "the third player cannot start: tictactoe has 2 players"),
             ("#hint-depth", "0", "hint depth"),
         ):
             saved = screen.query_one(field).value
             screen.query_one(field).value = value
-            # Enter in a text field (on the choice of who starts, Enter opens its list)
-            screen.query_one("#options" if field == "#first" else field).focus()
+            screen.query_one(field).focus()
             await pilot.press("enter")
             await settle(app, pilot)
             assert isinstance(app.screen, SettingsScreen)
@@ -802,10 +800,19 @@ async def test_the_settings_seat_more_players_and_refuse_a_seat_the_game_has_not
         screen.query_one("#game").value = "rolit"
         await pilot.pause()
         assert screen.query_one("#others").value == ""  # another game: its own computers
+        seats = screen.query_one("#first")
+        assert [str(option[0]) for option in seats._options] == [
+            "the first player",
+            "the second player",
+            "the third player",
+            "the fourth player",
+        ]  # Rolit's default: four players
         screen.query_one("#options").value = "players=3 size=6"
+        await pilot.pause()
+        assert len(seats._options) == 3  # who may start follows the options
         screen.query_one("#player1").value = "random"
         screen.query_one("#others").value = "maxn:1"
-        screen.query_one("#first").value = 2  # a seat only a game of three has
+        seats.value = 2  # a seat only a game of three or more has
         screen.query_one("#others").focus()
         await pilot.press("enter")
         await settle(app, pilot)

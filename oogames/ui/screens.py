@@ -78,8 +78,9 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                     yield Input(others, placeholder="3 or more: maxn@1, random", id="others")
                 with Horizontal():
                     yield Label("Who starts")
+                    seats = _seats(current.game, info.options_text(current.options))
                     yield Select(
-                        [(seat_name(seat), seat) for seat in range(MAX_SEATS)],
+                        [(seat_name(seat), seat) for seat in range(max(seats, current.first + 1))],
                         value=current.first,
                         id="first",
                         allow_blank=False,
@@ -112,6 +113,24 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
             if not same:  # more seats: the new game's own computer
                 self.query_one("#others", Input).value = ""
             self.query_one("#settings-error", Static).update("")
+            self._offer_starters()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """New options (the number of players, say): who may start follows."""
+        if event.input.id == "options":
+            self._offer_starters()
+
+    def _offer_starters(self) -> None:
+        """Offer each seat of the game in the form, with its options as they stand, to start
+        (the choice kept where that seat is still there)."""
+        game = self.query_one("#game", Select).value
+        if not isinstance(game, str):
+            return
+        seats = _seats(game, self.query_one("#options", Input).value)
+        choice = self.query_one("#first", Select)
+        kept = choice.value if isinstance(choice.value, int) and choice.value < seats else 0
+        choice.set_options([(seat_name(seat), seat) for seat in range(seats)])
+        choice.value = kept
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         """Enter in a field starts the game (never a move in the game below)."""
@@ -170,6 +189,16 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
             if not spec.is_human:
                 spec.strategy(settings.info, board=board)
         return settings
+
+
+def _seats(game: str, options: str) -> int:
+    """How many players ``game`` has with ``options`` (written as in the form); all the
+    seats a game may have while the options do not read."""
+    try:
+        info = find_game(game)
+        return info.make(**info.read_options(options)).players
+    except OogamesError:
+        return MAX_SEATS
 
 
 class HelpScreen(ModalScreen[None]):
