@@ -25,8 +25,8 @@ from pathlib import Path
 
 from oogames import AlphaBetaFac, MinMax
 from oogames.games import ConnectFourBoard
+from oogames.nextmove.enhancements.table import TTFac
 from oogames.nextmove.solve import Solution, pons_score, solve
-from oogames.nextmove.table import TTFac
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Test_L3_R1"
 

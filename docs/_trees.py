@@ -14,12 +14,12 @@ from oogames import AlphaBetaFac, DepthFac, MinMaxFac, TicTacToeBoard
 from oogames.cli import main
 from oogames.games import Chance, GameTreeBoard, GrundyBoard, Static, open_lines, static_value
 from oogames.nextmove.andor import winning_strategy
-from oogames.nextmove.average import AverageFac
 from oogames.nextmove.chance import ExpectimaxFac, Star1Fac
+from oogames.nextmove.enhancements.average import AverageFac
+from oogames.nextmove.enhancements.selective import SelectiveFac, best_by_evaluation
+from oogames.nextmove.enhancements.variable_depth import VariableDepthFac
 from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
 from oogames.nextmove.negamax import NegaAlphaBetaFac
-from oogames.nextmove.selective import SelectiveFac, best_by_evaluation
-from oogames.nextmove.variable_depth import VariableDepthFac
 from oogames.trace import draw_svg, trace_search
 
 

@@ -13,7 +13,7 @@ from oogames import AlphaBetaFac, DepthFac, MinMax, MinMaxFac, SearchStopped, St
 from oogames.game import GameModel, GameSettings, PlayerSpec, load_game, save_game
 from oogames.games import ConnectFourBoard, TicTacToeBoard
 from oogames.nextmove import IterativeDeepening
-from oogames.nextmove.deepening import _RootRecord
+from oogames.nextmove.enhancements.deepening import _RootRecord
 from oogames.nextmove.specs import make_factory, make_strategy, parse_spec, with_depth
 
 

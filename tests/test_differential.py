@@ -49,14 +49,14 @@ from oogames.games import (
 )
 from oogames.nextmove import TTFac
 from oogames.nextmove.andor import AndNode, OrNode, winning_strategy
-from oogames.nextmove.deepening import IterativeDeepening
+from oogames.nextmove.enhancements.deepening import IterativeDeepening
+from oogames.nextmove.enhancements.ordering import GameOrderFac, HistoryFac
+from oogames.nextmove.enhancements.table import TranspositionTable
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
-from oogames.nextmove.ordering import GameOrderFac, HistoryFac
 from oogames.nextmove.pvs import PVSFac
 from oogames.nextmove.solve import solve
 from oogames.nextmove.specs import make_strategy
-from oogames.nextmove.table import TranspositionTable
 
 FULL = os.environ.get("OOGAMES_DIFF") == "full"
 POSITIONS = 200 if FULL else 1
@@ -413,9 +413,9 @@ def test_averaging_selective_and_variable_depth_match_their_definitions(game: st
     """(m,n)-averaging is the mean of the m best (n worst) children; selective search is
     minimax over the selector's moves; variable depth expands past min_depth only where
     the static value moved by more than K: each equals a textbook recursion."""
-    from oogames.nextmove.average import AverageFac
-    from oogames.nextmove.selective import SelectiveFac, best_by_evaluation
-    from oogames.nextmove.variable_depth import VariableDepthFac
+    from oogames.nextmove.enhancements.average import AverageFac
+    from oogames.nextmove.enhancements.selective import SelectiveFac, best_by_evaluation
+    from oogames.nextmove.enhancements.variable_depth import VariableDepthFac
 
     rng = random.Random(f"family-{game}")
     evaluate = GAMES[game][1]

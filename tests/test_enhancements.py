@@ -11,14 +11,14 @@ from test_table import SMALL
 
 from oogames import AlphaBetaFac, DepthFac, MinMax, SearchStopped, StrategySpecError
 from oogames.games import ConnectFourBoard, GrundyBoard, TicTacToeBoard
-from oogames.nextmove.deepening import AspirationDeepening
+from oogames.nextmove.enhancements.deepening import AspirationDeepening
+from oogames.nextmove.enhancements.ordering import GameOrderFac, HistoryFac
+from oogames.nextmove.enhancements.table import TranspositionTable, TTFac
 from oogames.nextmove.minmax import POLL_EVERY
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
-from oogames.nextmove.ordering import GameOrderFac, HistoryFac
 from oogames.nextmove.pvs import PVSFac
 from oogames.nextmove.solve import solve
 from oogames.nextmove.specs import make_strategy, parse_spec
-from oogames.nextmove.table import TranspositionTable, TTFac
 
 #: Strategy names whose value must equal alpha-beta's (to the end, or with ":DEPTH" added).
 SPECS = (

@@ -67,8 +67,8 @@ def imports(path: Path) -> list[tuple[str, bool]]:
 def test_the_lower_layers_import_nothing_from_above_but_their_display_hooks() -> None:
     checked, broken = 0, []
     for lower, banned in ABOVE.items():
-        for path in sorted((PACKAGE / lower).glob("*.py")):
-            where = f"{lower}/{path.name}"
+        for path in sorted((PACKAGE / lower).rglob("*.py")):
+            where = path.relative_to(PACKAGE).as_posix()
             for name, top in imports(path):
                 checked += 1
                 layer = name.split(".")[1] if "." in name else ""
@@ -110,3 +110,23 @@ def test_no_two_packages_import_each_other_when_loaded() -> None:
             walk(package, [])
     print(f"checked: packages whose imports were walked: {len(seen)}")
     assert len(seen) > 10
+
+
+#: The Rice classes, in :mod:`oogames.nextmove`: what a student opens first.
+RICE = ("accumulators", "factories", "decorators", "minmax", "strategy", "random_move")
+
+
+def test_the_rice_classes_import_no_enhancement_at_their_top() -> None:
+    """The enhancements (:mod:`oogames.nextmove.enhancements`) are built on the Rice
+    classes, never the other way round: a Rice module imports none of them when it is
+    loaded (the search's built-in table, a speed trick in ``_tabled.py``, imports its
+    decorator lazily)."""
+    checked, broken = 0, []
+    for module in (*RICE, "_bare", "_limited", "_tabled"):
+        for name, top in imports(PACKAGE / "nextmove" / f"{module}.py"):
+            checked += 1
+            if name.startswith("oogames.nextmove.enhancements") and top:
+                broken.append(f"nextmove/{module}.py imports {name}")
+    print(f"checked: imports of the Rice classes: {checked}")
+    assert not broken, broken
+    assert checked > 20

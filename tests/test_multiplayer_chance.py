@@ -18,11 +18,11 @@ from oogames import AlphaBetaFac, DepthFac, MinMax
 from oogames.errors import SettingsError, StrategySpecError
 from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn, static_value
 from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
+from oogames.nextmove.enhancements.ordering import HistoryFac
+from oogames.nextmove.enhancements.table import TTFac
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.multiplayer import BRSFac, MaxNFac, ParanoidFac
-from oogames.nextmove.ordering import HistoryFac
 from oogames.nextmove.specs import make_strategy
-from oogames.nextmove.table import TTFac
 
 # -- random trees ------------------------------------------------------------------
 

@@ -238,8 +238,8 @@ def test_paranoid_with_a_table_through_the_die_equals_paranoid_without(players: 
     from helpers import count as _count
 
     from oogames.games import find_game
+    from oogames.nextmove.enhancements.table import TranspositionTable, TTFac
     from oogames.nextmove.multiplayer import ParanoidFac
-    from oogames.nextmove.table import TranspositionTable, TTFac
 
     evaluate = find_game("pig").evaluate
     rng = random.Random(f"pig-tt{players}")

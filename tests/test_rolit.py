@@ -237,8 +237,8 @@ def test_one_table_shared_by_every_model_player_keeps_their_values_apart(players
     as the table had before it kept them apart, this test fails)."""
     from helpers import count as _count
 
-    from oogames.nextmove.ordering import HistoryFac
-    from oogames.nextmove.table import TranspositionTable, TTFac
+    from oogames.nextmove.enhancements.ordering import HistoryFac
+    from oogames.nextmove.enhancements.table import TranspositionTable, TTFac
 
     rng = random.Random(f"shared-table{players}")
     for history, killers in ((False, False), (True, False), (False, True), (True, True)):

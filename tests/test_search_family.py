@@ -23,10 +23,10 @@ from oogames import (
 )
 from oogames.games import GameTreeBoard, GrundyBoard, NimBoard, Static
 from oogames.nextmove.andor import AndNode, OrNode, Strategy, winning_strategy
-from oogames.nextmove.average import AverageFac
+from oogames.nextmove.enhancements.average import AverageFac
+from oogames.nextmove.enhancements.selective import SelectiveFac, best_by_evaluation
+from oogames.nextmove.enhancements.variable_depth import VariableDepthFac
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
-from oogames.nextmove.selective import SelectiveFac, best_by_evaluation
-from oogames.nextmove.variable_depth import VariableDepthFac
 
 choices = st.lists(st.integers(0, 1000), max_size=30)
 

@@ -22,6 +22,7 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 def seat_name(seat: int) -> str:
     """The name a view gives seat ``seat`` (0 moves first by default).
 
+    >>> from oogames.game.settings import seat_name
     >>> seat_name(0), seat_name(2), seat_name(6)
     ('the first player', 'the third player', 'player 7')
     """

@@ -238,16 +238,6 @@ def _status_of(node: object) -> ABoardState:
     return NON_TERMINAL  # a dict or a Pass (the tree was checked)
 
 
-class _TreeToken:
-    """Stands for one board's tree in its positions' keys: equal only to itself (a table
-    that files a key keeps the token alive, so no other tree's can be taken for it)."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return f"<tree {id(self):#x}>"
-
-
 class GameTreeBoard(ABoardModel):
     """The board of a game given by its tree (see the module's description).
 
@@ -263,7 +253,7 @@ class GameTreeBoard(ABoardModel):
     __slots__ = (
         "_last",
         "_node",
-        "_tree_token",
+        "_tree_text",
         "alternates",
         "following",
         "player_names",
@@ -286,7 +276,7 @@ class GameTreeBoard(ABoardModel):
             ("MAX", "MIN") if count == 2 else tuple(f"player {player}" for player in range(count))
         )
         self.tree = tree
-        self._tree_token = _TreeToken()  # this tree, in the keys of its positions
+        self._tree_text: str | None = None  # the tree written out, for keys (see key)
         self.alternates = count == 2 and not _has_turns(tree)  # else the searches ask the board
         self._node: object = tree
         self._last = -1  # the last player who chose a move (-1: nobody yet)
@@ -398,11 +388,15 @@ class GameTreeBoard(ABoardModel):
         self._to_move = self._mover(self.tree)
         self._state = _status_of(self.tree)
 
-    def key(self) -> tuple[object, tuple[Move, ...], int]:
-        """This board's tree and the path from its root (every position of a tree is reached
-        one way; another tree's path of the same moves is another position, so a table
-        shared by the searches of several trees never mixes them)."""
-        return (self._tree_token, self.moves, self._to_move)
+    def key(self) -> tuple[str, tuple[Move, ...], int]:
+        """The tree (written out once, with the number of players) and the path from its
+        root: every position of a tree is reached one way, and the same path in another
+        tree is another position, so a table shared by the searches of several trees
+        never mixes them, while two boards of one tree have equal keys."""
+        text = self._tree_text
+        if text is None:
+            text = self._tree_text = f"{self.players} players: {self.tree!r}"
+        return (text, self.moves, self._to_move)
 
     def options(self) -> dict[str, object]:
         """``tree``, and ``players`` where the tree does not say it."""

@@ -18,29 +18,29 @@ from oogames.nextmove.andor import (
     Strategy,
     winning_strategy,
 )
-from oogames.nextmove.average import AverageFac, AverageMaxAcc, AverageMinAcc
 from oogames.nextmove.decorators import AAccDecorator, DepthAcc, depth_limit, limit_depth
-from oogames.nextmove.deepening import IterativeDeepening
-from oogames.nextmove.evaluation import LambdaEvaluation, Payoff, as_evaluation
-from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
-from oogames.nextmove.minmax import POLL_EVERY, MinMax
-from oogames.nextmove.mtdf import MTDF, MTDFDeepening, mtdf
-from oogames.nextmove.negamax import NegaAlphaBetaAcc, NegaAlphaBetaFac, NegamaxAcc, NegamaxFac
-from oogames.nextmove.ordering import (
+from oogames.nextmove.enhancements.average import AverageFac, AverageMaxAcc, AverageMinAcc
+from oogames.nextmove.enhancements.deepening import IterativeDeepening
+from oogames.nextmove.enhancements.ordering import (
     GameOrderAcc,
     GameOrderFac,
     HistoryAcc,
     HistoryFac,
     OrderingMemory,
 )
+from oogames.nextmove.enhancements.selective import SelectiveAcc, SelectiveFac, best_by_evaluation
+from oogames.nextmove.enhancements.table import TranspositionTable, TTAcc, TTFac
+from oogames.nextmove.enhancements.variable_depth import VariableDepthAcc, VariableDepthFac
+from oogames.nextmove.evaluation import LambdaEvaluation, Payoff, as_evaluation
+from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory, MinMaxFac
+from oogames.nextmove.minmax import POLL_EVERY, MinMax
+from oogames.nextmove.mtdf import MTDF, MTDFDeepening, mtdf
+from oogames.nextmove.negamax import NegaAlphaBetaAcc, NegaAlphaBetaFac, NegamaxAcc, NegamaxFac
 from oogames.nextmove.pvs import PVSAlphaAcc, PVSBetaAcc, PVSFac
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.results import SearchResult, SearchStats
-from oogames.nextmove.selective import SelectiveAcc, SelectiveFac, best_by_evaluation
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.nextmove.table import TranspositionTable, TTAcc, TTFac
 from oogames.nextmove.values import WIN_VALUE
-from oogames.nextmove.variable_depth import VariableDepthAcc, VariableDepthFac
 
 __all__ = [
     "MTDF",

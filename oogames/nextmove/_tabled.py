@@ -1,6 +1,6 @@
 """A speed trick: the transposition table kept by the search's status visitor.
 
-:class:`~oogames.nextmove.table.TTAcc` is a decorator: it works with any
+:class:`~oogames.nextmove.enhancements.table.TTAcc` is a decorator: it works with any
 accumulator stack, but every node then pays for a decorator's pass-through
 calls (``val``, ``update_best``, ``is_not_done``, ``make_opposite``, the
 enhanced protocol's hooks) on top of the table's own work: ``alphabeta+tt``
@@ -19,7 +19,7 @@ drops to 1.3 to 1.4 times a plain node's instructions
 
 Where the root is not where the search starts from (a decorator above it
 that decorates the children, a search valued by margins), the root wraps its
-children in :class:`~oogames.nextmove.table.TTAcc` and the table works as a
+children in :class:`~oogames.nextmove.enhancements.table.TTAcc` and the table works as a
 decorator, as before.
 """
 
@@ -37,10 +37,11 @@ from oogames.nextmove.decorators import AAccDecorator
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
     from oogames.board.moves import Move
+    from oogames.nextmove.enhancements.table import TableRules
     from oogames.nextmove.minmax import _MinMaxStatus
-    from oogames.nextmove.table import TableRules
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2  # the kinds of oogames.nextmove.table, repeated for speed
+# The kinds of entry of oogames.nextmove.enhancements.table, repeated for speed.
+_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 NEAR_END = 1
 """Positions this many plies or fewer from the end of the game (by the board's
@@ -81,7 +82,8 @@ class TableRoot(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         if self.fast:
             return child
-        from oogames.nextmove.table import TTAcc  # the decorator's module imports this one
+        # The decorator's module imports this one: imported here, when first needed.
+        from oogames.nextmove.enhancements.table import TTAcc
 
         rules = self.rules
         return TTAcc(child, rules.table, rules.limit, rules.win_value, rules.quick_wins)

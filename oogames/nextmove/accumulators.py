@@ -63,7 +63,8 @@ class AAccumulator(AExtensions):
             the others, have :meth:`expand` map the moves (an ordering), and
             ask the parent's :meth:`retry` afterwards (a re-search). Plain
             accumulators leave it False, and the search then costs nothing more
-            (see :class:`~oogames.nextmove.table.TTAcc`, :mod:`oogames.nextmove.ordering`,
+            (see :class:`~oogames.nextmove.enhancements.table.TTAcc`,
+            :mod:`oogames.nextmove.enhancements.ordering`,
             :class:`~oogames.nextmove.pvs.PVSFac`).
     """
 

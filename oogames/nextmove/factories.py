@@ -23,7 +23,7 @@ class IAccFactory(abc.ABC):
     Attributes:
         more_players: Whether the search is written for games of more than two players
             (paranoid), where a transposition table keeps each model player's values
-            apart (:class:`~oogames.nextmove.table.TTFac`).
+            apart (:class:`~oogames.nextmove.enhancements.table.TTFac`).
     """
 
     __slots__ = ()

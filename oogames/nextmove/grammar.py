@@ -28,7 +28,7 @@ import attrs
 from oogames import plugins
 from oogames.errors import StrategySpecError, shown
 from oogames.nextmove.chance import CHANCE_SEARCHES
-from oogames.nextmove.deepening import MAX_SECONDS
+from oogames.nextmove.enhancements.deepening import MAX_SECONDS
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
 from oogames.nextmove.mcts import PLAYOUT_PLIES
 from oogames.nextmove.multiplayer import PLAYER_SEARCHES
@@ -99,7 +99,7 @@ ORDERINGS: Final = ("history", "killer")
 #: The searches of more than two players that may add enhancements, and which. Paranoid
 #: is alpha-beta: no move order changes its value, and a table of its values is sound
 #: when each player's are kept apart (one model player's value of a position is not
-#: another's negated: :class:`~oogames.nextmove.table.TableRules` keys them by player).
+#: another's negated: :class:`~oogames.nextmove.enhancements.table.TableRules` keys them by player).
 #: (max^n gives a tie to the first move tried, and the others' payoffs follow that
 #: choice, so an ordering changes its value, and its value is a vector; best-reply
 #: search maps every opponent's moves in one layer, which an ordering does not know, and

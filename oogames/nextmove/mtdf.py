@@ -22,7 +22,7 @@ import attrs
 
 from oogames.board.model import IBoardModel
 from oogames.errors import SearchStopped
-from oogames.nextmove.deepening import DepthSearch, IterativeDeepening
+from oogames.nextmove.enhancements.deepening import DepthSearch, IterativeDeepening
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
@@ -164,7 +164,8 @@ class MTDF(INextMoveStrategy):
 class MTDFDeepening(IterativeDeepening):
     """Iterative deepening whose depths are MTD(f) searches, each from the value of the
     depth before (``mtdf@SECONDS``); the arguments are those of
-    :class:`~oogames.nextmove.deepening.IterativeDeepening` (its factories with a table)."""
+    :class:`~oogames.nextmove.enhancements.deepening.IterativeDeepening` (its factories
+    with a table)."""
 
     def _search_depth(self, job: DepthSearch) -> SearchResult:
         previous = job.previous

@@ -20,11 +20,11 @@ import attrs
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.errors import SettingsError
+from oogames.nextmove.enhancements.ordering import GameOrderFac
+from oogames.nextmove.enhancements.table import TranspositionTable, TTFac
 from oogames.nextmove.factories import AlphaBetaFac
 from oogames.nextmove.minmax import MinMax
-from oogames.nextmove.ordering import GameOrderFac
 from oogames.nextmove.results import SearchResult
-from oogames.nextmove.table import TranspositionTable, TTFac
 from oogames.nextmove.values import WIN_MARGIN, WIN_VALUE
 
 

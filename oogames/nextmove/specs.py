@@ -9,7 +9,9 @@ from typing import NoReturn
 from oogames import plugins
 from oogames.errors import OogamesError, PluginCodeError, PluginError, StrategySpecError, shown
 from oogames.nextmove.accumulators import Evaluation
-from oogames.nextmove.deepening import AspirationDeepening, IterativeDeepening
+from oogames.nextmove.enhancements.deepening import AspirationDeepening, IterativeDeepening
+from oogames.nextmove.enhancements.ordering import GameOrderFac, HistoryFac, OrderingMemory
+from oogames.nextmove.enhancements.table import TranspositionTable, TTFac
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac, IAccFactory
 from oogames.nextmove.grammar import (
     DRIVERS,
@@ -26,10 +28,8 @@ from oogames.nextmove.grammar import (
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
-from oogames.nextmove.ordering import GameOrderFac, HistoryFac, OrderingMemory
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.nextmove.table import TranspositionTable, TTFac
 
 __all__ = [  # the grammar's names are kept here too, where earlier versions had them
     "DRIVERS",

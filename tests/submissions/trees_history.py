@@ -5,7 +5,7 @@ not at positions)."""
 
 from oogames import AlphaBetaFac, DepthFac
 from oogames.games.gametree import static_value
-from oogames.nextmove.ordering import HistoryFac
+from oogames.nextmove.enhancements.ordering import HistoryFac
 
 
 def make_factory(rounds=None, players=2):
