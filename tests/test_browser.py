@@ -312,7 +312,9 @@ def test_a_game_of_three_players_names_its_third_seat_in_the_form(
     page.goto(server)
     page.wait_for_function("() => document.querySelectorAll('#game option').length > 1")
     page.select_option("#game", "rolit")
-    page.fill("#options", "players=3 size=6")
+    page.wait_for_function("() => document.querySelectorAll('#first option').length === 4")
+    page.fill("#options", "players=3 size=6")  # who may start follows the options
+    page.wait_for_function("() => document.querySelectorAll('#first option').length === 3")
     page.fill("#player0", "human")
     page.fill("#player1", "random")
     page.fill("#others", "maxn:1")
@@ -329,6 +331,7 @@ def test_a_game_of_three_players_names_its_third_seat_in_the_form(
     assert page.input_value("#others") == "maxn:1"
     page.select_option("#game", "tictactoe")
     assert page.input_value("#others") == ""  # another game: its own computers
+    page.wait_for_function("() => document.querySelectorAll('#first option').length === 2")
     page.fill("#others", "random")
     page.click("#new")
     page.wait_for_function(

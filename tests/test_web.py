@@ -148,6 +148,11 @@ def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> N
         ("post", "/api/upload", "{}", 400, "not an oogames saved game"),
         ("post", "/api/upload", "[", 400, "not JSON"),
         ("post", "/api/upload", "x" * 300_000, 413, "too big"),
+        ("post", "/api/games", {"game": "tictactoe", "first": 2}, 400, "third player cannot"),
+        ("get", "/api/seats?game=chess", None, 400, "unknown game"),
+        ("get", "/api/seats?game=demos%2Ftwenty_one.py%3ATwentyOne", None, 400, "unknown game"),
+        ("get", "/api/seats?game=rolit&options=players%3D9", None, 400, "players"),
+        ("get", "/api/seats?game=rolit&options=" + "x" * 2000, None, 400, "longer than"),
     ],
 )
 def test_bad_requests_get_a_status_and_one_line(
@@ -391,3 +396,19 @@ def test_searches_take_turns_and_a_waiting_one_stops_at_once(
         assert settle(client, busy["id"])["moves"] == []
     finally:
         players.limit_searches(None)
+
+
+def test_the_form_is_told_the_seats_a_game_has_with_its_options(client: TestClient) -> None:
+    """Who may start follows the game and its options: the page asks ``/api/seats``,
+    which counts the players of the board those options make (the same count the game
+    will have)."""
+    for game, options, seats in (
+        ("tictactoe", "", 2),
+        ("rolit", "players=3 size=6", 3),
+        ("rolit", "", 4),
+        ("pig", "players=5", 5),
+    ):
+        response = client.get("/api/seats", params={"game": game, "options": options})
+        assert response.status_code == 200 and response.json() == {"seats": seats}
+    state = new(client, game="rolit", options="players=3 size=6", first=2, player0="random")
+    assert state["settings"]["first"] == 2 and len(state["players"]) == 3

@@ -169,6 +169,15 @@ class GameInfo:
             if option.name in values
         )
 
+    def seats(self, options: str = "") -> int:
+        """How many players a board of this game has with ``options`` (written as
+        :meth:`options_text` writes them): the seats a view offers.
+
+        Raises:
+            BoardOptionError: The options do not read, or a board refuses them.
+        """
+        return self.make(**self.read_options(options)).players
+
     def read_options(self, text: str) -> dict[str, object]:
         """Read ``name=value`` words (as :meth:`options_text` writes them) into options.
 

@@ -195,8 +195,7 @@ def _seats(game: str, options: str) -> int:
     """How many players ``game`` has with ``options`` (written as in the form); all the
     seats a game may have while the options do not read."""
     try:
-        info = find_game(game)
-        return info.make(**info.read_options(options)).players
+        return find_game(game).seats(options)
     except OogamesError:
         return MAX_SEATS
 

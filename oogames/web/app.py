@@ -12,6 +12,8 @@ Routes (JSON unless said):
 - ``POST /api/games``: a new game (``game``, ``options`` as ``name=value`` words,
   ``player0``, ``player1``, ``first``, ``hint_depth``); its state.
 - ``GET /api/games``: the games this browser played recently (a cookie).
+- ``GET /api/seats?game=NAME&options=TEXT``: how many players that game has with those
+  options (the seats the form offers to start), or why the options do not read.
 - ``GET /api/games/{id}``: a game's state.
 - ``POST /api/games/{id}/action``: ``{"action": "move", "move": "b2"}``, or
   ``hint``, ``accept``, ``undo``, ``redo``, ``stop``, ``now``, ``go``; the new state.
@@ -51,6 +53,9 @@ from oogames.web.page import PAGE
 
 MAX_UPLOAD = 256 * 1024
 """The largest save file an upload may send, in bytes."""
+
+MAX_OPTIONS = 1000
+"""The longest options text ``/api/seats`` reads (the form's options are a few words)."""
 
 MAX_BODY = 16 * 1024
 """The largest JSON body of any other request, in bytes."""
@@ -183,6 +188,15 @@ def create_app(folder: Path | None = None) -> Starlette:
                 except OogamesError:  # an installed game that cannot be loaded is left out
                     continue
         return JSONResponse({"games": described})
+
+    async def seats(request: Request) -> JSONResponse:
+        name = request.query_params.get("game", "")
+        if name not in offered:  # never a plug-in reference from a request
+            raise _BadRequest(f"unknown game {name!r}: choose one of {', '.join(offered)}")
+        options = request.query_params.get("options", "")
+        if len(options) > MAX_OPTIONS:
+            raise _BadRequest(f"the options are longer than {MAX_OPTIONS} characters")
+        return JSONResponse({"seats": find_game(name).seats(options)})
 
     def with_cookie(response: Response, request: Request, game_id: str) -> Response:
         recent = [game_id] + [
@@ -318,6 +332,7 @@ def create_app(folder: Path | None = None) -> Starlette:
     routes = [
         Route("/", page),
         Route("/api/meta", guarded(meta)),
+        Route("/api/seats", guarded(seats)),
         Route("/api/games", guarded(new_game), methods=["POST"]),
         Route("/api/games", guarded(recent), methods=["GET"]),
         Route("/api/games/{game_id}", guarded(state)),
