@@ -289,7 +289,7 @@ def test_the_page_the_docs_show(server: str, browser: Any, tmp_path: Path) -> No
         state = api(server, f"/api/games/{game_id}")
         assert len(state["moves"]) == 4
         recent = page.text_content(f'#recent a[data-id="{game_id}"]')  # kept up to date
-        assert recent == f"connectfour (4 moves, {state['status']})"
+        assert recent == f"connectfour · 4 moves · {state['status']}"
         listed = page.eval_on_selector_all(
             "#movelist span", "spans => spans.map(s => s.textContent)"
         )
