@@ -434,6 +434,8 @@ def test_every_search_with_a_depth_limit_equals_the_reference(
         "expectimax": MinMax(DepthFac(ExpectimaxFac(), limit, static_value)),
         "star1": MinMax(DepthFac(Star1Fac(), limit, static_value)),
         "star2": MinMax(DepthFac(Star2Fac(), limit, static_value)),
+        # one table over every tree: a key names its tree, so the trees never mix
+        "expectimax+tt": MinMax(TTFac(DepthFac(ExpectimaxFac(), limit, static_value))),
     }
     for _ in range(60):
         tree = with_statics(random_tree(rng, players, depth, branching, chance), rng, players)
@@ -449,6 +451,9 @@ def test_every_search_with_a_depth_limit_equals_the_reference(
                 )  # type: ignore[attr-defined]
                 for search in (reused[name], fresh):
                     assert _unchanged(board, search).value == pytest.approx(value), name
+            tabled = MinMax(TTFac(DepthFac(ExpectimaxFac(), limit, static_value)))
+            for search in (reused["expectimax+tt"], tabled):
+                assert _unchanged(board, search).value == pytest.approx(value), "+tt"
         _count("depth-limited searches = the depth-limited reference (fresh and reused)")
 
 

@@ -264,3 +264,25 @@ def test_two_positions_at_the_die_that_differ_only_in_who_rolled_have_two_keys()
     assert a_rolls.to_move == b_rolls.to_move == CHANCE
     assert (a_rolls.banked, a_rolls.turn_total) == (b_rolls.banked, b_rolls.turn_total)
     assert a_rolls.key() != b_rolls.key()
+
+
+def test_expectimax_with_one_table_for_every_state_agrees_with_value_iteration() -> None:
+    """``expectimax+tt``: one table for every state of the value iteration test, depth 2
+    then 4 (a decision, the die, a decision, the die), for whoever is to move; each value
+    is still value iteration's (a table of expectimax's exact values, kept apart by the
+    model player, changes none)."""
+    from helpers import count as _count
+
+    from oogames.nextmove.enhancements.table import TranspositionTable, TTFac
+
+    table = TranspositionTable()
+    for (i, j, k), expected in VALUES.items():
+        if (i + j + k) % 3:
+            continue
+        board = PigBoard(target=TARGET)
+        board._banked, board._turn = (i, j), k
+        for depth in (2, 4):
+            factory = TTFac(DepthFac(ExpectimaxFac(), depth, _vi_evaluation), table)
+            assert MinMax(factory).analyze(board).value == pytest.approx(expected, abs=1e-9)
+            _count("expectimax+tt with one table = value iteration")
+    assert table.hits > 0  # the table was read, not only written

@@ -192,10 +192,10 @@ def test_paranoid_with_a_table_equals_the_reference_for_every_model_player(playe
     position is not another's negated: the table keeps them apart.)"""
     from itertools import combinations
 
-    from oogames.nextmove.grammar import PLAYER_SEARCH_ENHANCEMENTS
+    from oogames.nextmove.grammar import EXTENDED_ENHANCEMENTS
     from oogames.nextmove.specs import make_strategy
 
-    others = [name for name in PLAYER_SEARCH_ENHANCEMENTS["paranoid"] if name != "tt"]
+    others = [name for name in EXTENDED_ENHANCEMENTS["paranoid"] if name != "tt"]
     added = ["+tt" + "".join(f"+{name}" for name in chosen)
              for k in range(len(others) + 1) for chosen in combinations(others, k)]  # fmt: skip
     rng = random.Random(f"paranoid-tt{players}")

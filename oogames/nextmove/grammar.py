@@ -96,15 +96,18 @@ ENHANCEMENTS: dict[str, str] = {
 #: The enhancements that only reorder the moves, learnt from the search's own cut-offs.
 ORDERINGS: Final = ("history", "killer")
 
-#: The searches of more than two players that may add enhancements, and which. Paranoid
-#: is alpha-beta: no move order changes its value, and a table of its values is sound
-#: when each player's are kept apart (one model player's value of a position is not
-#: another's negated: :class:`~oogames.nextmove.enhancements.table.TableRules` keys them by player).
-#: (max^n gives a tie to the first move tried, and the others' payoffs follow that
-#: choice, so an ordering changes its value, and its value is a vector; best-reply
+#: The searches of more than two players and of chance that may add enhancements, and
+#: which. Paranoid is alpha-beta: no move order changes its value, and a table of its
+#: values is sound when each player's are kept apart (one model player's value of a
+#: position is not another's negated:
+#: :class:`~oogames.nextmove.enhancements.table.TableRules` keys them by player).
+#: Expectimax prunes nothing, so every value it files is exact. (max^n gives a tie to the first move tried, and the others' payoffs follow
+#: that choice, so an ordering changes its value, and its value is a vector; best-reply
 #: search maps every opponent's moves in one layer, which an ordering does not know, and
-#: its value depends on the layer a position is met in.)
-PLAYER_SEARCH_ENHANCEMENTS: Final = {"paranoid": ("tt", *ORDERINGS)}
+#: its value depends on the layer a position is met in; Star1 and Star2 cut chance
+#: positions by bounds a table does not keep, and Star2's probes value a position by its
+#: first move only.)
+EXTENDED_ENHANCEMENTS: Final = {"paranoid": ("tt", *ORDERINGS), "expectimax": ("tt",)}
 
 #: The names that are no search (who plays a side without searching).
 PLAIN: dict[str, str] = {
@@ -161,8 +164,8 @@ def _family(base: str) -> Family | None:
 def enhancements_of(base: str, family: Family | None = None) -> dict[str, str]:
     """The ``+NAME`` enhancements the strategy ``base`` may add, with what each does."""
     family = family or _family(base)
-    if base in PLAYER_SEARCH_ENHANCEMENTS:
-        return {name: ENHANCEMENTS[name] for name in PLAYER_SEARCH_ENHANCEMENTS[base]}
+    if base in EXTENDED_ENHANCEMENTS:
+        return {name: ENHANCEMENTS[name] for name in EXTENDED_ENHANCEMENTS[base]}
     if base in PLAYER_SEARCHES or base in CHANCE_SEARCHES:
         return {}  # tables and orderings are not written for vectors and chance yet
     if family == "sampler":
