@@ -1,4 +1,5 @@
-"""oogames: two-player games of perfect information and game search.
+"""oogames: turn-based games of perfect information (two players, more, and chance)
+and game search.
 
 The Rice University model of Nguyen and Wong, *Design Patterns for Games*:
 a board model maps a lambda over its valid moves, reports moves through
