@@ -19,6 +19,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from helpers import count
@@ -175,8 +176,13 @@ def _bad_request(rng: random.Random, ids: list[str], save: str, refs: list[str])
     game_id = rng.choice([*ids, "nope", "0" * 32, "../x", "%00", "a" * 300])
     routes = ["/api/games", f"/api/games/{game_id}/action", "/api/upload"]
     routes += [f"/api/games/{game_id}", f"/api/games/{game_id}/save"]
-    url = rng.choice([*routes, f"/api/games/{game_id}/tree", "/api/meta"])
-    method = "get" if url.endswith(("save", "tree", "meta")) or rng.random() < 0.1 else "post"
+    query = urlencode(  # who may start: a game and its options, as hostile as the rest
+        {"game": str(rng.choice([*refs, "rolit", "nim", _hostile_values(rng, refs)])),
+         "options": str(_hostile_values(rng, refs))}
+    )  # fmt: skip
+    url = rng.choice([*routes, f"/api/games/{game_id}/tree", "/api/meta", f"/api/seats?{query}"])
+    asks = url.endswith(("save", "tree", "meta")) or url.startswith("/api/seats")
+    method = "get" if asks or rng.random() < 0.1 else "post"
     kind = rng.randrange(6)
     if kind == 0:  # an object of hostile fields
         fields = rng.sample(FIELDS, rng.randrange(0, len(FIELDS)))
