@@ -85,3 +85,28 @@ def test_the_page_refuses_an_unknown_action_in_one_line_naming_the_actions(
     game = WebGame.new(settings, tmp_path, lambda: None)
     with pytest.raises(SettingsError, match="unknown action 'save'; the actions are: move, hint"):
         game.act("save")
+
+
+def test_the_docs_name_the_terminal_boards_keys_from_the_table() -> None:
+    """Every Ctrl+KEY and F-key the README and the docs name is a key of the command
+    table, and no page names a letter as a key of the terminal board (the one-letter
+    keys of before moved to control keys; the docs had kept two of them)."""
+    import re
+
+    root = Path(__file__).resolve().parents[1]
+    pages = [root / "README.rst", *sorted((root / "docs").glob("**/*.rst"))]
+    keys = {command.key.lower() for command in COMMANDS if command.key}
+    keys |= {"ctrl+q", "escape", "f1"}  # quit and help: the app's own bindings
+    named, checked = re.compile(r"\b(Ctrl\+[A-Z]|F\d+)\b"), 0
+    letter = re.compile(r"``\w``[^.]{0,30}\b(?:interactive|terminal) board|"
+                        r"(?:interactive|terminal) board,? ``\w``")  # fmt: skip
+    for page in pages:
+        if page.name == "moved.rst":  # names the keys of before, as it must
+            continue
+        text = page.read_text(encoding="utf-8")
+        for key in named.findall(text):
+            assert key.lower() in keys, (page.name, key)
+            checked += 1
+        assert not letter.search(text.replace("\n", " ")), (page.name, letter.search(text))
+    print(f"checked: keys named in the docs: {checked}")
+    assert checked >= 2
