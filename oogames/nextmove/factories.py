@@ -8,6 +8,7 @@ alpha-beta to four plies; the search code is the same in every case.
 from __future__ import annotations
 
 import abc
+from collections.abc import Iterator
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.options import check_size
@@ -40,6 +41,14 @@ class IAccFactory(abc.ABC):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
+
+
+def factory_stack(factory: IAccFactory) -> Iterator[IAccFactory]:
+    """``factory`` and each factory it wraps (its ``inner_factory``), outermost first."""
+    stack: IAccFactory | None = factory
+    while stack is not None:
+        yield stack
+        stack = getattr(stack, "inner_factory", None)
 
 
 class MinMaxFac(IAccFactory):

@@ -14,6 +14,7 @@ import math
 from typing import TYPE_CHECKING, Final
 
 from oogames.errors import SettingsError
+from oogames.nextmove.factories import factory_stack
 
 if TYPE_CHECKING:
     from oogames.nextmove.factories import IAccFactory
@@ -83,8 +84,7 @@ def check_values_agree(factory: IAccFactory, win_value: float, quick: bool) -> N
     Raises:
         SettingsError: A factory's ``win_value`` or ``quick_wins`` differs from the search's.
     """
-    stack: IAccFactory | None = factory
-    while stack is not None:
+    for stack in factory_stack(factory):
         theirs = getattr(stack, "win_value", win_value), getattr(stack, "quick_wins", quick)
         if theirs != (win_value, quick):
             raise SettingsError(
@@ -92,4 +92,3 @@ def check_values_agree(factory: IAccFactory, win_value: float, quick: bool) -> N
                 f"{theirs[1]}) and the search at {win_value:g} (quick wins {quick}): "
                 "give both the same win_value and quick wins"
             )
-        stack = getattr(stack, "inner_factory", None)

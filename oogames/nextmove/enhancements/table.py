@@ -42,7 +42,7 @@ from oogames.nextmove._bare import bare
 from oogames.nextmove._tabled import PLAIN, TableRoot
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, DepthAcc, depth_limit
-from oogames.nextmove.factories import IAccFactory, plus_name
+from oogames.nextmove.factories import IAccFactory, factory_stack, plus_name
 from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
 
 # An entry: the value (player 0's view, wins counted from the position), its kind, the
@@ -408,12 +408,7 @@ class TTFac(IAccFactory):
 def _for_more_players(factory: IAccFactory) -> bool:
     """Whether a factory stack's search is written for more than two players (paranoid):
     its table is then :class:`TTAcc`, which files each model player's values apart."""
-    stack: IAccFactory | None = factory
-    while stack is not None:
-        if stack.more_players:
-            return True
-        stack = getattr(stack, "inner_factory", None)
-    return False
+    return any(stack.more_players for stack in factory_stack(factory))
 
 
 def _limit_of(stack: AAccumulator) -> int | None:
