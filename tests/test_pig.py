@@ -286,3 +286,31 @@ def test_expectimax_with_one_table_for_every_state_agrees_with_value_iteration()
             assert MinMax(factory).analyze(board).value == pytest.approx(expected, abs=1e-9)
             _count("expectimax+tt with one table = value iteration")
     assert table.hits > 0  # the table was read, not only written
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_every_spec_expectimax_may_be_written_as_equals_expectimax(players: int) -> None:
+    """``expectimax+tt`` limited by depth and by iterative deepening (``:4@600``: depths 1
+    to 4 on one table), one strategy reused over a whole game for whoever is to move and
+    a fresh one, against expectimax without a table at the same depth."""
+    import random
+
+    from helpers import count as _count
+
+    from oogames.games import find_game
+    from oogames.nextmove.specs import make_strategy
+
+    evaluate = find_game("pig").evaluate
+    rng = random.Random(f"pig-specs{players}")
+    for spec in ("expectimax+tt:4", "expectimax+tt:4@600"):
+        reused = make_strategy(spec, evaluate)
+        board = PigBoard(players=players, target=20)
+        while not board.is_over and board.ply < 40:
+            if board.to_move != CHANCE:
+                expected = make_strategy("expectimax:4", evaluate).analyze(board).value
+                for search in (reused, make_strategy(spec, evaluate)):
+                    before = (board.key(), board.moves)
+                    assert search.analyze(board).value == pytest.approx(expected, abs=1e-12)
+                    assert (board.key(), board.moves) == before
+                _count(f"{spec} = expectimax:4 (value), reused and fresh")
+            board.play(rng.choice(board.legal_moves()))
