@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
     from oogames.board.moves import Move
     from oogames.board.undo import IUndoMove
-    from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+    from oogames.board.visitors import AnyCheck, AnyStatus, IBoardStatusVisitor
 
 
 HintedBoard: TypeAlias = Any
@@ -173,12 +173,7 @@ class _DefaultHints(ISearchHints):
         self.board.map(player, lam, param)
 
     def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor[P],
-        status: IBoardStatusVisitor[object, P],
-        param: P,
+        self, player: int, move: Move, check: AnyCheck, status: AnyStatus, param: object
     ) -> IUndoMove:
         return self.board.make_move(player, move, check, status, param)
 

@@ -401,12 +401,7 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
     # -- the slow path of make_move: passes and refusals ---------------------
 
     def _make_move_slow(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor[P],
-        status: IBoardStatusVisitor[object, P],
-        param: P,
+        self, player: int, move: Move, check: AnyCheck, status: AnyStatus, param: object
     ) -> IUndoMove:
         """Handle what :meth:`_play` (or a game's own fast path) did not: a pass, or a refusal."""
         if move is PASS and self.can_pass(player):

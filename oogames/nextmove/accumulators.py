@@ -81,6 +81,16 @@ class AAccumulator(AExtensions):
     selective: bool = False
     probes: bool = False
 
+    def __init__(self, model_player: int, player: int, depth: int = 0) -> None:
+        """Say whose search this is, who moves here and how deep; each kind of accumulator
+        then starts its own :attr:`val`."""
+        self.model_player = model_player
+        self.player = player
+        self.depth = depth
+        self.move = None
+        self.current = None
+        self.best_child = None
+
     @abc.abstractmethod
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """Fold in the value of the child reached by ``move``.
@@ -221,13 +231,8 @@ class _FoldAcc(AAccumulator):
     _start: ClassVar[float] = 0.0
 
     def __init__(self, model_player: int, player: int, depth: int = 0) -> None:
-        self.model_player = model_player
-        self.player = player
-        self.depth = depth
+        super().__init__(model_player, player, depth)
         self.val = self._start
-        self.move = None
-        self.current = None
-        self.best_child = None
 
     def make_same(self) -> AAccumulator:
         """An accumulator of this class for this player's extra turn, one ply deeper."""

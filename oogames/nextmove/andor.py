@@ -39,13 +39,8 @@ class _AndOrAcc(AAccumulator):
     __slots__ = ("not_losing",)
 
     def __init__(self, model_player: int, player: int, depth: int, not_losing: bool) -> None:
-        self.model_player = model_player
-        self.player = player
-        self.depth = depth
+        super().__init__(model_player, player, depth)
         self.not_losing = not_losing
-        self.move = None
-        self.current = None
-        self.best_child = None
 
     def _succeeds(self, value: float) -> bool:
         """A child's value is a success: a win, or a draw when not losing is enough."""

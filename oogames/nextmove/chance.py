@@ -83,14 +83,11 @@ class ExpectAcc(AAccumulator):
     __slots__ = ("_vector", "by_vector", "horizon", "probability", "stand_in")
 
     def __init__(self, stand_in: AAccumulator) -> None:
+        super().__init__(stand_in.model_player, CHANCE, stand_in.depth)
         self.stand_in = stand_in
-        self.model_player = stand_in.model_player
-        self.player = CHANCE
-        self.depth = stand_in.depth
         self.horizon = stand_in.horizon
         self.by_vector = stand_in.by_vector
         self.val = 0.0
-        self.move = self.current = self.best_child = None
         self.probability = 0.0
         self._vector: list[float] | None = []  # the mean payoffs, while every outcome has them
 

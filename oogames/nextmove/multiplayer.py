@@ -77,14 +77,11 @@ class MaxNAcc(AAccumulator):
         bounds: PayoffBounds | None = None,
         limit: float = INF,
     ) -> None:
-        self.model_player = model_player
-        self.player = player
-        self.depth = depth
+        super().__init__(model_player, player, depth)
         self.bounds = bounds
         self.limit = limit
         self.val = -INF
         self.vector: tuple[float, ...] | None = None
-        self.move = self.current = self.best_child = None
 
     def start(self, board: IBoardModel) -> None:
         """Read the board's payoff bounds (shallow pruning where it gives a total)."""

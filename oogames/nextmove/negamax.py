@@ -33,14 +33,9 @@ class NegamaxAcc(AAccumulator):
     __slots__ = ("score", "sign")
 
     def __init__(self, model_player: int, player: int, depth: int = 0) -> None:
-        self.model_player = model_player
-        self.player = player
-        self.depth = depth
+        super().__init__(model_player, player, depth)
         self.sign = 1 if player == model_player else -1
         self.score = -INF
-        self.move = None
-        self.current = None
-        self.best_child = None
 
     @property
     def val(self) -> float:

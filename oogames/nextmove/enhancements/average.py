@@ -23,15 +23,10 @@ class _AverageAcc(AAccumulator):
     __slots__ = ("best", "kept", "m", "n")
 
     def __init__(self, model_player: int, player: int, depth: int, m: int, n: int) -> None:
-        self.model_player = model_player
-        self.player = player
-        self.depth = depth
+        super().__init__(model_player, player, depth)
         self.m = m
         self.n = n
         self.kept: list[float] = []
-        self.move = None
-        self.current = None
-        self.best_child = None
         self.val = 0.0
 
     def _settle(self) -> None:
