@@ -85,8 +85,7 @@ class TableRoot(AAccDecorator):
         # The decorator's module imports this one: imported here, when first needed.
         from oogames.nextmove.enhancements.table import TTAcc
 
-        rules = self.rules
-        return TTAcc(child, rules.table, rules.limit, rules.win_value, rules.quick_wins)
+        return TTAcc(child, self.rules)
 
     def start(self, board: HintedBoard) -> None:
         """The table's best move for the root, if any, is searched first."""

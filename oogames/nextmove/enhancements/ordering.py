@@ -52,36 +52,21 @@ class GameOrderAcc(AAccDecorator):
 
     Args:
         inner: The accumulator to decorate.
-        exact: The search goes to the end of the game with no evaluation, so
-            the rules' bounds may settle positions and moves that lose at
-            once may be left out.
-        win_value: The value of a win, as the search scores it.
-        quick_wins: Whether the search scores wins by their distance.
-        by_margin: The search values finished games by their margin
-            (``MinMax(..., by_margin=True)``): the bounds are the board's
-            ``margin_bounds()``, not its ``outcome_bounds()``.
+        order: The factory of the search, whose settings every position of it shares
+            (what it knows of the search: :attr:`GameOrderFac.exact`, how wins are
+            scored).
     """
 
-    __slots__ = ("by_margin", "exact", "quick_wins", "win_value")
+    __slots__ = ("order",)
     orders_only = True
 
-    def __init__(
-        self,
-        inner: AAccumulator,
-        exact: bool,
-        win_value: float = WIN_VALUE,
-        quick_wins: bool = True,
-        by_margin: bool = False,
-    ) -> None:
+    def __init__(self, inner: AAccumulator, order: GameOrderFac) -> None:
         super().__init__(inner)
-        self.exact = exact
-        self.win_value = win_value
-        self.quick_wins = quick_wins
-        self.by_margin = by_margin
+        self.order = order
         self.probes = True
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return GameOrderAcc(child, self.exact, self.win_value, self.quick_wins, self.by_margin)
+        return GameOrderAcc(child, self.order)
 
     def probe(self, board: HintedBoard) -> float | None:
         """In an exact search, settle or narrow the position by the rules' bounds."""
@@ -90,9 +75,10 @@ class GameOrderAcc(AAccDecorator):
             known = inner.probe(board)
             if known is not None:
                 return known
-        if not self.exact:
+        order = self.order
+        if not order.exact:
             return None
-        if self.by_margin:
+        if order.by_margin:
             margins = board.margin_bounds()
             if margins is None:
                 return None
@@ -110,14 +96,14 @@ class GameOrderAcc(AAccDecorator):
         """A result written as plies (see ``outcome_bounds``), as a value for the mover."""
         if plies == 0:
             return 0.0
-        win = self.win_value
-        if self.quick_wins:
+        win = self.order.win_value
+        if self.order.quick_wins:
             win -= self.inner.depth + abs(plies)
         return win if plies > 0 else -win
 
     def expand(self, board: HintedBoard, lam: IBoardLambda[P], param: P) -> None:
         """The board visits its moves best first (and only those worth it, when exact)."""
-        board.map_best_first(self.inner.player, lam, param, self.exact)
+        board.map_best_first(self.inner.player, lam, param, self.order.exact)
 
 
 class GameOrderFac(IAccFactory):
@@ -127,8 +113,14 @@ class GameOrderFac(IAccFactory):
         inner_factory: The search, with or without depth limits.
         win_value: The value of a win, as the search scores it.
         quick_wins: Whether the search scores wins by their distance.
-        by_margin: The search values finished games by their margin (see
-            :class:`GameOrderAcc`).
+        by_margin: The search values finished games by their margin
+            (``MinMax(..., by_margin=True)``): the bounds are the board's
+            ``margin_bounds()``, not its ``outcome_bounds()``.
+
+    Attributes:
+        exact: The search goes to the end of the game with no evaluation, so
+            the rules' bounds may settle positions and moves that lose at
+            once may be left out.
 
     >>> from oogames import AlphaBetaFac, MinMax
     >>> from oogames.games import ConnectFourBoard
@@ -158,7 +150,7 @@ class GameOrderFac(IAccFactory):
     def make_acc(self, model_player: int) -> AAccumulator:
         """The inner factory's root accumulator, decorated with the game's order."""
         inner = self.inner_factory.make_acc(model_player)
-        return GameOrderAcc(inner, self.exact, self.win_value, self.quick_wins, self.by_margin)
+        return GameOrderAcc(inner, self)
 
     @property
     def name(self) -> str:
@@ -204,38 +196,29 @@ class HistoryAcc(AAccDecorator):
 
     Args:
         inner: The accumulator to decorate.
-        memory: What the search has learnt so far (shared).
-        history: Order by history scores.
-        killers: Put the depth's killer moves first.
+        ordering: The factory of the search, whose settings and memory every position
+            of it shares (:attr:`HistoryFac.memory`: what the search has learnt so far).
         limit: The search's depth limit (None: to the end), for the plies left.
     """
 
-    __slots__ = ("history", "killers", "limit", "memory")
+    __slots__ = ("limit", "ordering")
     orders_only = True
 
-    def __init__(
-        self,
-        inner: AAccumulator,
-        memory: OrderingMemory,
-        history: bool = True,
-        killers: bool = True,
-        limit: int | None = None,
-    ) -> None:
+    def __init__(self, inner: AAccumulator, ordering: HistoryFac, limit: int | None) -> None:
         super().__init__(inner)
-        self.memory = memory
-        self.history = history
-        self.killers = killers
+        self.ordering = ordering
         self.limit = limit
         self.probes = True
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return HistoryAcc(child, self.memory, self.history, self.killers, self.limit)
+        return HistoryAcc(child, self.ordering, self.limit)
 
     def expand(self, board: HintedBoard, lam: IBoardLambda[P], param: P) -> None:
         """The board visits the killers first, then the moves by history score."""
-        inner = self.inner
-        scores = self.memory.history.get(inner.player, {}) if self.history else {}
-        killers = self.memory.killers.get(inner.depth, ()) if self.killers else ()
+        inner, ordering = self.inner, self.ordering
+        memory = ordering.memory
+        scores = memory.history.get(inner.player, {}) if ordering.history else {}
+        killers = memory.killers.get(inner.depth, ()) if ordering.killers else ()
         if not scores and not killers:
             inner.expand(board, lam, param)
             return
@@ -254,7 +237,7 @@ class HistoryAcc(AAccDecorator):
         inner.update_best(move, value, child)
         if not inner.is_not_done():
             left = 64 if self.limit is None else self.limit - inner.depth
-            self.memory.cut(inner.player, inner.depth, move, left)
+            self.ordering.memory.cut(inner.player, inner.depth, move, left)
 
 
 class HistoryFac(IAccFactory):
@@ -286,7 +269,7 @@ class HistoryFac(IAccFactory):
     def make_acc(self, model_player: int) -> AAccumulator:
         """The inner factory's root accumulator, decorated with the ordering."""
         inner = self.inner_factory.make_acc(model_player)
-        return HistoryAcc(inner, self.memory, self.history, self.killers, depth_limit(inner))
+        return HistoryAcc(inner, self, depth_limit(inner))
 
     @property
     def name(self) -> str:

@@ -188,25 +188,16 @@ class TTAcc(AAccDecorator):
     Args:
         inner: The accumulator to decorate: any accumulator, with
             :class:`~oogames.nextmove.decorators.DepthAcc` limits inside.
-        table: The table, shared by the whole search (and others).
-        limit: The depth limit of the search (None: to the end of the game).
-        win_value: The value of a win, as the search scores it.
-        quick_wins: Whether wins are scored by their distance (as
-            :class:`~oogames.MinMax` does by default).
+        rules: How the search files values: its table (shared by the whole search, and
+            perhaps others), its depth limit and how it values wins; one object for
+            every position of the search.
     """
 
     __slots__ = ("_guessed", "first", "first_done", "key", "mark", "mirrored", "rules")
 
-    def __init__(
-        self,
-        inner: AAccumulator,
-        table: TranspositionTable,
-        limit: int | None,
-        win_value: float = WIN_VALUE,
-        quick_wins: bool = True,
-    ) -> None:
+    def __init__(self, inner: AAccumulator, rules: TableRules) -> None:
         super().__init__(inner)
-        self.rules = TableRules(table, limit, win_value, quick_wins)
+        self.rules = rules
         self.key: Hashable = None
         self.mark = 0  # the table's guesses when this position's search began
         self._guessed = False
@@ -397,7 +388,7 @@ class TTFac(IAccFactory):
         rules = TableRules(self.table, _limit_of(inner), self.win_value, self.quick_wins)
         if self.built_in and type(inner) in PLAIN and not _for_more_players(self.inner_factory):
             return TableRoot(inner, rules)
-        return TTAcc(inner, self.table, rules.limit, self.win_value, self.quick_wins)
+        return TTAcc(inner, rules)
 
     @property
     def name(self) -> str:

@@ -20,53 +20,47 @@ from oogames.nextmove.factories import IAccFactory
 class VariableDepthAcc(AAccDecorator):
     """Decorates any accumulator with a variable depth bound.
 
+    Args:
+        inner: The accumulator to decorate.
+        bound: The factory of the search, whose depths, evaluation and ``k`` every
+            position of it shares.
+        parent_static: The parent position's static value.
+
     Attributes:
         static: This position's static value, once computed.
-        parent_static: The parent position's static value.
     """
 
-    __slots__ = ("_evaluate", "k", "max_depth", "min_depth", "parent_static", "static")
+    __slots__ = ("bound", "parent_static", "static")
 
     def __init__(
-        self,
-        inner: AAccumulator,
-        min_depth: int,
-        max_depth: int,
-        evaluate: Evaluation,
-        k: float,
-        parent_static: float | None = None,
+        self, inner: AAccumulator, bound: VariableDepthFac, parent_static: float | None = None
     ) -> None:
         super().__init__(inner)
-        self.min_depth = min_depth
-        self.max_depth = max_depth
-        self._evaluate = evaluate
-        self.k = k
+        self.bound = bound
         self.parent_static = parent_static
         self.static: float | None = None
         # From one level above min_depth on, the search asks evaluate() first:
         # there the static value is needed, by this position or by its children.
-        self.horizon = inner.horizon or inner.depth >= min_depth - 1
+        self.horizon = inner.horizon or inner.depth >= bound.min_depth - 1
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return VariableDepthAcc(
-            child, self.min_depth, self.max_depth, self._evaluate, self.k, self.static
-        )
+        return VariableDepthAcc(child, self.bound, self.static)
 
     def start(self, board: IBoardModel) -> None:
         """The root's static value, for the stationary test of its children."""
-        self.static = self._evaluate(board, self.inner.model_player)
+        self.static = self.bound.evaluate(board, self.inner.model_player)
         self.inner.start(board)
 
     def evaluate(self, board: IBoardModel) -> float | None:
         """The static value if the position is a leaf here, or None to expand it."""
-        depth = self.inner.depth
-        static = self.static = self._evaluate(board, self.inner.model_player)
-        if depth < self.min_depth:
+        depth, bound = self.inner.depth, self.bound
+        static = self.static = bound.evaluate(board, self.inner.model_player)
+        if depth < bound.min_depth:
             return None
-        if depth >= self.max_depth:
+        if depth >= bound.max_depth:
             return static
         parent = self.parent_static
-        if parent is None or abs(static - parent) > self.k:
+        if parent is None or abs(static - parent) > bound.k:
             return None  # not stationary: the evaluation may mislead, look deeper
         return static
 
@@ -105,7 +99,7 @@ class VariableDepthFac(IAccFactory):
     def make_acc(self, model_player: int) -> AAccumulator:
         """The inner root accumulator, decorated with the variable bound."""
         inner = self.inner_factory.make_acc(model_player)
-        return VariableDepthAcc(inner, self.min_depth, self.max_depth, self.evaluate, self.k)
+        return VariableDepthAcc(inner, self)
 
     @property
     def name(self) -> str:
