@@ -132,7 +132,7 @@ def format_rows(rows: Sequence[MatchRow]) -> str:
     """The games as a table like the report's: evaluations of each side, moves, result."""
     if not rows:
         return "no games"
-    a, b = rows[0].first.split(":")[0], rows[0].second.split(":")[0]
+    a, b = (StrategySpec.parse(spec).name for spec in (rows[0].first, rows[0].second))
     lines = [
         f"{a} (X, first) against {b} (O)",
         f"{'k':>2} {'board':>6} {'depth':>5} {'evaluations X':>14} {'evaluations O':>14} "
