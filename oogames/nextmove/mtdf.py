@@ -22,6 +22,7 @@ import attrs
 
 from oogames.board.model import IBoardModel
 from oogames.errors import SearchStopped
+from oogames.nextmove.decorators import depth_limit
 from oogames.nextmove.enhancements.deepening import DepthSearch, IterativeDeepening
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
@@ -126,8 +127,8 @@ class MTDF(INextMoveStrategy):
         self.factory = factory
         self.guess = guess
         self._search = MinMax(factory)
-        _, colon, depth = factory.name.partition(":")
-        self._name = name or f"mtdf{colon}{depth}"
+        limit = depth_limit(factory.make_acc(0))
+        self._name = name or ("mtdf" if limit is None else f"mtdf:{limit}")
 
     @property
     def name(self) -> str:
