@@ -16,7 +16,7 @@ from helpers import count, exits_with_message
 from oogames.cli import main
 from oogames.tournament import ResultStore, fit_ratings, play_game, run_games, schedule, standings
 from oogames.tournament.games import GameTask, random_openings, read_openings, tournament_key
-from oogames.tournament.report import to_json, to_text
+from oogames.tournament.report import print_rich, to_json, to_text
 
 PLAYERS = ["alphabeta:2", "random", "mcts:100"]
 
@@ -347,6 +347,12 @@ def test_replayed_games_are_counted_once_in_the_ratings() -> None:
     assert [(r.games, r.score) for r in result.ratings] == [(6, 3.0), (6, 3.0)]  # every game
     assert "6 games, 2 distinct" in to_text(result)
     assert json.loads(to_json(result))["distinct"] == 2
+    out = io.StringIO()
+    assert print_rich(result, out)  # rich's tables say the same
+    shown = out.getvalue()
+    assert "standings after 6 games" in shown and "6 games, 2 distinct" in shown
+    assert "crosstable" in shown and all(name in shown for name in ("alphabeta", "minimax"))
+    assert shown.count("│ 3/6 │") == 2  # the crosstable: each side's points against the other
 
 
 def test_the_default_openings_make_every_game_of_deterministic_players_distinct() -> None:

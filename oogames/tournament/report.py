@@ -20,6 +20,9 @@ from oogames.tournament.games import GameRecord
 from oogames.tournament.ratings import Rating, fit_ratings
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from oogames.tournament.seated import SeatedStandings
 
 
@@ -181,34 +184,43 @@ def plain_table(header: Sequence[str], body: Sequence[Sequence[str]]) -> str:
     return "\n".join(out)
 
 
+def rich_console(file: TextIO) -> Console | None:
+    """A rich console writing to ``file``, or None if rich is not installed."""
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    return Console(file=file)
+
+
+def rich_table(title: str, header: Sequence[str], body: Sequence[Sequence[str]]) -> Table:
+    """A table for rich (:func:`plain_table`'s and :func:`html_table`'s): the player's
+    name to the left, every other column to the right."""
+    from rich.table import Table
+
+    table = Table(title=title)
+    for name in header:
+        table.add_column(name, justify="left" if name == "player" else "right")
+    for row in body:
+        table.add_row(*row)
+    return table
+
+
 def print_rich(result: Standings | SeatedStandings, file: TextIO) -> bool:
     """Print the standings with rich's tables; False if rich is not installed."""
     if not isinstance(result, Standings):
         from oogames.tournament.seated_report import seated_rich
 
         return seated_rich(result, file)
-    try:
-        from rich.console import Console
-        from rich.table import Table
-    except ImportError:
+    console = rich_console(file)
+    if console is None:
         return False
-    console = Console(file=file)
-    table = Table(title=f"standings after {result.games} games")
-    for name in HEADER:
-        table.add_column(name, justify="left" if name == "player" else "right")
-    for row in rows(result):
-        table.add_row(*row)
-    console.print(table)
+    console.print(rich_table(f"standings after {result.games} games", HEADER, rows(result)))
     if result.distinct != result.games:
         console.print(games_line(result))
-    cross = Table(title="crosstable (points/games, rows against columns)")
-    cross.add_column("#")
-    cross.add_column("player")
-    for n in range(1, len(result.players) + 1):
-        cross.add_column(str(n), justify="right")
-    for row in crosstable(result):
-        cross.add_row(*row)
-    console.print(cross)
+    numbers = [str(n) for n in range(1, len(result.players) + 1)]
+    cross = "crosstable (points/games, rows against columns)"
+    console.print(rich_table(cross, ["#", "player", *numbers], crosstable(result)))
     if result.forfeits:
         console.print(f"games not ended by the rules: {len(result.forfeits)}")
     return True

@@ -8,7 +8,15 @@ import json
 import math
 from typing import TextIO
 
-from oogames.tournament.report import forfeits_html, html_page, html_table, plain_table, ratings_svg
+from oogames.tournament.report import (
+    forfeits_html,
+    html_page,
+    html_table,
+    plain_table,
+    ratings_svg,
+    rich_console,
+    rich_table,
+)
 from oogames.tournament.seated import SeatedStandings
 
 HEADER = ["#", "player", "games", "placing score", "place", "firsts", "Elo", "95% interval"]
@@ -60,18 +68,10 @@ def seated_text(result: SeatedStandings) -> str:
 
 def seated_rich(result: SeatedStandings, file: TextIO) -> bool:
     """Print the standings with rich's table; False if rich is not installed."""
-    try:
-        from rich.console import Console
-        from rich.table import Table
-    except ImportError:
+    console = rich_console(file)
+    if console is None:
         return False
-    console = Console(file=file)
-    table = Table(title=games_line(result))
-    for name in HEADER:
-        table.add_column(name, justify="left" if name == "player" else "right")
-    for row in seated_rows(result):
-        table.add_row(*row)
-    console.print(table)
+    console.print(rich_table(games_line(result), HEADER, seated_rows(result)))
     for line in _forfeit_lines(result)[1:]:
         console.print(line, markup=False)
     return True
