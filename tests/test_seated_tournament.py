@@ -19,6 +19,7 @@ from oogames.errors import SettingsError, UsageError
 from oogames.games import find_game
 from oogames.tournament import ResultStore, fit_ratings, run_games
 from oogames.tournament.games import tournament_key
+from oogames.tournament.report import print_rich
 from oogames.tournament.seated import (
     SeatedRecord,
     SeatedTask,
@@ -27,7 +28,6 @@ from oogames.tournament.seated import (
     seated_schedule,
     seated_standings,
 )
-from oogames.tournament.report import print_rich
 from oogames.tournament.seated_report import seated_html, seated_json, seated_text
 
 ROLIT3 = {"players": 3, "size": 4}
