@@ -6,6 +6,7 @@ import copy
 import pickle
 
 import pytest
+from helpers import count
 
 from oogames import (
     PASS,
@@ -19,7 +20,9 @@ from oogames import (
     TicTacToeBoard,
     UndoError,
 )
+from oogames.board.order import MoveOrder
 from oogames.errors import StrategySpecError
+from oogames.games import GAMES
 
 
 @pytest.mark.parametrize(
@@ -86,3 +89,33 @@ def test_a_move_order_must_be_a_permutation_of_the_moves() -> None:
         board.set_move_order([(0, 0)])
     board.set_move_order(list(reversed(board.move_order)))
     assert board.legal_moves()[0] == (2, 2)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_move_of_no_form_of_the_game_is_malformed_whatever_the_position(name: str) -> None:
+    """A game that states its moves' form (``_move_form_error``) refuses a move of another
+    form as malformed, with that rule, on its turn, off its turn and after the game ended;
+    a move of its form that the rules refuse is illegal and not malformed."""
+    info = GAMES[name]
+    board = info.make()
+    rule = board._move_form_error(("no", "move"))
+    if type(board)._move_form_error is MoveOrder._move_form_error and not board.move_order:
+        assert rule is None  # no form stated: every refusal is _why_illegal's
+        return
+    assert rule
+    ended = board.copy()
+    while not ended.is_over:
+        ended.play(next(iter(ended.legal_moves()), PASS))
+    for position, player in ((board, board.to_move), (board, 1 - board.to_move), (ended, 0)):
+        with pytest.raises(MalformedMoveError) as refused:
+            position.play(("no", "move"), player)
+        assert str(refused.value).endswith(rule)
+        count("a move of no form is malformed, whatever the position")
+    for move in board.move_order or board.legal_moves():  # a move of the form, refused
+        if move not in board.legal_moves():
+            with pytest.raises(IllegalMoveError) as refused:
+                board.play(move)
+            assert not isinstance(refused.value, MalformedMoveError)
+            count("a move of the game's form that the rules refuse is not malformed")
+    with pytest.raises(NotYourTurnError):
+        board.play(board.legal_moves()[0], 1 - board.to_move)

@@ -425,8 +425,9 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
                 shown=shown(move),
                 who=shown(player),
             )
-        if move is not PASS and self._move_form_error(move) is not None:
-            return self._why_illegal(player, move)
+        form = None if move is PASS else self._move_form_error(move)
+        if form is not None:
+            return self._malformed(move, form)
         if self._state.is_over:
             return self._illegal(move, player, "the game is over", GameOverError)
         if player != self._to_move:

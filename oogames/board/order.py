@@ -69,10 +69,15 @@ class MoveOrder:
         self.set_move_order(order)
 
     def _move_form_error(self, move: Move) -> str | None:
-        """Why ``move`` is not of this game's form at all, or None if it is (checked first).
+        """Why ``move`` is not of this game's form at all, the rule it breaks in words, or
+        None if it is.
 
-        A board whose moves all come from :meth:`_move_universe` needs nothing
-        more; others override it.
+        Checked before anything else, so a move of no form of the game is refused as
+        malformed (:class:`~oogames.errors.MalformedMoveError`) whatever the position;
+        :meth:`~oogames.board.notation.ABoardText._why_illegal` then explains only the
+        refusals of moves of the game's form. By default a move outside
+        :meth:`_move_universe` is "not a move of this game" (a game with no universe
+        accepts every form); a game words its own rule by overriding this.
         """
         universe = self._move_universe()
         if not universe:

@@ -190,11 +190,13 @@ class GrundyBoard(ABoardModel):
             return f"{heap}={part}+{heap - part}"
         return super().format_move(move)
 
-    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+    def _move_form_error(self, move: Move) -> str | None:
         if not self._is_split(move):
-            return self._malformed(
-                move, "a move is (heap, part) with 0 < part < heap - part: two unequal heaps"
-            )
+            return "a move is (heap, part) with 0 < part < heap - part: two unequal heaps"
+        return None
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+        assert self._is_split(move)  # the form is checked first (_move_form_error)
         return self._illegal(move, player, f"there is no heap of {move[0]}")
 
 

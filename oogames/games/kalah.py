@@ -249,9 +249,12 @@ class KalahBoard(ABoardModel):
             return str(move)
         return super().format_move(move)
 
-    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+    def _move_form_error(self, move: Move) -> str | None:
         if lookup_move(self._pit_of, move) is None:
-            return self._malformed(move, f"a move is a pit number from 1 to {self.pits}")
+            return f"a move is a pit number from 1 to {self.pits}"
+        return None
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"pit {move} is empty")
 
     def _move_universe(self) -> tuple[Move, ...]:

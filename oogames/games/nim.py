@@ -128,9 +128,12 @@ class NimBoard(ABoardModel):
             raise self._malformed(text, f"a move adds 1 to {self.max_add}")
         return super().parse_move(text)
 
-    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
+    def _move_form_error(self, move: Move) -> str | None:
         if lookup_move(self._steps, move) is None:
-            return self._malformed(move, f"a move adds a whole number from 1 to {self.max_add}")
+            return f"a move adds a whole number from 1 to {self.max_add}"
+        return None
+
+    def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"adding {move} would pass {self.target}")
 
     def _move_universe(self) -> tuple[Move, ...]:

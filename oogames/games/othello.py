@@ -292,12 +292,14 @@ class OthelloBoard(AGridBoard):
         """Whose turn it is or how the game ended, with the disc count (black-white)."""
         return f"{super().status_text()} ({self.count(0)}-{self.count(1)})"
 
+    def _move_form_error(self, move: Move) -> str | None:
+        if self._cell_index(move) is None:
+            return f"a move is (row, col) with row and col less than {self.size}"
+        return None
+
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         index = self._cell_index(move)
-        if index is None:
-            return self._malformed(
-                move, f"a move is (row, col) with row and col less than {self.size}"
-            )
+        assert index is not None  # a cell: the form is checked first (_move_form_error)
         name = self.format_move(move)
         if (self._discs[0] | self._discs[1]) >> index & 1:
             return self._illegal(move, player, f"{name} is taken")

@@ -235,10 +235,14 @@ class RolitBoard(AGridBoard):
                 return owner
         return None
 
+    def _move_form_error(self, move: Move) -> str | None:
+        if self._cell_index(move) is None:
+            return "a move is a square, like d3"
+        return None
+
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         index = self._cell_index(move)
-        if index is None:
-            return self._malformed(move, "a move is a square, like d3")
+        assert index is not None  # a cell: the form is checked first (_move_form_error)
         if not self._empty() & (1 << index):
             return self._illegal(move, player, "the square is taken")
         return self._illegal(
