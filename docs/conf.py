@@ -61,6 +61,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"importlib\.metadata\.EntryPoint"),  # not in the Python inventory
     (r"py:class", r"Commands"),  # argparse's private _SubParsersAction, for mypy only
     (r"py:class", r"starlette\..*"),  # no inventory here
+    (r"py:class", r"(rich\.\w+\.)?(Console|Table)"),  # rich's: no inventory here
     (r"py:class", r"collections\.abc\.Callable\[\[\]"),  # Callable[[], None], split by autodoc
 ]
 

@@ -197,7 +197,7 @@ class HistoryAcc(AAccDecorator):
     Args:
         inner: The accumulator to decorate.
         ordering: The factory of the search, whose settings and memory every position
-            of it shares (:attr:`HistoryFac.memory`: what the search has learnt so far).
+            of it shares (its ``memory``: what the search has learnt so far).
         limit: The search's depth limit (None: to the end), for the plies left.
     """
 
