@@ -25,8 +25,8 @@ class ABoardText(IBoardModel):
 
     A game writes :meth:`_draw`; it may write its own notation (:meth:`parse_move`,
     :meth:`format_move`), picture (:meth:`to_svg`) and explanation of a refused move
-    (:meth:`_why_illegal`; the form of its moves is
-    :meth:`~oogames.board.order.MoveOrder._move_form_error`'s, checked first).
+    (:meth:`_why_illegal`; the form of its moves is stated apart and checked first:
+    :meth:`~oogames.board.order.MoveOrder._move_rule`).
     """
 
     __slots__ = ()

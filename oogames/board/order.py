@@ -76,8 +76,8 @@ class MoveOrder:
         malformed (:class:`~oogames.errors.MalformedMoveError`) whatever the position;
         :meth:`~oogames.board.notation.ABoardText._why_illegal` then explains only the
         refusals of moves of the game's form. By default a move outside
-        :meth:`_move_universe` is "not a move of this game" (a game with no universe
-        accepts every form); a game words its own rule by overriding this.
+        :meth:`_move_universe` breaks :meth:`_move_rule` (a game with no universe accepts
+        every form); a game whose form is not its universe overrides this.
         """
         universe = self._move_universe()
         if not universe:
@@ -86,4 +86,9 @@ class MoveOrder:
             known = move in universe
         except TypeError:  # an unhashable or incomparable value is no move
             known = False
-        return None if known else "not a move of this game"
+        return None if known else self._move_rule()
+
+    def _move_rule(self) -> str:
+        """How the moves of :meth:`_move_universe` are formed, in words: why a move outside
+        it is refused (a game words its own, "a move is a pit number from 1 to 6")."""
+        return "not a move of this game"

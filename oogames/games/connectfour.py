@@ -428,10 +428,8 @@ class ConnectFourBoard(ABoardModel):
             words = list(words[0])
         return words
 
-    def _move_form_error(self, move: Move) -> str | None:
-        if lookup_move(self._columns, move) is None:
-            return f"a move is a column index from 0 to {self.width - 1}"
-        return None
+    def _move_rule(self) -> str:
+        return f"a move is a column index from 0 to {self.width - 1}"
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"column {self.format_move(move)} is full")

@@ -249,10 +249,8 @@ class KalahBoard(ABoardModel):
             return str(move)
         return super().format_move(move)
 
-    def _move_form_error(self, move: Move) -> str | None:
-        if lookup_move(self._pit_of, move) is None:
-            return f"a move is a pit number from 1 to {self.pits}"
-        return None
+    def _move_rule(self) -> str:
+        return f"a move is a pit number from 1 to {self.pits}"
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"pit {move} is empty")

@@ -14,7 +14,7 @@ from typing import Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
-from oogames.board.moves import Move, lookup_move
+from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import AMoveRecord
@@ -128,10 +128,8 @@ class NimBoard(ABoardModel):
             raise self._malformed(text, f"a move adds 1 to {self.max_add}")
         return super().parse_move(text)
 
-    def _move_form_error(self, move: Move) -> str | None:
-        if lookup_move(self._steps, move) is None:
-            return f"a move adds a whole number from 1 to {self.max_add}"
-        return None
+    def _move_rule(self) -> str:
+        return f"a move adds a whole number from 1 to {self.max_add}"
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"adding {move} would pass {self.target}")

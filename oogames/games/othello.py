@@ -292,10 +292,8 @@ class OthelloBoard(AGridBoard):
         """Whose turn it is or how the game ended, with the disc count (black-white)."""
         return f"{super().status_text()} ({self.count(0)}-{self.count(1)})"
 
-    def _move_form_error(self, move: Move) -> str | None:
-        if self._cell_index(move) is None:
-            return f"a move is (row, col) with row and col less than {self.size}"
-        return None
+    def _move_rule(self) -> str:
+        return f"a move is (row, col) with row and col less than {self.size}"
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         index = self._cell_index(move)

@@ -211,10 +211,8 @@ class TicTacToeBoard(AGridBoard):
         bit = 1 << index
         return 0 if self._stones[0] & bit else 1 if self._stones[1] & bit else None
 
-    def _move_form_error(self, move: Move) -> str | None:
-        if self._cell_index(move) is None:
-            return f"a move is (row, col) with row < {self.rows} and col < {self.cols}"
-        return None
+    def _move_rule(self) -> str:
+        return f"a move is (row, col) with row < {self.rows} and col < {self.cols}"
 
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"{self.format_move(move)} is taken")
