@@ -97,16 +97,9 @@ ENHANCEMENTS: dict[str, str] = {
 ORDERINGS: Final = ("history", "killer")
 
 #: The searches of more than two players and of chance that may add enhancements, and
-#: which. Paranoid is alpha-beta: no move order changes its value, and a table of its
-#: values is sound when each player's are kept apart (one model player's value of a
-#: position is not another's negated:
-#: :class:`~oogames.nextmove.enhancements.table.TableRules` keys them by player).
-#: Expectimax prunes nothing, so every value it files is exact. (max^n gives a tie to
-#: the first move tried, and the others' payoffs follow that choice, so an ordering
-#: changes its value, and its value is a vector; best-reply search maps every
-#: opponent's moves in one layer, which an ordering does not know, and its value depends
-#: on the layer a position is met in; Star1 and Star2 cut chance positions by bounds a
-#: table does not keep, and Star2's probes value a position by its first move only.)
+#: which: those for which a table and an ordering are sound (paranoid is alpha-beta, its
+#: table keyed by player; expectimax files only exact values). Why the others refuse
+#: them is on the documentation's page on more players and chance.
 EXTENDED_ENHANCEMENTS: Final = {"paranoid": ("tt", *ORDERINGS), "expectimax": ("tt",)}
 
 #: The names that are no search (who plays a side without searching).
