@@ -17,6 +17,7 @@ from oogames.cli import main
 from oogames.tournament import ResultStore, fit_ratings, play_game, run_games, schedule, standings
 from oogames.tournament.games import GameTask, random_openings, read_openings, tournament_key
 from oogames.tournament.report import print_rich, to_json, to_text
+from oogames.tournament.seated import SeatedRecord, seated_standings
 
 PLAYERS = ["alphabeta:2", "random", "mcts:100"]
 
@@ -347,12 +348,31 @@ def test_replayed_games_are_counted_once_in_the_ratings() -> None:
     assert [(r.games, r.score) for r in result.ratings] == [(6, 3.0), (6, 3.0)]  # every game
     assert "6 games, 2 distinct" in to_text(result)
     assert json.loads(to_json(result))["distinct"] == 2
+
+
+def test_rich_tables_show_the_standings_of_both_kinds_of_tournament() -> None:
+    """With rich (the teach extra), a round robin prints its standings, its games line and
+    its crosstable, and a seated tournament its placings, best first."""
+    pytest.importorskip("rich")
+    tasks = schedule("tictactoe", {}, ["alphabeta", "minimax"], 6, [("b2",)], seed=1)
+    result = standings(["alphabeta", "minimax"], [play_game(task) for task in tasks])
     out = io.StringIO()
-    assert print_rich(result, out)  # rich's tables say the same
+    assert print_rich(result, out)
     shown = out.getvalue()
     assert "standings after 6 games" in shown and "6 games, 2 distinct" in shown
     assert "crosstable" in shown and all(name in shown for name in ("alphabeta", "minimax"))
     assert shown.count("│ 3/6 │") == 2  # the crosstable: each side's points against the other
+    places = {"a": (1.0, 2.0, 3.0), "b": (2.0, 1.0, 3.0), "c": (3.0, 2.0, 1.0)}
+    games = [
+        SeatedRecord("x", (0, 1, 2), ("a", "b", "c"), (), (), places[winner], "rules",
+                     (0.0,) * 3, (0.0,) * 3, (0,) * 3, (0,) * 3)
+        for winner in "aab"
+    ]  # fmt: skip
+    out = io.StringIO()
+    assert print_rich(seated_standings(["a", "b", "c"], games), out)
+    shown = out.getvalue()
+    assert "placing score" in shown
+    assert shown.index("│ a ") < shown.index("│ b ") < shown.index("│ c ")
 
 
 def test_the_default_openings_make_every_game_of_deterministic_players_distinct() -> None:
