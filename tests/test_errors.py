@@ -94,8 +94,9 @@ def test_a_move_order_must_be_a_permutation_of_the_moves() -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_move_of_no_form_of_the_game_is_malformed_whatever_the_position(name: str) -> None:
     """A game that states its moves' form (``_move_form_error``) refuses a move of another
-    form as malformed, with that rule, on its turn, off its turn and after the game ended;
-    a move of its form that the rules refuse is illegal and not malformed."""
+    form as malformed, with that rule and the player who tried it, on its turn, off its
+    turn and after the game ended; a move of its form that the rules refuse is illegal and
+    not malformed."""
     info = GAMES[name]
     board = info.make()
     rule = board._move_form_error(("no", "move"))
@@ -109,7 +110,7 @@ def test_a_move_of_no_form_of_the_game_is_malformed_whatever_the_position(name: 
     for position, player in ((board, board.to_move), (board, 1 - board.to_move), (ended, 0)):
         with pytest.raises(MalformedMoveError) as refused:
             position.play(("no", "move"), player)
-        assert str(refused.value).endswith(rule)
+        assert str(refused.value).endswith(rule) and refused.value.player == player
         count("a move of no form is malformed, whatever the position")
     for move in board.move_order or board.legal_moves():  # a move of the form, refused
         if move not in board.legal_moves():

@@ -122,11 +122,13 @@ class ABoardText(IBoardModel):
             return "pass"
         return move if isinstance(move, str) else shown(move)
 
-    def _malformed(self, move: Move, reason: str) -> MalformedMoveError:
-        """The error for ``move``, which is not of this game's form: shown as typed or passed."""
+    def _malformed(self, move: Move, reason: str, player: int | None = None) -> MalformedMoveError:
+        """The error for ``move`` by ``player`` (default: the player to move, who types), which
+        is not of this game's form: shown as typed or passed."""
         text = shown(move.strip() if isinstance(move, str) else move)
+        player = self.to_move if player is None else player
         return MalformedMoveError(
-            move, self.to_move, reason, str(self), shown=text, who=self._who(self.to_move)
+            move, player, reason, str(self), shown=text, who=self._who(player)
         )
 
     def _illegal(
