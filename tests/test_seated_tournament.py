@@ -128,6 +128,8 @@ def test_standings_follow_the_placings_and_two_seats_rate_as_two_players() -> No
     assert [r.low for r in seated] == pytest.approx([r.low for r in plain])
     text, page = seated_text(result), seated_html(result, "<t>")
     assert "placing score" in text and "&lt;t&gt;" in page and "<t>" not in page
+    for rating in result.ratings:  # as a round robin's standings write a rating
+        assert f"{round(rating.low):+d} to {round(rating.high):+d}" in text
     assert [p["player"] for p in json.loads(seated_json(result))["players"]] == players
 
 

@@ -127,11 +127,26 @@ def rows(result: Standings) -> list[list[str]]:
                 str(rating.games),
                 _points(rating.score),
                 f"{share:.1f}%",
-                f"{rating.elo:+.0f}",
-                f"{rating.low:+.0f} to {rating.high:+.0f}",
+                *rating_cells(rating),
             ]
         )
     return table
+
+
+def rating_cells(rating: Rating) -> list[str]:
+    """A rating as the standings show it, for both kinds of tournament: the Elo and its
+    95 % interval, in whole points (``+81``, ``-117 to +279``)."""
+    elo, low, high = (f"{round(value):+d}" for value in (rating.elo, rating.low, rating.high))
+    return [elo, f"{low} to {high}"]
+
+
+def forfeit_lines(forfeits: Sequence[tuple[str, str]]) -> list[str]:
+    """The games not ended by the rules, as the text and rich reports end: a count, then
+    the first 20 with their reasons (none: no line)."""
+    if not forfeits:
+        return []
+    lines = [f"games not ended by the rules: {len(forfeits)}"]
+    return lines + [f"  game {game_id}: {reason}" for game_id, reason in forfeits[:20]]
 
 
 HEADER = ["#", "player", "games", "score", "%", "Elo", "95% interval"]
@@ -168,10 +183,7 @@ def to_text(result: Standings | SeatedStandings) -> str:
     for i, j, wins, draws, losses in result.pairings:
         lines.append(f"  {result.players[i]} vs {result.players[j]}: {wins}-{draws}-{losses}")
     if result.forfeits:
-        lines.append("")
-        lines.append(f"games not ended by the rules: {len(result.forfeits)}")
-        for game_id, reason in result.forfeits[:20]:
-            lines.append(f"  game {game_id}: {reason}")
+        lines += ["", *forfeit_lines(result.forfeits)]
     return "\n".join(lines)
 
 
@@ -221,8 +233,8 @@ def print_rich(result: Standings | SeatedStandings, file: TextIO) -> bool:
     numbers = [str(n) for n in range(1, len(result.players) + 1)]
     cross = "crosstable (points/games, rows against columns)"
     console.print(rich_table(cross, ["#", "player", *numbers], crosstable(result)))
-    if result.forfeits:
-        console.print(f"games not ended by the rules: {len(result.forfeits)}")
+    for line in forfeit_lines(result.forfeits):
+        console.print(line, markup=False)
     return True
 
 

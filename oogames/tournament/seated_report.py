@@ -9,10 +9,12 @@ import math
 from typing import TextIO
 
 from oogames.tournament.report import (
+    forfeit_lines,
     forfeits_html,
     html_page,
     html_table,
     plain_table,
+    rating_cells,
     ratings_svg,
     rich_console,
     rich_table,
@@ -45,25 +47,18 @@ def seated_rows(result: SeatedStandings) -> list[list[str]]:
                 f"{mean:.2f} ± {half:.2f}" if math.isfinite(half) else f"{mean:.2f}",
                 f"{result.places[i]:.2f}",
                 str(result.firsts[i]),
-                f"{round(rating.elo):+d}",
-                f"{round(rating.low):+d}..{round(rating.high):+d}",
+                *rating_cells(rating),
             ]
         )
     return body
 
 
-def _forfeit_lines(result: SeatedStandings) -> list[str]:
-    if not result.forfeits:
-        return []
-    lines = ["", f"games not ended by the rules: {len(result.forfeits)}"]
-    lines += [f"  game {game_id}: {reason}" for game_id, reason in result.forfeits[:20]]
-    return lines
-
-
 def seated_text(result: SeatedStandings) -> str:
     """The standings as plain text."""
     lines = [games_line(result), plain_table(HEADER, seated_rows(result))]
-    return "\n".join(lines + _forfeit_lines(result))
+    if result.forfeits:
+        lines += ["", *forfeit_lines(result.forfeits)]
+    return "\n".join(lines)
 
 
 def seated_rich(result: SeatedStandings, file: TextIO) -> bool:
@@ -72,7 +67,7 @@ def seated_rich(result: SeatedStandings, file: TextIO) -> bool:
     if console is None:
         return False
     console.print(rich_table(games_line(result), HEADER, seated_rows(result)))
-    for line in _forfeit_lines(result)[1:]:
+    for line in forfeit_lines(result.forfeits):
         console.print(line, markup=False)
     return True
 
