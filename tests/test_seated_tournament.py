@@ -128,8 +128,11 @@ def test_standings_follow_the_placings_and_two_seats_rate_as_two_players() -> No
     assert [r.low for r in seated] == pytest.approx([r.low for r in plain])
     text, page = seated_text(result), seated_html(result, "<t>")
     assert "placing score" in text and "&lt;t&gt;" in page and "<t>" not in page
-    for rating in result.ratings:  # as a round robin's standings write a rating
+    written = json.loads(seated_json(result))["players"]
+    for index, row in zip(result.order(), written, strict=True):  # as a round robin's
+        rating = result.ratings[index]
         assert f"{round(rating.low):+d} to {round(rating.high):+d}" in text
+        assert row["interval"] == [round(rating.low, 1), round(rating.high, 1)]
     assert [p["player"] for p in json.loads(seated_json(result))["players"]] == players
 
 

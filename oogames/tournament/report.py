@@ -140,6 +140,12 @@ def rating_cells(rating: Rating) -> list[str]:
     return [elo, f"{low} to {high}"]
 
 
+def rating_json(rating: Rating) -> dict[str, object]:
+    """A rating as the JSON standings write it, for both kinds of tournament: the Elo and
+    its 95 % interval, to a tenth of a point."""
+    return {"elo": round(rating.elo, 1), "interval": [round(rating.low, 1), round(rating.high, 1)]}
+
+
 def forfeit_lines(forfeits: Sequence[tuple[str, str]]) -> list[str]:
     """The games not ended by the rules, as the text and rich reports end: a count, then
     the first 20 with their reasons (none: no line)."""
@@ -332,8 +338,7 @@ def to_json(result: Standings | SeatedStandings) -> str:
                     "player": result.players[i],
                     "games": result.ratings[i].games,
                     "score": result.ratings[i].score,
-                    "elo": round(result.ratings[i].elo, 1),
-                    "interval": [round(result.ratings[i].low, 1), round(result.ratings[i].high, 1)],
+                    **rating_json(result.ratings[i]),
                 }
                 for i in result.order()
             ],

@@ -15,6 +15,7 @@ from oogames.tournament.report import (
     html_table,
     plain_table,
     rating_cells,
+    rating_json,
     ratings_svg,
     rich_console,
     rich_table,
@@ -97,12 +98,10 @@ def seated_json(result: SeatedStandings) -> str:
                 "placing_score_half_interval": half if math.isfinite(half) else None,
                 "mean_place": result.places[i],
                 "firsts": result.firsts[i],
-                "elo": round(rating.elo, 1),
-                "elo_low": round(rating.low, 1),
-                "elo_high": round(rating.high, 1),
+                **rating_json(rating),
             }
         )
-    forfeits = [{"game": game, "reason": reason} for game, reason in result.forfeits]
+    forfeits = [list(forfeit) for forfeit in result.forfeits]  # as a round robin's
     return json.dumps(
         {"seats": result.seats, "games": result.games, "players": players, "forfeits": forfeits},
         indent=2,
