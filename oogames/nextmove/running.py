@@ -263,7 +263,13 @@ def deep_call(
     """
     outcome: list[T] = []
     failure: list[BaseException] = []
-    done = threading.Event()
+    # The job holds ``done`` until it ends. A lock, not an Event: the caller's wait may be
+    # cut by a signal handler's exception (Ctrl-C), and a lock's acquire, written in C,
+    # then leaves the lock as it was, where an Event's Python condition can be left
+    # released by the wrong thread (the job's set() then fails, and its thread dies).
+    finished: list[bool] = []
+    done = threading.Lock()
+    done.acquire()
 
     def job() -> None:
         try:
@@ -280,7 +286,8 @@ def deep_call(
         except BaseException as error:  # carried to the caller's thread
             failure.append(error)
         finally:
-            done.set()
+            finished.append(True)
+            done.release()
 
     if getattr(_local, "deep", False):
         job()
@@ -288,11 +295,11 @@ def deep_call(
         with _deep_frames(frames):
             _worker().jobs.put(job)
             interrupted: BaseException | None = None
-            while not done.is_set():
+            while not finished:
                 try:
                     # A short wait, so that a signal that another thread received (its
                     # handler runs here, in the main thread) is handled within it.
-                    done.wait(WAIT_SLICE)
+                    done.acquire(timeout=WAIT_SLICE)
                 except BaseException as error:  # Ctrl-C, or any signal handler's exception
                     if interrupted is None:
                         interrupted = error
