@@ -102,6 +102,10 @@ def test_a_move_of_no_form_of_the_game_is_malformed_whatever_the_position(name: 
     rule = board._move_form_error(("no", "move"))
     if type(board)._move_form_error is MoveOrder._move_form_error and not board.move_order:
         assert rule is None  # no form stated: every refusal is _why_illegal's
+        with pytest.raises(IllegalMoveError) as refused:
+            board.play(("no", "move"))
+        assert not isinstance(refused.value, MalformedMoveError)
+        count("a game that states no form explains every refusal in its own words")
         return
     assert rule
     ended = board.copy()
