@@ -152,3 +152,23 @@ def test_every_help_page_reads_cleanly(command: str, capsys: pytest.CaptureFixtu
     text = capsys.readouterr().out
     assert text.startswith(f"usage: oogames {command}")
     assert "%%" not in text and "%(" not in text, text
+
+
+def test_the_command_and_the_package_metadata_say_what_oogames_is_in_the_packages_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``oogames --help`` and setup.cfg's description both open with the summary of the
+    package's docstring (the CLI used to say "Two-player games" after more players came)."""
+    import configparser
+    from pathlib import Path
+
+    from oogames.cli import main, package_summary
+
+    summary = package_summary()
+    assert summary.startswith("Turn-based games of perfect information (two players, more")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert " ".join(capsys.readouterr().out.split()).find(summary) > 0
+    config = configparser.ConfigParser()
+    config.read(Path(__file__).parent.parent / "setup.cfg")
+    assert config["metadata"]["description"].startswith(summary.removesuffix("."))

@@ -69,12 +69,22 @@ RUN: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
 }
 
 
+def package_summary() -> str:
+    """What oogames is, in a sentence: the first paragraph of the package's docstring (the
+    one place it is written; setup.cfg's description repeats it, and a test checks that)."""
+    import oogames
+
+    first = (oogames.__doc__ or "oogames: games and game search.").split("\n\n")[0]
+    summary = " ".join(first.split()).removeprefix("oogames: ")
+    return summary[:1].upper() + summary[1:]
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``oogames`` command, made from the subcommands'
     declarations (``ALL_COMMANDS``)."""
     parser = Parser(
         prog="oogames",
-        description="Two-player games and game search after Rice's Design Patterns for Games.",
+        description=package_summary(),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in ALL_COMMANDS:
