@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 import re
+from collections.abc import Sequence
 from typing import ClassVar, Final
 
 from oogames.board.layout import Layout, Square
@@ -16,6 +17,17 @@ from oogames.board.model import ABoardModel
 from oogames.board.moves import Move, lookup_move
 
 _CELL: Final = re.compile(r"\s*([a-z])\s*([0-9]{1,6})\s*$", re.IGNORECASE | re.ASCII)
+
+
+def counts_text(names: Sequence[str], counts: Sequence[int]) -> str:
+    """Each player's count by name, in player order: ``Black 2 - White 2`` (the score line
+    of the disc games, Othello and Rolit).
+
+    >>> from oogames.games.grid import counts_text
+    >>> counts_text(("Red", "Green", "Yellow"), (2, 1, 1))
+    'Red 2 - Green 1 - Yellow 1'
+    """
+    return " - ".join(f"{name} {count}" for name, count in zip(names, counts, strict=True))
 
 
 class AGridBoard(ABoardModel):

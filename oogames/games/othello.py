@@ -28,7 +28,7 @@ from oogames.board.visitors import AnyCheck, AnyStatus
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.games.bitboards import compass, outflanked, outflanking
 from oogames.games.declaration import GameInfo
-from oogames.games.grid import AGridBoard
+from oogames.games.grid import AGridBoard, counts_text
 
 SIZE: Final = Option("size", 8, "squares on a side, even", low=4, high=16)
 
@@ -285,8 +285,7 @@ class OthelloBoard(AGridBoard):
 
     def score_text(self) -> str:
         """The discs of each player: ``Black 2 - White 2``."""
-        names = self.player_names
-        return f"{names[0]} {self.count(0)} - {names[1]} {self.count(1)}"
+        return counts_text(self.player_names, (self.count(0), self.count(1)))
 
     def status_text(self) -> str:
         """Whose turn it is or how the game ended, with the disc count (black-white)."""

@@ -22,7 +22,7 @@ int used as a bit set (bit ``row * size + col``).
  4 . . R Y . .
  5 . . . . . .
  6 . . . . . .
-Red to move (discs 2-1-1)
+Red to move (Red 2 - Green 1 - Yellow 1)
 >>> len(board.legal_moves())
 4
 """
@@ -42,7 +42,7 @@ from oogames.board.undo import AMoveRecord
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.games.bitboards import compass, outflanked, outflanking
 from oogames.games.declaration import GameInfo
-from oogames.games.grid import AGridBoard
+from oogames.games.grid import AGridBoard, counts_text
 
 SIZE: Final = Option("size", 8, "squares on a side, even", low=4, high=16)
 PLAYERS: Final = Option("players", 4, "how many players", low=2, high=4)
@@ -212,8 +212,8 @@ class RolitBoard(AGridBoard):
         return self._discs[player].bit_count()
 
     def score_text(self) -> str:
-        """``discs 2-1-1``: each player's discs, in player order."""
-        return "discs " + "-".join(str(self.count(p)) for p in range(self.players))
+        """Each player's discs by name, in player order: ``Red 2 - Green 1 - Yellow 1``."""
+        return counts_text(self.player_names, [self.count(p) for p in range(self.players)])
 
     def status_text(self) -> str:
         """Whose turn it is or how the game ended, and the discs."""
