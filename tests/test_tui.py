@@ -821,3 +821,26 @@ async def test_the_settings_seat_more_players_and_refuse_a_seat_the_game_has_not
         assert app.model.board.players == 3 and labels[1:] == ["random", "maxn:1"]
         assert app.model.settings.first == 2
         assert app.model.settings.spec_of(0).label == "maxn:1"  # the third seat moves first
+
+
+@synchronous
+async def test_four_players_scores_are_named_and_none_is_split_from_its_count_at_80x24() -> None:
+    """Rolit's score names each player; where the line is wider than the panel at 80 x 24,
+    it breaks between players (it used to break between "Blue" and its count)."""
+    app = GameApp(
+        GameSettings(
+            game="rolit",
+            options={"size": 8, "players": 4},
+            players=tuple(PlayerSpec("human") for _ in range(4)),
+        )
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        status = text(app, "#status")
+        width = app.query_one("#status").size.width
+        assert "Red 1" in status and "Blue 1" in status and "Green 1" in status, status
+        assert all(len(line) <= width for line in status.splitlines()), (width, status)
+        assert not any(
+            line.split()[-1:] in (["Red"], ["Green"], ["Yellow"], ["Blue"])
+            for line in status.splitlines()
+        ), status

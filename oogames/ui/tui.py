@@ -93,6 +93,7 @@ class GameApp(App[int]):
         self.model.add_view(AppRelay(self))
         self.busy = False
         self._thread_ids: set[int] = set()
+        self._grid = False  # whether the board shown is a grid of squares (not move buttons)
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -160,17 +161,8 @@ class GameApp(App[int]):
             self.call_next(self._rebuild, shown)
         # A game of move buttons shows its own drawing above them.
         self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
-        again = " again" if board.state is EXTRA_TURN else ""
-        if board.is_over:
-            status = f"Game over: {board.status_text()}"
-        else:
-            player = board.to_move
-            # A piece that is not the player's name (a disc) is shown before it.
-            disc = shown.grid and board.pieces.marks[player] != board.player_names[player]
-            mark = f"{piece(board, player)} " if disc else ""
-            status = f"{mark}{self.model.current.name} to move{again}"
-        score = board.score_text()
-        self.show_status(f"{status}\n{score}" if score else status)
+        self._grid = shown.grid
+        self._refresh_status()
         names = " ".join(board.format_move(move) for move in board.legal_moves())
         self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")
 
@@ -180,9 +172,28 @@ class GameApp(App[int]):
         self._size_board()
         self._keep_focus()
 
+    def _refresh_status(self) -> None:
+        """Whose turn it is (or the result), and the score: where the score is wider than
+        the panel, a player a line (not a name on one line and its count on the next)."""
+        board = self.model.board
+        again = " again" if board.state is EXTRA_TURN else ""
+        if board.is_over:
+            status = f"Game over: {board.status_text()}"
+        else:
+            player = board.to_move
+            # A piece that is not the player's name (a disc) is shown before it.
+            disc = board.pieces.marks[player] != board.player_names[player]
+            mark = f"{piece(board, player)} " if disc and self._grid else ""
+            status = f"{mark}{self.model.current.name} to move{again}"
+        score = board.score_text()
+        if len(score) > self.query_one("#status", Static).size.width > 0:
+            score = score.replace(" - ", "\n")
+        self.show_status(f"{status}\n{score}" if score else status)
+
     def on_resize(self, event: events.Resize) -> None:
-        """The board's cells grow and shrink with the terminal."""
+        """The board's cells grow and shrink with the terminal; the status is laid out again."""
         self.call_after_refresh(self._size_board)
+        self.call_after_refresh(self._refresh_status)
 
     def _size_board(self) -> None:
         self.query_one("#board", BoardGrid).fit(self.query_one("#left").size)
