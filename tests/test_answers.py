@@ -27,6 +27,7 @@ from oogames.games import (
     othello_weighted_squares,
 )
 from oogames.nextmove import TTFac
+from oogames.nextmove.enhancements.ordering import GameOrderFac
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.pvs import PVSFac
 from oogames.nextmove.specs import make_strategy
@@ -240,3 +241,20 @@ def test_a_table_that_values_wins_otherwise_than_its_search_is_refused() -> None
     with pytest.raises(SettingsError, match="quick wins"):
         MinMax(TTFac(AlphaBetaFac()), prefer_quick_wins=False)
     assert MinMax(TTFac(AlphaBetaFac(), win_value=5000), win_value=5000).win_value == 5000
+
+
+def test_an_ordering_that_values_finished_games_otherwise_than_its_search_is_refused() -> None:
+    """MinMax(GameOrderFac(..., by_margin=A), by_margin=B) with A != B: one SettingsError.
+    It was not checked, and the ordering's bounds by margin misread a search by wins:
+    Kalah 3x2 after the moves 1 and 2, 'win in 6' (999,994) where the game is a win in 4."""
+    board = KalahBoard(pits=3, seeds=2)
+    for move in (1, 2):
+        board.play(move)
+    right = MinMax(AlphaBetaFac()).analyze(board).value
+    assert right == 999_996
+    for by_margin in (True, False):
+        with pytest.raises(SettingsError, match="by_margin"):
+            MinMax(GameOrderFac(AlphaBetaFac(), by_margin=by_margin), by_margin=not by_margin)
+        agreed = MinMax(GameOrderFac(AlphaBetaFac(), by_margin=by_margin), by_margin=by_margin)
+        plain = MinMax(AlphaBetaFac(), by_margin=by_margin)
+        assert agreed.analyze(board).value == plain.analyze(board).value

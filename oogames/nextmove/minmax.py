@@ -268,7 +268,8 @@ class MinMax(INextMoveStrategy):
 
     Raises:
         SettingsError: ``win_value`` is not a finite number of at least 100, or a
-            factory in ``factory`` (a table, an ordering) values wins otherwise.
+            factory in ``factory`` (a table, an ordering) values wins otherwise, or
+            its ``by_margin`` is not the search's.
 
     >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
     >>> board = TicTacToeBoard.from_moves("a1 b1 a2 b2")
@@ -291,8 +292,7 @@ class MinMax(INextMoveStrategy):
         self.prefer_quick_wins = prefer_quick_wins
         self.win_value = check_win_value(win_value)
         self.by_margin = by_margin
-        if not by_margin:  # by margin, wins are not valued at all
-            check_values_agree(factory, self.win_value, prefer_quick_wins)
+        check_values_agree(factory, self.win_value, prefer_quick_wins, by_margin)
         self._stop = StopFlag()
         self._running: _MinMaxLambda | None = None
 

@@ -77,14 +77,26 @@ def check_win_value(win_value: float) -> float:
     return win_value
 
 
-def check_values_agree(factory: IAccFactory, win_value: float, quick: bool) -> None:
-    """Refuse a factory stack in which a table or an ordering values wins otherwise than
-    the search: its stored distances and bounds would be read wrongly.
+def check_values_agree(
+    factory: IAccFactory, win_value: float, quick: bool, by_margin: bool = False
+) -> None:
+    """Refuse a factory stack in which a table or an ordering values finished games
+    otherwise than the search: its stored distances and bounds would be read wrongly.
+
+    A search by margin values no win, so only its ``by_margin`` must agree.
 
     Raises:
-        SettingsError: A factory's ``win_value`` or ``quick_wins`` differs from the search's.
+        SettingsError: A factory's ``by_margin``, or (not by margin) its ``win_value`` or
+            ``quick_wins``, differs from the search's.
     """
     for stack in factory_stack(factory):
+        if getattr(stack, "by_margin", by_margin) != by_margin:
+            raise SettingsError(
+                f"{type(stack).__name__} has by_margin={not by_margin} and the search "
+                f"by_margin={by_margin}: its bounds would be read wrongly; give both the same"
+            )
+        if by_margin:
+            continue
         theirs = getattr(stack, "win_value", win_value), getattr(stack, "quick_wins", quick)
         if theirs != (win_value, quick):
             raise SettingsError(
