@@ -258,3 +258,36 @@ def test_an_ordering_that_values_finished_games_otherwise_than_its_search_is_ref
         agreed = MinMax(GameOrderFac(AlphaBetaFac(), by_margin=by_margin), by_margin=by_margin)
         plain = MinMax(AlphaBetaFac(), by_margin=by_margin)
         assert agreed.analyze(board).value == plain.analyze(board).value
+
+
+def test_one_table_holds_one_game_at_a_time() -> None:
+    """A search with a table (built into alpha-beta, as a decorator, MTD(f)), reused on
+    boards of other games and sizes, answers as a fresh search does. The table kept the
+    positions of the game searched before and tried their moves: Connect Four 4x4 and
+    then tic-tac-toe raised "illegal move 1" from inside the search, tic-tac-toe 3x4 and
+    then 4x3 "c2 is taken"."""
+    boards = [
+        ConnectFourBoard.from_moves("1", width=4, height=4),
+        TicTacToeBoard(),
+        TicTacToeBoard(3, 4, 3),
+        TicTacToeBoard.from_moves("a2 c2 c3", rows=4, cols=3),
+        KalahBoard(pits=3, seeds=2),
+        ConnectFourBoard.from_moves("12", width=4, height=4),
+        TicTacToeBoard.from_moves("b2"),
+    ]
+    fresh = [MinMax(AlphaBetaFac()).analyze(board).value for board in boards]
+    reused = [
+        MinMax(TTFac(AlphaBetaFac(), size=1 << 10)),
+        MinMax(TTFac(AlphaBetaFac(), size=1 << 10, built_in=False)),
+        make_strategy("pvs+tt", open_lines),
+        make_strategy("mtdf", open_lines),
+    ]
+    checked = 0
+    for search in reused:
+        for board, value in [*zip(boards, fresh, strict=True)] * 2:
+            before = snapshot(board)
+            result = search.analyze(board)
+            assert result.value == value, (search, board.options(), board.ply)
+            assert result.move in board.legal_moves() and snapshot(board) == before
+            checked += 1
+    assert checked == 4 * 2 * len(boards)

@@ -76,12 +76,26 @@ class TranspositionTable:
             a guess when it went up while its position was searched).
     """
 
-    __slots__ = ("entries", "guesses", "hits", "probes", "size", "stores")
+    __slots__ = ("entries", "game", "guesses", "hits", "probes", "size", "stores")
 
     def __init__(self, size: int = 1 << 18) -> None:
         self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
         self.entries: dict[Hashable, Entry] = {}
         self.stores = self.probes = self.hits = self.guesses = 0
+        self.game: tuple[type, str] | None = None  # whose positions the entries are
+
+    def hold(self, board: IBoardModel) -> None:
+        """Make this the table of ``board``'s game; a search from ``board`` calls it first.
+
+        A table that holds the positions of another game (another board class, or the
+        same with other options: another size, k, number of players) forgets them: their
+        keys may be other positions' keys here, and their moves no moves of this game.
+        """
+        options = getattr(board, "options", None)  # ABoardModel's; an IBoardModel: its class
+        game = (type(board), repr(options()) if callable(options) else "")
+        if game != self.game:
+            self.entries.clear()
+            self.game = game
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry of ``key``: ``(value, kind, remaining, move, guessed)``, or None."""
@@ -290,6 +304,7 @@ class TTAcc(AAccDecorator):
         On a board that does not alternate (more than two players, chance), the search
         files its values apart from other model players' (:class:`TableRules`)."""
         self.inner.start(board)
+        self.rules.table.hold(board)
         if not getattr(board, "alternates", True):
             self.rules.scope = self.inner.model_player
         self._lookup(board)
