@@ -225,3 +225,23 @@ def check_size(
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise error(f"{name} must be a whole number from {low} to {high:,}, not {shown(value)}")
     return value
+
+
+Variant: TypeAlias = "tuple[type, tuple[tuple[str, object], ...]]"
+
+
+def variant_of(board: object) -> Variant:
+    """Which game ``board`` plays: its class and its options (``board.options()``, where it
+    has them). Two boards of one variant give their positions the same keys and moves; a
+    table, or a tree kept between moves, is not carried from one variant to another.
+
+    >>> from oogames.board.options import variant_of
+    >>> from oogames.games import TicTacToeBoard
+    >>> variant_of(TicTacToeBoard(3, 4)) == variant_of(TicTacToeBoard(3, 4).copy())
+    True
+    >>> variant_of(TicTacToeBoard(3, 4)) == variant_of(TicTacToeBoard(4, 3))
+    False
+    """
+    options = getattr(board, "options", None)
+    given: dict[str, object] = options() if callable(options) else {}
+    return (type(board), tuple(sorted(given.items(), key=str)))

@@ -40,7 +40,7 @@ from oogames.board.faults import board_fault
 from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import COLLECT_MOVES_OR_PASS, IBoardLambda
 from oogames.board.moves import PASS, Move
-from oogames.board.options import check_size
+from oogames.board.options import check_size, variant_of
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.accumulators import Evaluation
@@ -440,7 +440,6 @@ class MCTS(INextMoveStrategy):
 
 
 def _game_of(board: IBoardModel) -> _Game:
-    """What identifies the game a board is in: its kind, options and moves so far."""
-    options = board.options() if hasattr(board, "options") else {}
+    """What identifies the game a board is in: its variant (class, options) and moves so far."""
     history = board.history if hasattr(board, "history") else ()
-    return (type(board), tuple(sorted(options.items(), key=str)), tuple(history))
+    return (*variant_of(board), tuple(history))

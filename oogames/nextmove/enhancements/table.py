@@ -36,7 +36,7 @@ from typing import Final, TypeAlias
 from oogames.board.hints import HintedBoard, ISearchHints
 from oogames.board.interface import IBoardModel
 from oogames.board.moves import Move
-from oogames.board.options import check_size
+from oogames.board.options import Variant, check_size, variant_of
 from oogames.errors import SettingsError
 from oogames.nextmove._bare import bare
 from oogames.nextmove._tabled import PLAIN, TableRoot
@@ -82,7 +82,7 @@ class TranspositionTable:
         self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
         self.entries: dict[Hashable, Entry] = {}
         self.stores = self.probes = self.hits = self.guesses = 0
-        self.game: tuple[type, str] | None = None  # whose positions the entries are
+        self.game: Variant | None = None  # whose positions the entries are
 
     def hold(self, board: IBoardModel) -> None:
         """Make this the table of ``board``'s game; a search from ``board`` calls it first.
@@ -91,8 +91,7 @@ class TranspositionTable:
         same with other options: another size, k, number of players) forgets them: their
         keys may be other positions' keys here, and their moves no moves of this game.
         """
-        options = getattr(board, "options", None)  # ABoardModel's; an IBoardModel: its class
-        game = (type(board), repr(options()) if callable(options) else "")
+        game = variant_of(board)
         if game != self.game:
             self.entries.clear()
             self.game = game
