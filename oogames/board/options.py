@@ -228,6 +228,7 @@ def check_size(
 
 
 Variant: TypeAlias = "tuple[type, tuple[tuple[str, object], ...]]"
+"""Which game a board plays (:func:`variant_of`): its class, and its options by name."""
 
 
 def variant_of(board: object) -> Variant:

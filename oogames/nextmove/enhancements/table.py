@@ -50,6 +50,9 @@ from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
 # evaluated horizons (a guess, not the game's value).
 Entry: TypeAlias = tuple[float, int, int, Move, bool]
 
+NO_GAME: Final[Variant] = (type(None), ())
+"""The game of a table that holds no positions yet."""
+
 EXACT: Final = 0
 """The stored value is the position's value."""
 LOWER: Final = 1
@@ -82,7 +85,7 @@ class TranspositionTable:
         self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
         self.entries: dict[Hashable, Entry] = {}
         self.stores = self.probes = self.hits = self.guesses = 0
-        self.game: Variant | None = None  # whose positions the entries are
+        self.game = NO_GAME  # whose positions the entries are (variant_of)
 
     def hold(self, board: IBoardModel) -> None:
         """Make this the table of ``board``'s game; a search from ``board`` calls it first.
