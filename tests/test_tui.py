@@ -11,6 +11,7 @@ pytest.importorskip("textual")
 
 import asyncio
 import functools
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -205,6 +206,38 @@ async def test_x_stops_the_computers_search_and_the_game_is_as_before(
         await pilot.press(KEY["quit"])
     saved = list((tmp_path / "oogames" / "recovery").glob("connectfour-*.json"))
     assert len(saved) == 1
+
+
+@synchronous
+async def test_stop_before_the_workers_search_has_begun_is_not_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The stop key pressed while the view is busy but its worker has not reached the
+    computer's turn yet (held back here by 0.3 s): the search that then begins is stopped.
+    Before, no turn was under way, the stop was dropped and alphabeta:16 searched on."""
+    app = app_for("alphabeta:16", game="connectfour")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(app, pilot)
+        start = app.model.start
+
+        def late_start() -> None:
+            time.sleep(0.3)
+            start()
+
+        monkeypatch.setattr(app.model, "start", late_start)
+        app._call_model(app.model.play, "4")  # what typing 4 does; then O's turn
+        assert app.busy
+        await pilot.press(KEY["stop"])
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if not app.busy:
+                break
+        else:
+            app.model.stop()  # the search ran on: end it, then fail
+            await settle(app, pilot)
+            pytest.fail("the stop was lost: the search ran on")
+        await settle(app, pilot)
+        assert not app.busy and app.model.board.moves == (3,) and "stopped" in text(app, "#info")
 
 
 @synchronous

@@ -89,6 +89,29 @@ def test_stop_cancels_a_long_search_and_go_searches_again(client: TestClient) ->
     assert state["human_to_move"] is False
 
 
+def test_stop_at_once_after_a_move_stops_the_reply_whose_thread_has_not_begun(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stop sent the moment the move's answer comes back, before the computer's thread has
+    reached its turn (held back here by 0.3 s): the stop is not lost. It was: no turn was
+    under way, the player dropped it and alphabeta:16 searched on (the page's Stop in CI)."""
+    state = new(client, game="connectfour", player1="alphabeta:16")
+    game = client.app.state.games.games[state["id"]]  # type: ignore[attr-defined]
+    start = game.model.start
+
+    def late_start() -> None:
+        time.sleep(0.3)
+        start()
+
+    monkeypatch.setattr(game.model, "start", late_start)
+    act(client, state["id"], "move", "4")
+    stopped = time.monotonic()
+    act(client, state["id"], "stop")
+    state = settle(client, state["id"])
+    assert time.monotonic() - stopped < 10
+    assert not state["thinking"] and state["moves"] == ["4"] and "stopped" in state["info"]
+
+
 @pytest.mark.parametrize("player1", ["alphabeta+tt+order@30", "mcts@30", "alphabeta:16"])
 def test_stop_keeps_every_computer_to_move_and_move_now_plays_a_timed_one(
     client: TestClient, player1: str

@@ -10,6 +10,8 @@ the model, so a console view and an interactive view drive the same model.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from oogames.board.faults import check_not_stuck
@@ -333,7 +335,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._views.hinted(result)
         return result
 
-    def stop(self) -> None:
+    def stop(self) -> bool:
         """Stop: end the search under way, a computer's move or a hint (from any thread).
 
         Whatever the strategy (timed or not), the search ends soon with
@@ -341,14 +343,31 @@ class GameModel(IView2ModelAdapter, IRequestor):
         played, and the game is exactly as it was before it (the computer still
         to move); :meth:`start` lets it search again. With nothing searching,
         it does nothing. To have a timed computer play now, see :meth:`move_now`.
+        Returns whether a turn or a hint was under way to stop.
         """
+        stopped = False
         for side in self.turns.players:
-            side.stop()
+            stopped = side.stop() or stopped
         hinting = self._hint_strategy
         if hinting is not None:
             hinting.cancel()
             self._hint_strategy = None  # a hint waiting for its turn to search ends too
             wake_waiting()
+            stopped = True
+        return stopped
+
+    def stop_begun(self, begun: Callable[[], bool], patience: float = 10.0) -> None:
+        """Stop what a view has begun in a thread of its own (a computer's turn, a hint):
+        :meth:`stop`, again until a turn or a hint takes it, while ``begun()`` says the
+        view's thread still runs (at most ``patience`` seconds).
+
+        A view marks itself thinking before its thread reaches the turn; a stop in
+        between found no turn under way and was dropped, and the search ran on (the
+        page's Stop, seen in CI's browser test).
+        """
+        end = time.monotonic() + patience
+        while not self.stop() and begun() and time.monotonic() < end:
+            time.sleep(0.002)
 
     def move_now(self) -> bool:
         """Move now: ask the computer that is thinking to play its best move so far (from any

@@ -53,8 +53,10 @@ class APlayer(abc.ABC):
     def take_turn(self, board: IBoardModel, requestor: IRequestor) -> None:
         """It is this side's turn: a computer moves now; a person is waited for."""
 
-    def stop(self) -> None:  # noqa: B027 - a hook: only a thinking side has anything to stop
-        """Stop thinking, if this side is thinking (a computer's search): it makes no move."""
+    def stop(self) -> bool:
+        """Stop thinking, if this side is thinking (a computer's search): it makes no move.
+        Returns whether a turn was under way to stop (by default none: a person's)."""
+        return False
 
     def move_now(self) -> bool:
         """Ask this side, if it is thinking, to play its best move so far; whether it can."""
@@ -225,14 +227,16 @@ class ComputerPlayer(APlayer):
             raise SearchStopped(f"{self.name} was stopped")
         requestor.request_move(self.player, result.move, result)
 
-    def stop(self) -> None:
+    def stop(self) -> bool:
         """Stop the turn under way, if any: the search ends with no move (from another
-        thread or a signal handler)."""
+        thread or a signal handler). Returns whether a turn was under way."""
         with self._lock:
-            if self._turn:
+            turn = self._turn
+            if turn:
                 self._stopped = True
                 self.strategy.cancel()
         wake_waiting()  # a turn still waiting for its search ends at once
+        return turn
 
     def move_now(self) -> bool:
         """Ask the search under way to play its best move so far (a timed search or MCTS);

@@ -332,9 +332,15 @@ class GameApp(App[int]):
     def action_stop(self) -> None:
         """Stop the computer's search (or a hint's); the game stays as it was before it."""
         if self.busy:
-            self.model.stop()
+            self._stop_worker()
         else:
             self.show_info("nothing to stop: no search is running")
+
+    @work(thread=True, group="stop")
+    def _stop_worker(self) -> None:
+        """Stop the search, even one whose worker has not reached it yet (off the event loop:
+        the stop may wait for it)."""
+        self.model.stop_begun(lambda: self.busy)
 
     def action_move_now(self) -> None:
         """Have a timed computer (or MCTS) that is thinking play its best move so far."""

@@ -232,9 +232,8 @@ class WebGame:
         if action != "move" and action not in _COMMANDS:
             offered = ", ".join(["move", *_COMMANDS])
             raise SettingsError(f"unknown action {shown(action)}; the actions are: {offered}")
-        if action == "stop":
-            if self.thinking or self.hinting:
-                self.model.stop()
+        if action == "stop":  # even a search whose thread has not reached it yet
+            self.model.stop_begun(lambda: self.thinking or self.hinting)
             return
         if self.hinting:
             raise SettingsError("wait: a hint is being searched (Stop stops it)")
