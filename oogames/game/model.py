@@ -357,14 +357,9 @@ class GameModel(IView2ModelAdapter, IRequestor):
         return stopped
 
     def stop_begun(self, begun: Callable[[], bool], patience: float = 10.0) -> None:
-        """Stop what a view has begun in a thread of its own (a computer's turn, a hint):
-        :meth:`stop`, again until a turn or a hint takes it, while ``begun()`` says the
-        view's thread still runs (at most ``patience`` seconds).
-
-        A view marks itself thinking before its thread reaches the turn; a stop in
-        between found no turn under way and was dropped, and the search ran on (the
-        page's Stop, seen in CI's browser test).
-        """
+        """Stop what a view began in a thread of its own (a computer's turn, a hint): :meth:`stop`
+        again until a turn or a hint takes it, while ``begun()`` (at most ``patience`` s).
+        A stop before the thread reached its turn found none under way and was dropped."""
         end = time.monotonic() + patience
         while not self.stop() and begun() and time.monotonic() < end:
             time.sleep(0.002)
