@@ -19,6 +19,11 @@ from oogames.board.moves import Move, lookup_move
 _CELL: Final = re.compile(r"\s*([a-z])\s*([0-9]{1,6})\s*$", re.IGNORECASE | re.ASCII)
 
 
+SCORE_SEPARATOR: Final = " - "
+"""What stands between two players' counts in a score line (:func:`counts_text`): a view
+short of room breaks the line there."""
+
+
 def counts_text(names: Sequence[str], counts: Sequence[int]) -> str:
     """Each player's count by name, in player order: ``Black 2 - White 2`` (the score line
     of the disc games, Othello and Rolit).
@@ -27,7 +32,8 @@ def counts_text(names: Sequence[str], counts: Sequence[int]) -> str:
     >>> counts_text(("Red", "Green", "Yellow"), (2, 1, 1))
     'Red 2 - Green 1 - Yellow 1'
     """
-    return " - ".join(f"{name} {count}" for name, count in zip(names, counts, strict=True))
+    pairs = zip(names, counts, strict=True)
+    return SCORE_SEPARATOR.join(f"{name} {count}" for name, count in pairs)
 
 
 class AGridBoard(ABoardModel):

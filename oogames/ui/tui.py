@@ -32,6 +32,7 @@ from oogames.game.commands import commands_of, key_name, read_command
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings
+from oogames.games.grid import SCORE_SEPARATOR
 from oogames.nextmove.results import SearchResult
 from oogames.ui.board_grid import BoardGrid
 from oogames.ui.cells import Cells, board_cells, piece
@@ -187,7 +188,7 @@ class GameApp(App[int]):
             status = f"{mark}{self.model.current.name} to move{again}"
         score = board.score_text()
         if len(score) > self.query_one("#status", Static).size.width > 0:
-            score = score.replace(" - ", "\n")
+            score = score.replace(SCORE_SEPARATOR, "\n")
         self.show_status(f"{status}\n{score}" if score else status)
 
     def on_resize(self, event: events.Resize) -> None:
