@@ -6,11 +6,12 @@ the enhancement under test, in the test, on the same position.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from typing import Any
 
 import pytest
-from helpers import snapshot
+from helpers import count, snapshot
 
 from oogames import AlphaBetaFac, DepthFac, MinMax, MinMaxFac, SearchStopped, SettingsError
 from oogames.game import GameModel, GameSettings, PlayerSpec
@@ -28,10 +29,11 @@ from oogames.games import (
 )
 from oogames.nextmove import TTFac
 from oogames.nextmove.enhancements.ordering import GameOrderFac
+from oogames.nextmove.enhancements.table import TranspositionTable
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.pvs import PVSFac
 from oogames.nextmove.specs import make_strategy
-from oogames.nextmove.values import win_threshold
+from oogames.nextmove.values import WIN_VALUE, win_threshold
 
 #: An Othello 6x6 position near the end where MTD(f)'s passes prove the two bounds of its
 #: depth-6 value in different ways (found by the full differential run).
@@ -234,13 +236,55 @@ def test_move_now_in_the_game_model_plays_the_best_move_so_far(spec: str) -> Non
     assert not thread.is_alive() and model.board.ply == 1 and model.current.is_human
 
 
+def test_the_search_gives_its_scoring_to_its_table_and_ordering() -> None:
+    """The win value and quick wins are given once, to the search: a table and an ordering
+    given none take the search's (they were refused, and had to be given them again)."""
+    boards = [TicTacToeBoard.from_moves("a1 b1 a2"), KalahBoard(pits=2, seeds=2)]
+    for win, quick in itertools.product((5000, WIN_VALUE), (True, False)):
+        table, order = TTFac(AlphaBetaFac()), GameOrderFac(AlphaBetaFac())
+        for factory in (table, order, TTFac(GameOrderFac(AlphaBetaFac()))):
+            search = MinMax(factory, win_value=win, prefer_quick_wins=quick)
+            plain = MinMax(AlphaBetaFac(), win_value=win, prefer_quick_wins=quick)
+            for board in boards:
+                assert search.analyze(board).value == plain.analyze(board).value
+                count("a table and an ordering scored by their search = plain alpha-beta")
+        assert (table.win_value, table.quick_wins) == (order.win_value, order.quick_wins)
+        assert (table.win_value, table.quick_wins) == (win, quick)
+
+
 def test_a_table_that_values_wins_otherwise_than_its_search_is_refused() -> None:
-    """MinMax(TTFac(..., win_value=A), win_value=B) with A != B: one SettingsError."""
+    """MinMax(TTFac(..., win_value=A), win_value=B) with A != B: one SettingsError; so is
+    a factory that serves one search and then another that scores otherwise."""
     with pytest.raises(SettingsError, match="win_value"):
-        MinMax(TTFac(AlphaBetaFac()), win_value=5000)
+        MinMax(TTFac(AlphaBetaFac(), win_value=6000), win_value=5000)
     with pytest.raises(SettingsError, match="quick wins"):
-        MinMax(TTFac(AlphaBetaFac()), prefer_quick_wins=False)
+        MinMax(TTFac(AlphaBetaFac(), quick_wins=True), prefer_quick_wins=False)
     assert MinMax(TTFac(AlphaBetaFac(), win_value=5000), win_value=5000).win_value == 5000
+    served = TTFac(GameOrderFac(AlphaBetaFac()))
+    MinMax(served, win_value=5000)
+    MinMax(served, win_value=5000)  # a second search that scores alike: served
+    others: list[dict[str, Any]] = [{}, {"prefer_quick_wins": False}, {"by_margin": True}]
+    others[0]["win_value"] = WIN_VALUE
+    for other in others:
+        with pytest.raises(SettingsError, match="needs a TTFac of its own"):
+            MinMax(served, **({"win_value": 5000} | other))
+
+
+def test_a_table_shared_by_searches_that_score_otherwise_answers_as_a_fresh_one() -> None:
+    """One table given to a search that scores wins at 5,000 and then to one at 10^6 (or
+    with quick wins and then without): its entries were read as the new scoring's, and
+    tic-tac-toe after a1 b1 a2 came out -4,997 where it is -999,996 (a loss in 4)."""
+    board = TicTacToeBoard.from_moves("a1 b1 a2")
+    for first, second in itertools.permutations(
+        ((5000, True), (WIN_VALUE, True), (WIN_VALUE, False)), 2
+    ):
+        table = TranspositionTable()
+        for win, quick in (first, second):
+            tabled = TTFac(AlphaBetaFac(), table, win_value=win, quick_wins=quick)
+            value = MinMax(tabled, win_value=win, prefer_quick_wins=quick).analyze(board).value
+            plain = MinMax(AlphaBetaFac(), win_value=win, prefer_quick_wins=quick)
+            assert value == plain.analyze(board).value, (first, second)
+            count("a table shared across scorings = plain alpha-beta")
 
 
 def test_an_ordering_that_values_finished_games_otherwise_than_its_search_is_refused() -> None:

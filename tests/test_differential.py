@@ -253,8 +253,11 @@ def test_reused_strategies_along_whole_games_equal_the_reference(game: str) -> N
             assert snapshot(board) == start
 
 
-def factory_of(spec: str, depth: int | None, evaluate: Any, win: float, quick: bool) -> Any:
-    """The factory of a spec built by hand with its win settings (the grammar's order)."""
+def factory_of(
+    spec: str, depth: int | None, evaluate: Any, win: float | None, quick: bool | None
+) -> Any:
+    """The factory of a spec built by hand with its win settings (the grammar's order);
+    None: the table and the ordering take them from the search."""
     base, *enhancements = spec.split("+")
     bases = {"minimax": MinMaxFac, "alphabeta": AlphaBetaFac, "negamax": NegamaxFac}
     bases |= {"negamax-ab": NegaAlphaBetaFac, "pvs": PVSFac}
@@ -287,7 +290,8 @@ def test_win_values_tiny_tables_and_narrowed_windows(game: str) -> None:
                 (lambda b, p: max(-40.0, min(40.0, evaluate(b, p)))) if win == 100 else evaluate
             )
             ref = Reference(board, scaled, win, quick)
-            factory = factory_of(spec, depth, scaled, win, quick)
+            stated = rng.random() < 0.5  # given to the factories too, or to the search only
+            factory = factory_of(spec, depth, scaled, *((win, quick) if stated else (None, None)))
             search = MinMax(factory, win_value=win, prefer_quick_wins=quick)
             value = ref.at(depth)[0]
             low, high = value - rng.randrange(0, 3), value + rng.randrange(0, 3)

@@ -90,7 +90,7 @@ class TableRoot(AAccDecorator):
     def start(self, board: HintedBoard) -> None:
         """The table's best move for the root, if any, is searched first."""
         self.inner.start(board)
-        self.rules.table.hold(board)
+        self.rules.table.hold(board, self.rules.scoring)
         key, mirrored = board.table_key()
         entry = self.rules.table.get(key)
         if entry is not None and entry[3] is not None:

@@ -28,7 +28,7 @@ from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 from oogames.nextmove.values import WIN_VALUE as WIN_VALUE  # where it was, for its users
-from oogames.nextmove.values import check_values_agree, check_win_value
+from oogames.nextmove.values import Scoring, check_win_value, serve_scoring
 
 POLL_EVERY: Final = 256
 """How many nodes a search makes between two looks at its stop flag."""
@@ -253,10 +253,8 @@ class MinMax(INextMoveStrategy):
         factory: Chooses the search: :class:`~oogames.nextmove.factories.MinMaxFac`,
             :class:`~oogames.nextmove.factories.AlphaBetaFac`,
             :class:`~oogames.nextmove.factories.DepthFac`, ...
-        prefer_quick_wins: Score a win ``win_value - plies`` and a loss
-            ``-(win_value - plies)``, so that a quicker win and a slower loss
-            are preferred. With False, every win is ``win_value`` and every loss
-            ``-win_value``.
+        prefer_quick_wins: A win scores ``win_value - plies``, a loss ``-(win_value - plies)``
+            (a quicker win, a slower loss preferred); with False, ``±win_value``.
         win_value: The value of a win; a draw is 0 (see :mod:`oogames.nextmove.values`:
             at least 100, and evaluations stay within ``win_threshold(win_value)``).
         by_margin: Value a finished game by how much it was won or lost (the
@@ -266,10 +264,12 @@ class MinMax(INextMoveStrategy):
             part. An evaluation function for a depth limit should then speak in
             the same units.
 
+    A table or an ordering in ``factory`` takes these three from the search: they are
+    given once, here (:func:`~oogames.nextmove.values.serve_scoring`).
+
     Raises:
         SettingsError: ``win_value`` is not a finite number of at least 100, or a
-            factory in ``factory`` (a table, an ordering) values wins otherwise, or
-            its ``by_margin`` is not the search's.
+            table or an ordering in ``factory`` was given, or serves, another scoring.
 
     >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
     >>> board = TicTacToeBoard.from_moves("a1 b1 a2 b2")
@@ -292,7 +292,7 @@ class MinMax(INextMoveStrategy):
         self.prefer_quick_wins = prefer_quick_wins
         self.win_value = check_win_value(win_value)
         self.by_margin = by_margin
-        check_values_agree(factory, self.win_value, prefer_quick_wins, by_margin)
+        serve_scoring(factory, Scoring(self.win_value, prefer_quick_wins, by_margin))
         self._stop = StopFlag()
         self._running: _MinMaxLambda | None = None
 

@@ -146,7 +146,7 @@ def solve(
         return Solution(outcome, value, 0, None, (), 0, 0.0)
     player = board.to_move
     table = TranspositionTable(table_size) if table is None else table
-    factory = TTFac(GameOrderFac(AlphaBetaFac(), quick_wins=not weak), table, quick_wins=not weak)
+    factory = TTFac(GameOrderFac(AlphaBetaFac()), table)  # scored as the search says
     search = MinMax(factory, prefer_quick_wins=not weak)
     searches = _Searches(search, board, player, watch)
     if weak:
@@ -194,7 +194,7 @@ def _solve_margin(
         outcome = "win" if found > 0 else "loss" if found < 0 else "draw"
         return Solution(outcome, float(found), 0, None, (), 0, 0.0, margin=found)
     table = TranspositionTable(table_size) if table is None else table
-    factory = TTFac(GameOrderFac(AlphaBetaFac(), by_margin=True), table, quick_wins=False)
+    factory = TTFac(GameOrderFac(AlphaBetaFac()), table)  # by margin, as the search says
     searches = _Searches(MinMax(factory, by_margin=True), board, board.to_move, watch, True)
     if narrow:
         result = _bisect(searches, bounds[0], bounds[1], float, round)

@@ -11,13 +11,12 @@ results and the pictures all read values through this module.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Final
+from typing import Final
+
+import attrs
 
 from oogames.errors import SettingsError
-from oogames.nextmove.factories import factory_stack
-
-if TYPE_CHECKING:
-    from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.factories import IAccFactory, factory_stack
 
 WIN_VALUE: Final = 1_000_000
 """The value of a win at the root; a quicker win scores ``WIN_VALUE - plies``.
@@ -77,30 +76,127 @@ def check_win_value(win_value: float) -> float:
     return win_value
 
 
+@attrs.frozen
+class Scoring:
+    """How one search values a finished game. The search owns it (``MinMax``'s
+    ``win_value``, ``prefer_quick_wins`` and ``by_margin``); a table or an ordering in its
+    factory stack takes it from the search (:class:`AScoredFac`).
+
+    Attributes:
+        win_value: The value of a win at the root.
+        quick_wins: A win ``p`` plies away is worth ``win_value - p``.
+        by_margin: A finished game is valued by how much it was won or lost: then
+            ``win_value`` and ``quick_wins`` play no part.
+    """
+
+    win_value: float = WIN_VALUE
+    quick_wins: bool = True
+    by_margin: bool = False
+
+    def agrees(self, other: Scoring) -> bool:
+        """Whether values scored one way read the same the other way."""
+        if self.by_margin or other.by_margin:
+            return self.by_margin == other.by_margin
+        return (self.win_value, self.quick_wins) == (other.win_value, other.quick_wins)
+
+    def __str__(self) -> str:
+        if self.by_margin:
+            return "margins"
+        if self.quick_wins:
+            return f"wins at {self.win_value:,.10g} less their plies"
+        return f"every win at {self.win_value:,.10g}"
+
+
+DEFAULT_SCORING: Final = Scoring()
+"""A search's scoring by default: a win at :data:`WIN_VALUE`, quick wins."""
+
+
+class AScoredFac(IAccFactory):
+    """A factory whose accumulators read values as the search scores them (a table files
+    wins by their distance, an ordering turns the rules' bounds into values).
+
+    What is given here must agree with the search; what is not given is taken from the
+    first search the factory serves (``MinMax`` calls :meth:`serve`), so the scoring is
+    stated once, on the search. A factory serves searches that score alike only.
+
+    Args:
+        win_value: As the search's (None: the search's).
+        quick_wins: As the search's ``prefer_quick_wins`` (None: the search's).
+        by_margin: As the search's (None: the search's).
+
+    Attributes:
+        win_value: The value of a win the accumulators use (the default until served).
+        quick_wins: Whether they count a win's distance.
+        by_margin: Whether values are margins.
+    """
+
+    __slots__ = ("_given", "_served", "by_margin", "quick_wins", "win_value")
+
+    def __init__(
+        self,
+        win_value: float | None = None,
+        quick_wins: bool | None = None,
+        by_margin: bool | None = None,
+    ) -> None:
+        if win_value is not None:
+            check_win_value(win_value)
+        self._given = (win_value, quick_wins, by_margin)
+        self._served: Scoring | None = None
+        default = DEFAULT_SCORING
+        self.win_value = default.win_value if win_value is None else win_value
+        self.quick_wins = default.quick_wins if quick_wins is None else quick_wins
+        self.by_margin = default.by_margin if by_margin is None else by_margin
+
+    def serve(self, scoring: Scoring) -> None:
+        """Take the search's scoring.
+
+        Raises:
+            SettingsError: What was given here, or the scoring of a search served
+                before, disagrees: values would be read wrongly.
+        """
+        name = type(self).__name__
+        served = self._served
+        if served is not None and not served.agrees(scoring):
+            raise SettingsError(
+                f"this {name} serves a search that values {served}; a search that values "
+                f"{scoring} needs a {name} of its own"
+            )
+        win_value, quick_wins, by_margin = self._given
+        if by_margin is not None and by_margin != scoring.by_margin:
+            raise SettingsError(
+                f"{name} has by_margin={by_margin} and the search by_margin="
+                f"{scoring.by_margin}: its bounds would be read wrongly; give one of them"
+            )
+        given = Scoring(
+            scoring.win_value if win_value is None else win_value,
+            scoring.quick_wins if quick_wins is None else quick_wins,
+            scoring.by_margin,
+        )
+        if not given.agrees(scoring):
+            raise SettingsError(
+                f"{name} was given {given} and the search values {scoring}: give "
+                "win_value and quick wins once, to the search"
+            )
+        self._served = scoring
+        self.win_value, self.by_margin = scoring.win_value, scoring.by_margin
+        self.quick_wins = scoring.quick_wins and not scoring.by_margin
+
+
+def serve_scoring(factory: IAccFactory, scoring: Scoring) -> None:
+    """Give the search's scoring to each factory of the stack that reads values
+    (:meth:`AScoredFac.serve`); ``MinMax`` calls it when it is made.
+
+    Raises:
+        SettingsError: A factory disagrees (see :meth:`AScoredFac.serve`).
+    """
+    for stack in factory_stack(factory):
+        if isinstance(stack, AScoredFac):
+            stack.serve(scoring)
+
+
 def check_values_agree(
     factory: IAccFactory, win_value: float, quick: bool, by_margin: bool = False
 ) -> None:
-    """Refuse a factory stack in which a table or an ordering values finished games
-    otherwise than the search: its stored distances and bounds would be read wrongly.
-
-    A search by margin values no win, so only its ``by_margin`` must agree.
-
-    Raises:
-        SettingsError: A factory's ``by_margin``, or (not by margin) its ``win_value`` or
-            ``quick_wins``, differs from the search's.
-    """
-    for stack in factory_stack(factory):
-        if getattr(stack, "by_margin", by_margin) != by_margin:
-            raise SettingsError(
-                f"{type(stack).__name__} has by_margin={not by_margin} and the search "
-                f"by_margin={by_margin}: its bounds would be read wrongly; give both the same"
-            )
-        if by_margin:
-            continue
-        theirs = getattr(stack, "win_value", win_value), getattr(stack, "quick_wins", quick)
-        if theirs != (win_value, quick):
-            raise SettingsError(
-                f"{type(stack).__name__} values a win at {theirs[0]:g} (quick wins "
-                f"{theirs[1]}) and the search at {win_value:g} (quick wins {quick}): "
-                "give both the same win_value and quick wins"
-            )
+    """Deprecated name of :func:`serve_scoring` (refuses a disagreeing table or ordering
+    and gives the others the search's scoring)."""
+    serve_scoring(factory, Scoring(win_value, quick, by_margin))

@@ -33,7 +33,7 @@ from oogames.board.moves import Move
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
-from oogames.nextmove.values import WIN_VALUE
+from oogames.nextmove.values import AScoredFac
 
 
 def _exact(acc: AAccumulator) -> bool:
@@ -106,15 +106,16 @@ class GameOrderAcc(AAccDecorator):
         board.map_best_first(self.inner.player, lam, param, self.order.exact)
 
 
-class GameOrderFac(IAccFactory):
+class GameOrderFac(AScoredFac):
     """Adds the game's own move order to a search (``+order`` in a strategy name).
 
     Args:
         inner_factory: The search, with or without depth limits.
-        win_value: The value of a win, as the search scores it.
-        quick_wins: Whether the search scores wins by their distance.
-        by_margin: The search values finished games by their margin
-            (``MinMax(..., by_margin=True)``): the bounds are the board's
+        win_value: As the search's (default: the search's; see
+            :class:`~oogames.nextmove.values.AScoredFac`).
+        quick_wins: As the search's ``prefer_quick_wins`` (default: the search's).
+        by_margin: As the search's (default: the search's). By margin
+            (``MinMax(..., by_margin=True)``) the bounds are the board's
             ``margin_bounds()``, not its ``outcome_bounds()``.
 
     Attributes:
@@ -132,19 +133,17 @@ class GameOrderFac(IAccFactory):
     (True, True)
     """
 
-    __slots__ = ("by_margin", "exact", "inner_factory", "quick_wins", "win_value")
+    __slots__ = ("exact", "inner_factory")
 
     def __init__(
         self,
         inner_factory: IAccFactory,
-        win_value: float = WIN_VALUE,
-        quick_wins: bool = True,
-        by_margin: bool = False,
+        win_value: float | None = None,
+        quick_wins: bool | None = None,
+        by_margin: bool | None = None,
     ) -> None:
+        super().__init__(win_value, quick_wins, by_margin)
         self.inner_factory = inner_factory
-        self.win_value = win_value
-        self.quick_wins = quick_wins
-        self.by_margin = by_margin
         self.exact = _exact(inner_factory.make_acc(0))
 
     def make_acc(self, model_player: int) -> AAccumulator:

@@ -43,7 +43,7 @@ from oogames.nextmove._tabled import PLAIN, TableRoot
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, DepthAcc, depth_limit
 from oogames.nextmove.factories import IAccFactory, factory_stack, plus_name
-from oogames.nextmove.values import WIN_VALUE, check_win_value, win_threshold
+from oogames.nextmove.values import DEFAULT_SCORING, WIN_VALUE, AScoredFac, Scoring, win_threshold
 
 # An entry: the value (player 0's view, wins counted from the position), its kind, the
 # plies that were left to search, the best move, and whether the value was derived from
@@ -79,25 +79,30 @@ class TranspositionTable:
             a guess when it went up while its position was searched).
     """
 
-    __slots__ = ("entries", "game", "guesses", "hits", "probes", "size", "stores")
+    __slots__ = ("entries", "game", "guesses", "hits", "probes", "scoring", "size", "stores")
 
     def __init__(self, size: int = 1 << 18) -> None:
         self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
         self.entries: dict[Hashable, Entry] = {}
         self.stores = self.probes = self.hits = self.guesses = 0
         self.game = NO_GAME  # whose positions the entries are (variant_of)
+        self.scoring = DEFAULT_SCORING  # how their values are scored
 
-    def hold(self, board: IBoardModel) -> None:
-        """Make this the table of ``board``'s game; a search from ``board`` calls it first.
+    def hold(self, board: IBoardModel, scoring: Scoring = DEFAULT_SCORING) -> None:
+        """Make this the table of ``board``'s game, scored as ``scoring`` says; a search
+        from ``board`` calls it first.
 
         A table that holds the positions of another game (another board class, or the
         same with other options: another size, k, number of players) forgets them: their
-        keys may be other positions' keys here, and their moves no moves of this game.
+        keys may be other positions' keys here, and their moves no moves of this game. So
+        does a table whose values were scored otherwise (another ``win_value``, quick
+        wins or margins): a win filed as 4,997 would be read as an evaluation's guess.
         """
         game = variant_of(board)
-        if game != self.game:
+        if game != self.game or scoring != self.scoring:
             self.entries.clear()
             self.game = game
+            self.scoring = scoring
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry of ``key``: ``(value, kind, remaining, move, guessed)``, or None."""
@@ -155,14 +160,16 @@ class TableRules:
         limit: The depth limit of the search (None: to the end of the game).
         win_value: The value of a win, as the search scores it.
         quick_wins: Whether wins are scored by their distance.
+        by_margin: Whether values are margins (then wins are not counted).
 
     Attributes:
+        scoring: The three, as the table holds them (:meth:`TranspositionTable.hold`).
         scope: The model player whose values the search files apart from the others'
             (a board that does not alternate), or None (two players who alternate: one
             view, negated for player 1, serves both).
     """
 
-    __slots__ = ("limit", "quick_wins", "scope", "table", "threshold", "win_value")
+    __slots__ = ("limit", "quick_wins", "scope", "scoring", "table", "threshold", "win_value")
 
     def __init__(
         self,
@@ -170,11 +177,13 @@ class TableRules:
         limit: int | None,
         win_value: float = WIN_VALUE,
         quick_wins: bool = True,
+        by_margin: bool = False,
     ) -> None:
         self.table = table
         self.limit = limit
         self.win_value = win_value
-        self.quick_wins = quick_wins
+        self.quick_wins = quick_wins and not by_margin
+        self.scoring = Scoring(win_value, self.quick_wins, by_margin)
         self.threshold = win_threshold(win_value)
         self.scope: int | None = None
 
@@ -306,7 +315,7 @@ class TTAcc(AAccDecorator):
         On a board that does not alternate (more than two players, chance), the search
         files its values apart from other model players' (:class:`TableRules`)."""
         self.inner.start(board)
-        self.rules.table.hold(board)
+        self.rules.table.hold(board, self.rules.scoring)
         if not getattr(board, "alternates", True):
             self.rules.scope = self.inner.model_player
         self._lookup(board)
@@ -350,7 +359,7 @@ class TTAcc(AAccDecorator):
         table.put(self.key, stored, kind, self._remaining(), move, table.guesses != self.mark)
 
 
-class TTFac(IAccFactory):
+class TTFac(AScoredFac):
     """Adds a transposition table to a search (``+tt`` in a strategy name).
 
     Args:
@@ -360,8 +369,9 @@ class TTFac(IAccFactory):
         table: The table (default: a new one of ``size`` slots); pass one table
             to several factories (the depths of an iterative deepening) to share it.
         size: Slots of a new table.
-        win_value: The value of a win, as the search scores it.
-        quick_wins: Whether the search scores wins by their distance.
+        win_value: As the search's (default: the search's; see
+            :class:`~oogames.nextmove.values.AScoredFac`).
+        quick_wins: As the search's ``prefer_quick_wins`` (default: the search's).
         built_in: Over plain alpha-beta, have the search keep the table itself (the same
             search, faster); False always decorates with :class:`TTAcc`, as does a search
             for more than two players (:class:`~oogames.nextmove.multiplayer.ParanoidFac`,
@@ -379,22 +389,21 @@ class TTFac(IAccFactory):
     (True, True)
     """
 
-    __slots__ = ("built_in", "inner_factory", "quick_wins", "table", "win_value")
+    __slots__ = ("built_in", "inner_factory", "table")
 
     def __init__(
         self,
         inner_factory: IAccFactory,
         table: TranspositionTable | None = None,
         size: int = 1 << 18,
-        win_value: float = WIN_VALUE,
-        quick_wins: bool = True,
+        win_value: float | None = None,
+        quick_wins: bool | None = None,
         built_in: bool = True,
     ) -> None:
+        super().__init__(win_value, quick_wins)
         self.inner_factory = inner_factory
         self.built_in = built_in
         self.table = TranspositionTable(size) if table is None else table
-        self.win_value = check_win_value(win_value)
-        self.quick_wins = quick_wins
         _limit_of(inner_factory.make_acc(0))  # refuse unsound stacks now
 
     def make_acc(self, model_player: int) -> AAccumulator:
@@ -402,7 +411,8 @@ class TTFac(IAccFactory):
         root whose search keeps the table itself (:mod:`oogames.nextmove._tabled`, a
         speed trick); around any other stack, a :class:`TTAcc` decorator."""
         inner = self.inner_factory.make_acc(model_player)
-        rules = TableRules(self.table, _limit_of(inner), self.win_value, self.quick_wins)
+        limit = _limit_of(inner)
+        rules = TableRules(self.table, limit, self.win_value, self.quick_wins, self.by_margin)
         if self.built_in and type(inner) in PLAIN and not _for_more_players(self.inner_factory):
             return TableRoot(inner, rules)
         return TTAcc(inner, rules)
