@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import random
 import sys
@@ -13,8 +14,9 @@ from helpers import count, exits_with_message, run_cli, searchable, snapshot
 
 from oogames import AlphaBetaFac, MinMax, MinMaxFac
 from oogames.cli import main
-from oogames.games import ConnectFourBoard, GrundyBoard, NimBoard, TicTacToeBoard
+from oogames.games import ConnectFourBoard, GrundyBoard, KalahBoard, NimBoard, TicTacToeBoard
 from oogames.games.grundy import grundy_value
+from oogames.nextmove.enhancements.table import TranspositionTable
 from oogames.nextmove.solve import pons_score, solve
 
 PONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Test_L3_R1"
@@ -129,3 +131,35 @@ def test_solve_margin_on_the_command_line(capsys: pytest.CaptureFixture[str]) ->
         "leave out weak",
         lambda: capsys.readouterr().err,
     )
+
+
+def test_one_table_shared_by_solves_of_every_kind_answers_as_fresh_ones() -> None:
+    """``solve(board, table=t)`` by wins, by margin and weak, in every order on one table:
+    each answer is a fresh solve's. The table kept the values of the solve before and read
+    them as its own: Kalah 2x3 by margin after a solve by wins gave -4 (it is -2), by wins
+    after a margin solve "loss in 999,998 plies" (a loss in 6), tic-tac-toe after a1 b1 a2
+    strong after weak "loss in 2" (in 4)."""
+    boards = [
+        lambda: KalahBoard(pits=3, seeds=2),
+        lambda: KalahBoard(pits=2, seeds=3),
+        lambda: TicTacToeBoard.from_moves("a1 b1 a2"),
+        lambda: ConnectFourBoard.from_moves("12", width=4, height=4),
+    ]
+    kinds = {"wins": {}, "margin": {"margin": True}, "weak": {"weak": True}}
+    for make in boards:
+        fresh = {kind: solve(make(), **given) for kind, given in kinds.items()
+                 if "margin" not in given or isinstance(make(), KalahBoard)}  # fmt: skip
+        for order in itertools.permutations(fresh):
+            table = TranspositionTable()
+            for kind in order:
+                board = make()
+                before = snapshot(board)
+                got = solve(board, table=table, **kinds[kind])
+                want = fresh[kind]
+                assert (got.outcome, got.plies, got.margin) == (
+                    want.outcome,
+                    want.plies,
+                    want.margin,
+                ), (board.options(), order, kind)
+                assert snapshot(board) == before
+                count("a table shared by solves of every kind = a fresh solve")

@@ -108,7 +108,7 @@ class Scoring:
 
 
 DEFAULT_SCORING: Final = Scoring()
-"""A search's scoring by default: a win at :data:`WIN_VALUE`, quick wins."""
+"""How a search scores by default (a win at :data:`WIN_VALUE`, quick wins)."""
 
 
 class AScoredFac(IAccFactory):
