@@ -314,3 +314,27 @@ def test_every_spec_expectimax_may_be_written_as_equals_expectimax(players: int)
                     assert (board.key(), board.moves) == before
                 _count(f"{spec} = expectimax:4 (value), reused and fresh")
             board.play(rng.choice(board.legal_moves()))
+
+
+def test_killer_moves_keep_the_dies_probabilities() -> None:
+    """paranoid+killer:5 on Pig, 2 players to 6: the killers of a depth were ranked at the
+    die's positions of that depth too, and the outcomes lost their probabilities (0.637
+    where it is 0.795). Every ordering paranoid may add, at depths 1 to 6, against paranoid
+    alone and expectimax (the same search on two players)."""
+    from helpers import count as _count
+
+    from oogames.games import find_game
+    from oogames.nextmove.specs import make_strategy
+
+    evaluate = find_game("pig").evaluate
+    for players, target in ((2, 6), (3, 5)):
+        board = PigBoard(players=players, target=target)
+        for depth in range(1, 7):
+            plain = make_strategy(f"paranoid:{depth}", evaluate).analyze(board).value
+            if players == 2:
+                expecti = make_strategy(f"expectimax:{depth}", evaluate).analyze(board).value
+                assert plain == pytest.approx(expecti, abs=1e-12)
+            for added in ("+killer", "+history+killer", "+tt+killer", "+tt+history+killer"):
+                ordered = make_strategy(f"paranoid{added}:{depth}", evaluate).analyze(board)
+                assert ordered.value == pytest.approx(plain, abs=1e-12), (players, depth, added)
+                _count("paranoid with killers on Pig = paranoid (value)")

@@ -22,6 +22,7 @@ import attrs
 
 from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import P
+from oogames.board.moves import CHANCE
 from oogames.board.visitors import R
 from oogames.errors import BoardContractError
 
@@ -94,8 +95,13 @@ class ISearchHints(IBoardModel):
         """Like ``map``, but the moves of higher ``rank(move)`` first (ties in map order).
 
         The ordering enhancements (history, killer moves) use it; it builds a
-        list of the moves, which ``map`` never does.
+        list of the moves, which ``map`` never does. A chance position is mapped as
+        ``map`` maps it: each outcome with its probability, all of them (their order
+        cannot change a mean).
         """
+        if player == CHANCE:
+            self.map(player, lam, param)
+            return
         moves = self.legal_moves(player)
         if not moves:
             self.map(player, lam, param)  # a finished game or a forced pass: as map does it
