@@ -15,7 +15,7 @@ import pytest
 from helpers import count as _count
 
 from oogames import AlphaBetaFac, DepthFac, MinMax
-from oogames.errors import SettingsError, StrategySpecError
+from oogames.errors import SearchError, SettingsError, StrategySpecError
 from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn, static_value
 from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
 from oogames.nextmove.enhancements.ordering import HistoryFac
@@ -601,3 +601,21 @@ def test_paranoid_with_every_enhancement_through_chance_equals_the_reference(
             for strategy in (search, make_strategy(text, static_value)):
                 assert _unchanged(board, strategy).value == pytest.approx(value), text
             _count("paranoid + enhancements through chance = the reference (reused, fresh)")
+
+
+def test_a_built_in_table_on_a_board_that_does_not_alternate_names_every_search_that_may() -> None:
+    """alphabeta+tt on Pig is refused in one line naming the searches that may add a
+    table there, from the grammar's table (it named paranoid+tt alone, and expectimax+tt
+    works too); each one named does search the board."""
+    from oogames.games import PigBoard
+    from oogames.nextmove.grammar import EXTENDED_ENHANCEMENTS
+
+    board = PigBoard(players=2, target=6)
+    with pytest.raises(SearchError) as refused:
+        make_strategy("alphabeta+tt:2", static_value).analyze(board)
+    named = [f"{base}+tt" for base, added in EXTENDED_ENHANCEMENTS.items() if "tt" in added]
+    assert len(named) >= 2 and "\n" not in str(refused.value)
+    for spec in named:
+        assert spec in str(refused.value)
+        make_strategy(f"{spec}:2", lambda b, p: 0.0).analyze(board)
+        _count("a search the refusal names searches the board")

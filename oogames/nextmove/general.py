@@ -60,9 +60,14 @@ def general_status(kind: type[_MinMaxStatus], board: IBoardModel) -> type[_MinMa
             games of more than two players or of chance.
     """
     if kind is not _MinMaxStatus:
+        # Who may add a table is the grammar's table (the grammar, which names every search,
+        # stands above them: imported only here, for this message).
+        from oogames.nextmove.grammar import EXTENDED_ENHANCEMENTS
+
+        tabled = [f"{base}+tt" for base, added in EXTENDED_ENHANCEMENTS.items() if "tt" in added]
         raise SearchError(
             f"{type(board).__name__} has more than two players, chance or repeated turns: "
             "search it without values by margin, and with a transposition table only as "
-            "paranoid+tt (a table keeps each player's values apart there)"
+            f"{' or '.join(tabled)} (a table keeps each player's values apart there)"
         )
     return GeneralStatus
