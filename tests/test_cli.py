@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from helpers import exits_with_message, run_cli
+from helpers import count, exits_with_message, run_cli
 
 
 def test_demo_plays_a_whole_game_with_search_figures() -> None:
@@ -172,3 +172,39 @@ def test_the_command_and_the_package_metadata_say_what_oogames_is_in_the_package
     config = configparser.ConfigParser()
     config.read(Path(__file__).parent.parent / "setup.cfg")
     assert config["metadata"]["description"].startswith(summary.removesuffix("."))
+
+
+def test_every_flag_says_the_range_and_the_default_the_parser_uses() -> None:
+    """Each flag's help states its default once, from the value the parser uses, and a
+    ranged flag the range its type reads (the help wrote both again by hand: the port's
+    "(8000)", --time-margin's range, a default said twice). Checked on every subcommand;
+    the board flags, which the games' declarations write, have tests of their own."""
+    import argparse
+
+    from oogames.cli import build_parser
+    from oogames.cli.common import BOARD_FLAGS, Ranged
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    board_flags = {name.replace("-", "_") for name in BOARD_FLAGS}
+    checked = 0
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            words = action.help or ""
+            if not words or action.dest in board_flags | {"help", "game"}:
+                continue
+            where = (name, action.dest, words)
+            assert words.count("(default") <= 1 and words.count("default") <= 2, where
+            if isinstance(action.type, Ranged):
+                assert action.type.span() in words, where
+                count("a ranged flag's help states the range its type reads")
+            default = action.default
+            if default not in (None, False, "", []):
+                if isinstance(default, int | float):
+                    said = {f"{default:,.10g}", f"{default:.10g}"}
+                else:
+                    said = {str(default)}
+                assert any(f"(default {text}" in words for text in said), where
+                count("a flag's help states the default the parser uses")
+            checked += 1
+    assert checked > 60, checked

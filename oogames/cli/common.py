@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Any, Final, Literal, NoReturn, TextIO, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Literal, NoReturn, TextIO, TypeAlias, TypeVar
 
 import attrs
 
@@ -36,9 +36,30 @@ class Flag:
     exclusive: str = ""
 
 
-def flag(*names: str, exclusive: str = "", **options: Any) -> Flag:
-    """A :class:`Flag`, written as ``add_argument`` is called."""
+def flag(*names: str, exclusive: str = "", note: str = "", **options: Any) -> Flag:
+    """A :class:`Flag`, written as ``add_argument`` is called.
+
+    Its help is its words, then what the parser takes them from: the range a
+    :class:`Ranged` type reads and the default. ``help="games per pairing"``,
+    ``type=whole_from(1, 10_000)``, ``default=2`` and ``note="both colours"`` give
+    "games per pairing, 1 to 10,000 (default 2: both colours)"; with no default,
+    ``note`` says what the command does ("(default: NOTE)").
+    """
+    if "help" in options:
+        kind, default = options.get("type"), options.get("default")
+        told = options["help"] + (f", {kind.span()}" if isinstance(kind, Ranged) else "")
+        said = "" if default in (None, False, "", []) else f" {_number(default)}"
+        said += f": {note}" if note else ""
+        options = options | {"help": f"{told} (default{said})" if said else told}
     return Flag(names, options, exclusive)
+
+
+def _number(value: object, grouped: bool = False) -> str:
+    """A default as help shows it: ``10.0`` as ``10``, ``100000`` as ``100,000`` (``8000``
+    as is, unless ``grouped``: a range's bound, as the error messages write it); text as is."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{value:,.10g}" if grouped or abs(value) >= 10_000 else f"{value:.10g}"
+    return str(value)
 
 
 @attrs.frozen
@@ -81,14 +102,16 @@ class Subcommand:
         return parser
 
 
-def workers_flag(help_text: str = "", default: int | None = 1) -> Flag:
+def workers_flag(when: str = "", note: str = "play here", default: int | None = 1) -> Flag:
     """``--workers N``: worker processes on a local Dask cluster (1: play here, without
-    Dask); ``default`` None leaves the choice to the command (``help_text`` says which)."""
+    Dask); ``when`` says when the flag counts (``"with --tournament"``), ``note`` what its
+    default does (with ``default`` None: the command chooses)."""
     return flag(
         "--workers",
         type=whole_from(1, 1_024),
         default=default,
-        help=help_text or "worker processes on a local Dask cluster (default 1: play here)",
+        note=note,
+        help=f"{when}: worker processes" if when else "worker processes on a local Dask cluster",
     )
 
 
@@ -123,27 +146,36 @@ def whole_arg(text: str) -> int:
     return value
 
 
-def ranged(read: Callable[..., T], *bounds: float | None) -> Callable[[str], T]:
-    """An argparse type reading with ``read`` (a reader of :mod:`oogames.parsing`) within
-    ``bounds``; its one-line error, with argparse naming the flag."""
+@attrs.frozen
+class Ranged(Generic[T]):
+    """An argparse type reading with ``read`` (a reader of :mod:`oogames.parsing`) from
+    ``low`` to ``high``, with a one-line error (argparse names the flag). It knows its
+    range, so a flag's help states the range the parser reads (:func:`flag`).
+    """
 
-    def typed(text: str) -> T:
+    read: Callable[..., T]
+    low: float
+    high: float
+
+    def __call__(self, text: str) -> T:
         try:
-            return read(text, "the value", *bounds, UsageError)
+            return self.read(text, "the value", self.low, self.high, UsageError)
         except UsageError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
-    return typed
+    def span(self) -> str:
+        """``"1 to 10,000"``."""
+        return f"{_number(self.low)} to {_number(self.high, grouped=True)}"
 
 
-def whole_from(low: int, high: int | None = None) -> Callable[[str], int]:
+def whole_from(low: int, high: int) -> Ranged[int]:
     """An argparse type: a whole number from ``low`` to ``high``."""
-    return ranged(read_whole, low, high)
+    return Ranged(read_whole, low, high)
 
 
-def seconds_from(low: float, high: float) -> Callable[[str], float]:
+def seconds_from(low: float, high: float) -> Ranged[float]:
     """An argparse type: a finite number from ``low`` to ``high`` (no ``inf``, no ``nan``)."""
-    return ranged(read_seconds, low, high)
+    return Ranged(read_seconds, low, high)
 
 
 def whole_list(text: str, what: str) -> list[int]:
@@ -284,8 +316,8 @@ def seat_flags(metavar: str | None = None) -> tuple[Flag, ...]:
     return tuple(
         flag(
             f"--player{seat}",
-            help=f"the side of player {seat}, in a game of {seat + 1} players or more "
-            "(default: the game's computer)",
+            help=f"the side of player {seat}, in a game of {seat + 1} players or more",
+            note="the game's computer",
             **extra,
         )
         for seat in EXTRA_SEATS

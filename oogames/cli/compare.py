@@ -69,14 +69,15 @@ COMMANDS: Final = (
             ),
             flag(
                 "--strategies",
-                help=f"comma-separated strategies (default: {DEFAULTS['two']}; for a game of "
-                f"more players {DEFAULTS['more']}; with chance {DEFAULTS['chance']})",
+                help="comma-separated strategies",
+                note=f"{DEFAULTS['two']}; for a game of more players {DEFAULTS['more']}; with "
+                f"chance {DEFAULTS['chance']}",
             ),
             flag(
                 "--depth",
                 type=whole_arg,
                 default=3,
-                help="depth for strategies given without one (default 3)",
+                help="depth for strategies given without one",
             ),
         ),
     ),

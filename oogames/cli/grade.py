@@ -68,10 +68,8 @@ def _write(path: str, text: str) -> None:
         raise UsageError(f"--output: cannot write {path}: {error}") from None
 
 
-SECONDS: Final = (
-    "the time a test (in evaluation's games: a move) may take, 0.1 to 3,600 (default 10)"
-)
-MEMORY: Final = "the memory a test may use, in MiB, 64 to 65,536 (default 512)"
+SECONDS: Final = "the seconds a test (in evaluation's games: a move) may take"
+MEMORY: Final = "the memory a test may use, in MiB"
 
 COMMANDS: Final = (
     Subcommand(
@@ -95,8 +93,7 @@ COMMANDS: Final = (
                 choices=STRICTNESS,
                 default="positions",
                 help="what a test compares: "
-                + ", ".join(f"{level} ({text})" for level, text in STRICTNESS_HELP.items())
-                + "; default positions",
+                + ", ".join(f"{level} ({text})" for level, text in STRICTNESS_HELP.items()),
             ),
             flag("--format", choices=("text", "json", "gradescope"), default="text"),
             flag("--output", help="write the report here (Gradescope: results.json)"),
@@ -106,8 +103,8 @@ COMMANDS: Final = (
                 metavar="GAME",
                 default=DEFAULT_REFERENCE,
                 help="write-a-game: the game the student writes, as oogames names it "
-                "(tictactoe) or the instructor's board as FILE.py:CLASS (default "
-                f"{DEFAULT_REFERENCE}: the 21 game)",
+                "(tictactoe) or the instructor's board as FILE.py:CLASS",
+                note="the 21 game",
             ),
             flag(
                 "--svg",
@@ -127,9 +124,9 @@ COMMANDS: Final = (
                 "--games",
                 type=whole_from(1, 100),
                 default=4,
-                help="with --tournament: games a pairing, 1 to 100 (default 4)",
+                help="with --tournament: games a pairing",
             ),
-            workers_flag("with --tournament: worker processes on a local Dask cluster (default 1)"),
+            workers_flag("with --tournament"),
         ),
     ),
 )

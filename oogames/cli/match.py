@@ -64,7 +64,7 @@ COMMANDS: Final = (
         "and the result.",
         run=run_match_command,
         flags=(
-            flag("--first", default="minimax", help="the first player's search (minimax)"),
+            flag("--first", default="minimax", help="the first player's search"),
             flag("--second", default="alphabeta", help="the second player's search"),
             flag("--sizes", default="7x6", help="board sizes WIDTHxHEIGHT, comma-separated"),
             flag("--k", default="4", help="numbers in a row to win, comma-separated"),

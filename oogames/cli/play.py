@@ -87,7 +87,7 @@ COMMANDS: Final = (
         run=run_play,
         game="positional",
         flags=(
-            flag("--player0", default="human", help="the first side: " + player_help("human")),
+            flag("--player0", default="human", help="the first side: " + player_help(None)),
             flag("--player1", help="the second side: " + player_help()),
             *seat_flags(),
             flag(
@@ -96,7 +96,7 @@ COMMANDS: Final = (
                 default=0,
                 help="which side moves first (0 or 1; in a game of N players, 0 to N - 1)",
             ),
-            flag("--hint-depth", type=whole_arg, default=3, help="how deep hints search (3)"),
+            flag("--hint-depth", type=whole_arg, default=3, help="how deep hints search"),
             flag("--seed", type=whole_arg, help="seed for random players"),
             *VIEW_FLAGS,
         ),

@@ -33,9 +33,9 @@ COMMANDS: Final = (
         "uploads of save files. Every game is saved after every move (--data).",
         run=run_serve,
         flags=(
-            flag("--host", default="127.0.0.1", help="the address to listen on (127.0.0.1)"),
-            flag("--port", type=whole_arg, default=8000, help="the port (8000)"),
-            flag("--data", help="where the games are kept (default: the data folder)"),
+            flag("--host", default="127.0.0.1", help="the address to listen on"),
+            flag("--port", type=whole_arg, default=8000, help="the port"),
+            flag("--data", help="where the games are kept", note="the data folder"),
         ),
     ),
 )

@@ -170,19 +170,21 @@ COMMANDS: Final = (
                 "--games",
                 type=whole_from(1, 10_000),
                 default=2,
-                help="games per pairing, 1 to 10,000 (default 2: both colours)",
+                help="games per pairing",
+                note="both colours",
             ),
             flag(
                 "--openings",
                 type=whole_from(1, 10_000),
-                help="random openings to play from, 1 to 10,000 (default: one for each two "
-                "games of a pairing, so deterministic players play no game twice)",
+                help="random openings to play from",
+                note="one for each two games of a pairing, so deterministic players play no "
+                "game twice",
             ),
             flag(
                 "--opening-plies",
                 type=whole_from(0, 1_000),
                 default=2,
-                help="plies of each random opening, 0 to 1,000 (default 2)",
+                help="plies of each random opening",
             ),
             flag("--openings-file", help="openings to play from: one a line, moves by spaces"),
             flag("--seed", type=int, default=1, help="seed of openings and players"),
@@ -192,28 +194,30 @@ COMMANDS: Final = (
             flag(
                 "--move-seconds",
                 type=seconds_from(0.001, 86_400),
-                help="time a move may take, up to a day (over it by the margin loses)",
+                help="seconds a move may take (over them by the margin loses)",
+                note="no clock",
             ),
             flag(
                 "--time-margin",
                 type=seconds_from(0, 10),
                 default=0.5,
-                help="how far over a move may run, 0 to 10 (0.5 = 50%%)",
+                help="how far over its time a move may run, as a share of the time",
+                note="50%%",
             ),
             flag(
                 "--plugin-seconds",
                 type=seconds_from(0.001, 86_400),
-                help="a plug-in player's move is stopped (its process killed) after this long "
-                "(default: the move's time and a second; 600 in an untimed game)",
+                help="seconds after which a plug-in player's move is stopped (its process killed)",
+                note="the move's time and a second; 600 in an untimed game",
             ),
             flag(
                 "--db",
                 default="tournament.sqlite",
-                help="the results database (default tournament.sqlite)",
+                help="the results database",
             ),
             workers_flag(
-                "worker processes on a local Dask cluster (default: the machine's cores when "
-                "Dask is installed, else 1); 1 plays here without Dask",
+                note="the machine's cores when Dask is installed, else 1, which plays here "
+                "without Dask",
                 default=None,
             ),
             flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT"),

@@ -65,11 +65,13 @@ COMMANDS: Final = (
             flag(
                 "--strategy",
                 default="alphabeta",
-                help=f"one search: {', '.join(SEARCHES)}, with its enhancements "
-                "(default: alphabeta)",
+                help=f"one search: {', '.join(SEARCHES)}, with its enhancements",
             ),
             flag(
-                "--depth", type=whole_arg, help="plies to search (default: to the end of the game)"
+                "--depth",
+                type=whole_arg,
+                help="plies to search",
+                note="to the end of the game",
             ),
             flag(
                 "--out",
@@ -80,14 +82,13 @@ COMMANDS: Final = (
                 "--fold",
                 type=whole_from(1, 1_000),
                 default=LEVEL_WIDTH,
-                help="a picture shows at most this many boxes a level (1 to 1,000), folding "
-                f"the rest (default {LEVEL_WIDTH})",
+                help="boxes a picture shows a level at most, folding the rest",
             ),
             flag(
                 "--max-nodes",
                 type=whole_from(1, 100_000),
                 default=300,
-                help="draw at most this many nodes, 1 to 100,000 (default 300)",
+                help="draw at most this many nodes",
             ),
             flag(
                 "--max-depth",
@@ -98,7 +99,7 @@ COMMANDS: Final = (
                 "--limit",
                 type=whole_from(1, 100_000_000),
                 default=100_000,
-                help="stop a search past this many nodes, up to 100,000,000 (default 100,000)",
+                help="stop a search past this many nodes",
             ),
         ),
     ),

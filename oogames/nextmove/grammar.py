@@ -434,12 +434,14 @@ def grammar_help() -> list[str]:
     return lines
 
 
-def player_help(default: str = DEFAULT_CHOICE) -> str:
-    """The one-line help of an option that names who plays a side (``--player1``)."""
+def player_help(default: str | None = DEFAULT_CHOICE) -> str:
+    """The one-line help of an option that names who plays a side (``--player1``); with
+    ``default`` None, it leaves the default to the option (the command line's flags say
+    their defaults themselves)."""
     return (
         f"who plays it: {', '.join(PLAIN)} or a strategy, {GRAMMAR}: a search "
         f"({', '.join(SEARCHES)}, {', '.join(DRIVERS)}) to the end of a game small enough to "
         f"solve (:{END} on any), :DEPTH plies with the game's evaluation at the horizon, "
         "@SECONDS a move deepening under a clock; "
-        f"{', '.join(SAMPLERS)}; see `oogames list` (default: {default})"
-    )
+        f"{', '.join(SAMPLERS)}; see `oogames list`"
+    ) + ("" if default is None else f" (default: {default})")
