@@ -155,7 +155,7 @@ class Ranged(Generic[T]):
 
     read: Callable[..., T]
     low: float
-    high: float
+    high: float | None = None
 
     def __call__(self, text: str) -> T:
         try:
@@ -164,11 +164,13 @@ class Ranged(Generic[T]):
             raise argparse.ArgumentTypeError(str(error)) from None
 
     def span(self) -> str:
-        """``"1 to 10,000"``."""
+        """``"1 to 10,000"``, or ``"1 or more"`` with no ``high``."""
+        if self.high is None:
+            return f"{_number(self.low)} or more"
         return f"{_number(self.low)} to {_number(self.high, grouped=True)}"
 
 
-def whole_from(low: int, high: int) -> Ranged[int]:
+def whole_from(low: int, high: int | None = None) -> Ranged[int]:
     """An argparse type: a whole number from ``low`` to ``high``."""
     return Ranged(read_whole, low, high)
 
