@@ -268,6 +268,11 @@ def test_a_table_that_values_wins_otherwise_than_its_search_is_refused() -> None
     for other in others:
         with pytest.raises(SettingsError, match="needs a TTFac of its own"):
             MinMax(served, **({"win_value": 5000} | other))
+    # a refused search leaves every factory of its stack as it was, the outer one too
+    unserved = TTFac(GameOrderFac(AlphaBetaFac(), by_margin=True))
+    with pytest.raises(SettingsError, match="by_margin"):
+        MinMax(unserved, win_value=5000)
+    assert MinMax(unserved, by_margin=True).analyze(KalahBoard(pits=2, seeds=2)).value == -2
 
 
 def test_a_table_shared_by_searches_that_score_otherwise_answers_as_a_fresh_one() -> None:

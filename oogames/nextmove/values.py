@@ -154,6 +154,11 @@ class AScoredFac(IAccFactory):
             SettingsError: What was given here, or the scoring of a search served
                 before, disagrees: values would be read wrongly.
         """
+        self.check(scoring)
+        self.take(scoring)
+
+    def check(self, scoring: Scoring) -> None:
+        """Refuse ``scoring`` as :meth:`serve` does, taking nothing."""
         name = type(self).__name__
         served = self._served
         if served is not None and not served.agrees(scoring):
@@ -177,6 +182,9 @@ class AScoredFac(IAccFactory):
                 f"{name} was given {given} and the search values {scoring}: give "
                 "win_value and quick wins once, to the search"
             )
+
+    def take(self, scoring: Scoring) -> None:
+        """Take ``scoring``, checked (:meth:`check`)."""
         self._served = scoring
         self.win_value, self.by_margin = scoring.win_value, scoring.by_margin
         self.quick_wins = scoring.quick_wins and not scoring.by_margin
@@ -189,9 +197,11 @@ def serve_scoring(factory: IAccFactory, scoring: Scoring) -> None:
     Raises:
         SettingsError: A factory disagrees (see :meth:`AScoredFac.serve`).
     """
-    for stack in factory_stack(factory):
-        if isinstance(stack, AScoredFac):
-            stack.serve(scoring)
+    scored = [stack for stack in factory_stack(factory) if isinstance(stack, AScoredFac)]
+    for stack in scored:
+        stack.check(scoring)
+    for stack in scored:  # all or none: a refused search leaves every factory as it was
+        stack.take(scoring)
 
 
 def check_values_agree(
