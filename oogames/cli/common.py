@@ -19,6 +19,7 @@ from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import MAX_DIGITS, option_flag, read_seconds, read_whole, whole_number
 
 T = TypeVar("T")
+"""What a :class:`Ranged` type reads: an int or a float."""
 
 
 @attrs.frozen
