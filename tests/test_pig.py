@@ -319,8 +319,9 @@ def test_every_spec_expectimax_may_be_written_as_equals_expectimax(players: int)
 def test_killer_moves_keep_the_dies_probabilities() -> None:
     """paranoid+killer:5 on Pig, 2 players to 6: the killers of a depth were ranked at the
     die's positions of that depth too, and the outcomes lost their probabilities (0.637
-    where it is 0.795). Every ordering paranoid may add, at depths 1 to 6, against paranoid
-    alone and expectimax (the same search on two players)."""
+    where it is 0.795; alphabeta+killer@0.5 played by 0.167). Every ordering paranoid may
+    add, and two-player searches with killers, at depths 1 to 6, against paranoid alone
+    and expectimax (the same search on two players)."""
     from helpers import count as _count
 
     from oogames.games import find_game
@@ -334,7 +335,11 @@ def test_killer_moves_keep_the_dies_probabilities() -> None:
             if players == 2:
                 expecti = make_strategy(f"expectimax:{depth}", evaluate).analyze(board).value
                 assert plain == pytest.approx(expecti, abs=1e-12)
-            for added in ("+killer", "+history+killer", "+tt+killer", "+tt+history+killer"):
-                ordered = make_strategy(f"paranoid{added}:{depth}", evaluate).analyze(board)
-                assert ordered.value == pytest.approx(plain, abs=1e-12), (players, depth, added)
-                _count("paranoid with killers on Pig = paranoid (value)")
+            specs = [f"paranoid{added}" for added in ("+killer", "+history+killer", "+tt+killer")]
+            specs += ["paranoid+tt+history+killer"]
+            if players == 2:  # the two-player searches with killers: 0.637 too
+                specs += ["alphabeta+killer", "pvs+history+killer", "negamax-ab+killer"]
+            for spec in specs:
+                ordered = make_strategy(f"{spec}:{depth}", evaluate).analyze(board)
+                assert ordered.value == pytest.approx(plain, abs=1e-12), (players, depth, spec)
+                _count("a search with killers on Pig = paranoid (value)")
