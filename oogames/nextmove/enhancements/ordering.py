@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from oogames.board.hints import HintedBoard
 from oogames.board.lambdas import IBoardLambda, P
-from oogames.board.moves import Move
+from oogames.board.moves import CHANCE, Move
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
@@ -218,7 +218,8 @@ class HistoryAcc(AAccDecorator):
         memory = ordering.memory
         scores = memory.history.get(inner.player, {}) if ordering.history else {}
         killers = memory.killers.get(inner.depth, ()) if ordering.killers else ()
-        if not scores and not killers:
+        if (not scores and not killers) or inner.player == CHANCE:  # chance: nothing to rank
+            # (every outcome is searched, with its probability; Star2 probes them first)
             inner.expand(board, lam, param)
             return
 
