@@ -619,3 +619,35 @@ def test_a_built_in_table_on_a_board_that_does_not_alternate_names_every_search_
         assert spec in str(refused.value)
         make_strategy(f"{spec}:2", lambda b, p: 0.0).analyze(board)
         _count("a search the refusal names searches the board")
+
+
+TWO_SIDED_SPECS = [
+    base + "".join(f"+{name}" for name in chosen)
+    for base in ("minimax", "alphabeta", "negamax", "negamax-ab", "pvs")
+    for size in range(4)
+    for chosen in itertools.combinations(("order", "history", "killer"), size)
+]
+
+
+def test_two_player_searches_with_their_orderings_through_chance_equal_the_reference() -> None:
+    """Each two-player search with every set of the orderings it may add (a table is
+    refused on a board with chance), to the end and depth-limited, on random two-player
+    trees with chance positions: one object reused over every tree and a fresh one, against
+    expectiminimax by recursion. alphabeta+killer ranked the die's outcomes as moves and
+    lost their probabilities (Pig: 0.637 for 0.795)."""
+    rng = random.Random("two-sided chance")
+    limits: list[int | None] = [None, 2, 3]
+    reused = {
+        (spec, limit): make_strategy(spec + ("" if limit is None else f":{limit}"), static_value)
+        for spec in TWO_SIDED_SPECS
+        for limit in limits
+    }
+    for _ in range(12):
+        tree = with_statics(random_tree(rng, 2, 5, 3, 0.4), rng, 2)
+        board = GameTreeBoard(tree, 2)
+        for (spec, limit), search in reused.items():
+            value = ref_limited(tree, -1, 0, limit or 6, 2, two_sided=True)[0]
+            text = spec + ("" if limit is None else f":{limit}")
+            for strategy in (search, make_strategy(text, static_value)):
+                assert _unchanged(board, strategy).value == pytest.approx(value), text
+            _count("two-player search + orderings through chance = the reference")
