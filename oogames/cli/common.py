@@ -49,7 +49,8 @@ def flag(*names: str, exclusive: str = "", note: str = "", **options: Any) -> Fl
     if "help" in options:
         kind, default = options.get("type"), options.get("default")
         told = options["help"] + (f", {kind.span()}" if isinstance(kind, Ranged) else "")
-        said = "" if default in (None, False, "", []) else f" {_number(default)}"
+        unset = default is None or default is False or default in ("", [])  # 0 is a default
+        said = "" if unset else f" {_number(default)}"
         said += f": {note}" if note else ""
         options = options | {"help": f"{told} (default{said})" if said else told}
     return Flag(names, options, exclusive)
@@ -169,6 +170,11 @@ class Ranged(Generic[T]):
         if self.high is None:
             return f"{_number(self.low)} or more"
         return f"{_number(self.low)} to {_number(self.high, grouped=True)}"
+
+
+def ranged(read: Callable[..., T], low: float, high: float | None = None) -> Ranged[T]:
+    """Deprecated name: ``Ranged(read, low, high)``."""
+    return Ranged(read, low, high)
 
 
 def whole_from(low: int, high: int | None = None) -> Ranged[int]:
