@@ -265,3 +265,24 @@ def test_an_exception_inside_a_solve_leaves_the_board() -> None:
             solve(board, full_pv=True)
         assert snapshot(board) == before
         count("an exception inside a solve: board unchanged")
+
+
+def test_a_history_or_killer_strategy_reused_across_games_searches_as_a_fresh_one() -> None:
+    """The ordering memory forgets another game's moves, as a table does: each search of a
+    strategy reused over games visits the nodes a fresh one visits. It kept them, and
+    tried Nim's counts first in Kalah and Connect Four (pvs+history+killer:5 on Connect
+    Four 5x4 after Nim and Kalah: 595 nodes where a fresh one searches 799)."""
+    from oogames.games import GAMES, KalahBoard, NimBoard
+
+    def evaluate(board: Any, player: int) -> float:
+        return GAMES[board.game_name].evaluate(board, player)
+
+    boards = [NimBoard(21, 3), KalahBoard(3, 3), ConnectFourBoard(5, 4), NimBoard(15, 4)]
+    for spec in ("alphabeta+killer:4", "alphabeta+history:4", "pvs+history+killer:5"):
+        reused = make_strategy(spec, evaluate)
+        for board in boards * 2:
+            fresh = make_strategy(spec, evaluate).analyze(board)
+            again = reused.analyze(board)  # each board is another game than the one before
+            assert (again.value, again.move) == (fresh.value, fresh.move), spec
+            assert again.stats.nodes == fresh.stats.nodes, (spec, board.game_name)
+            count("a reused ordering strategy = a fresh one (nodes)")

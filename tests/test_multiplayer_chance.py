@@ -180,7 +180,7 @@ def test_history_and_killer_ordering_change_no_paranoid_value(players: int) -> N
     """The history heuristic keeps a score table per player, however many there are
     (it kept two, and raised IndexError for a third player's cut-off)."""
     rng = random.Random(f"history{players}")
-    reused = MinMax(HistoryFac(ParanoidFac(), killers=True))  # its memory carries over
+    reused = MinMax(HistoryFac(ParanoidFac(), killers=True))  # forgets each tree, as a table
     for _ in range(100):
         tree = random_tree(rng, players, 4, 3, 0.0)
         board = GameTreeBoard(tree, players)

@@ -28,8 +28,10 @@ look best to an evaluation at the horizon).
 from __future__ import annotations
 
 from oogames.board.hints import HintedBoard
+from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import CHANCE, Move
+from oogames.board.options import Variant, variant_of
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
@@ -164,13 +166,25 @@ class OrderingMemory:
         history: Per player (any number of them), a score per move: the sum of
             ``2 ** plies-left`` over the cut-offs it caused.
         killers: Per depth, the last two moves that caused a cut-off there.
+        game: The game it was learnt in (``variant_of``; None before any).
     """
 
-    __slots__ = ("history", "killers")
+    __slots__ = ("game", "history", "killers")
 
     def __init__(self) -> None:
         self.history: dict[int, dict[Move, int]] = {}
         self.killers: dict[int, list[Move]] = {}
+        self.game: Variant | None = None
+
+    def hold(self, board: IBoardModel) -> None:
+        """Make this the memory of ``board``'s game; a search from ``board`` calls it first.
+        What was learnt in another game (another class, or other options) is forgotten, as
+        a table forgets it: its moves are not this game's, and would be tried first for
+        nothing (a strategy reused across games then searches as a fresh one)."""
+        game = variant_of(board)
+        if game != self.game:
+            self.clear()
+            self.game = game
 
     def cut(self, player: int, depth: int, move: Move, left: int) -> None:
         """``move`` by ``player`` at ``depth`` caused a cut-off with ``left`` plies below."""
@@ -211,6 +225,11 @@ class HistoryAcc(AAccDecorator):
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         return HistoryAcc(child, self.ordering, self.limit)
+
+    def start(self, board: IBoardModel) -> None:
+        """At the root: the memory forgets another game's moves, then the inner root starts."""
+        self.ordering.memory.hold(board)
+        self.inner.start(board)
 
     def expand(self, board: HintedBoard, lam: IBoardLambda[P], param: P) -> None:
         """The board visits the killers first, then the moves by history score."""
