@@ -340,3 +340,40 @@ def test_one_table_holds_one_game_at_a_time() -> None:
             assert result.move in board.legal_moves() and snapshot(board) == before
             checked += 1
     assert checked == 4 * 2 * len(boards)
+
+
+@pytest.mark.parametrize("spec", ["alphabeta:6@30", "mcts:300"])
+def test_a_move_now_that_comes_as_the_search_ends_is_not_kept_for_the_next_turn(
+    spec: str,
+) -> None:
+    """Move now pressed as a computer's search ends (its turn still under way): the turn
+    takes it or drops it, and the next turn searches in full. The strategy kept it, and
+    the next turn moved after its first depth (alphabeta:6@30 reached depth 1, not 6)."""
+    from oogames.game.players import ComputerPlayer, IRequestor
+
+    strategy = make_strategy(spec, connect_four_lines, seed=1)
+    player = ComputerPlayer(0, "computer", strategy)
+    found: list[Any] = []
+
+    class Requestor(IRequestor):
+        def request_move(self, player: int, move: Any, result: Any = None) -> None:
+            found.append(result)
+
+    search = strategy.analyze
+
+    def ends_with_move_now(board: Any, side: int | None = None) -> Any:
+        result = search(board, side)
+        assert player.move_now()  # the turn is still under way
+        return result
+
+    board = ConnectFourBoard(5, 4)
+    strategy.analyze = ends_with_move_now  # type: ignore[method-assign]
+    player.take_turn(board, Requestor())
+    strategy.analyze = search  # type: ignore[method-assign]
+    player.take_turn(board, Requestor())
+    first, second = found
+    if spec.startswith("mcts"):
+        assert first.iterations == second.iterations == 300
+    else:
+        assert first.stats.depth_reached == second.stats.depth_reached == 6
+    count("a late move now is not kept for the next turn")

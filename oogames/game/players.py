@@ -223,6 +223,9 @@ class ComputerPlayer(APlayer):
                 self._turn, stopped = False, self._stopped
                 if stopped:
                     self.strategy.clear_cancel()  # a stop the search did not take
+                # A move now that came as the search ended is for this turn, not the next
+                # (which would otherwise move after its first depth).
+                self.strategy.clear_move_now()
         if stopped:
             raise SearchStopped(f"{self.name} was stopped")
         requestor.request_move(self.player, result.move, result)

@@ -200,6 +200,10 @@ class MCTS(INextMoveStrategy):
         self._hurry = True
         return True
 
+    def clear_move_now(self) -> None:
+        """Withdraw a :meth:`move_now` no search has taken yet."""
+        self._hurry = False
+
     # -- the search ------------------------------------------------------------------------
 
     def analyze(self, board: IBoardModel, player: int | None = None) -> MCTSResult:

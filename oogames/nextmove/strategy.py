@@ -59,9 +59,14 @@ class INextMoveStrategy(abc.ABC):
         deepening under a clock, MCTS); it then returns True and
         :meth:`analyze` returns soon. The default returns False and changes
         nothing: a fixed-depth search has no move before it ends (use
-        :meth:`cancel` to stop it). Safe from another thread.
+        :meth:`cancel` to stop it). Safe from another thread. Like a cancel, one that
+        arrives just before :meth:`analyze` starts is taken by that search;
+        :meth:`clear_move_now` withdraws one no search has taken.
         """
         return False
+
+    def clear_move_now(self) -> None:  # noqa: B027 - a hook; strategies that move now override it
+        """Withdraw a :meth:`move_now` that no search has taken yet."""
 
     @property
     @abc.abstractmethod

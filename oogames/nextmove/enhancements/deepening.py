@@ -148,6 +148,10 @@ class IterativeDeepening(INextMoveStrategy):
             current.cancel()
         return True
 
+    def clear_move_now(self) -> None:
+        """Withdraw a :meth:`move_now` no search has taken yet."""
+        self._hurry = False
+
     def analyze(self, board: IBoardModel, player: int | None = None) -> SearchResult:
         """Deepen until the budget runs out; the move of the deepest completed search.
 
