@@ -93,6 +93,12 @@ class Scoring:
     quick_wins: bool = True
     by_margin: bool = False
 
+    @property
+    def counts_plies(self) -> bool:
+        """Whether a win's value counts its plies: quick wins, and not by margin (a margin
+        is not a win's distance)."""
+        return self.quick_wins and not self.by_margin
+
     def agrees(self, other: Scoring) -> bool:
         """Whether values scored one way read the same the other way."""
         if self.by_margin or other.by_margin:
@@ -187,7 +193,7 @@ class AScoredFac(IAccFactory):
         """Take ``scoring``, checked (:meth:`check`)."""
         self._served = scoring
         self.win_value, self.by_margin = scoring.win_value, scoring.by_margin
-        self.quick_wins = scoring.quick_wins and not scoring.by_margin
+        self.quick_wins = scoring.counts_plies
 
 
 def serve_scoring(factory: IAccFactory, scoring: Scoring) -> None:

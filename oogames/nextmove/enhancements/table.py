@@ -182,8 +182,8 @@ class TableRules:
         self.table = table
         self.limit = limit
         self.win_value = win_value
-        self.quick_wins = quick_wins and not by_margin
-        self.scoring = Scoring(win_value, self.quick_wins, by_margin)
+        self.scoring = Scoring(win_value, quick_wins, by_margin)
+        self.quick_wins = self.scoring.counts_plies
         self.threshold = win_threshold(win_value)
         self.scope: int | None = None
 
