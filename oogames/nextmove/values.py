@@ -95,8 +95,8 @@ class Scoring:
 
     @property
     def counts_plies(self) -> bool:
-        """Whether a win's value counts its plies: quick wins, and not by margin (a margin
-        is not a win's distance)."""
+        """Whether a win's value counts its plies (quick wins, and not by margin, since a
+        margin is no win's distance)."""
         return self.quick_wins and not self.by_margin
 
     def agrees(self, other: Scoring) -> bool:
