@@ -286,3 +286,32 @@ def test_a_history_or_killer_strategy_reused_across_games_searches_as_a_fresh_on
             assert (again.value, again.move) == (fresh.value, fresh.move), spec
             assert again.stats.nodes == fresh.stats.nodes, (spec, board.game_name)
             count("a reused ordering strategy = a fresh one (nodes)")
+
+
+def test_killers_are_kept_per_player_as_well_as_per_depth() -> None:
+    """In a game with extra turns (Kalah), one depth holds both players' positions: a
+    move that cut player 0 off at depth 0 is not tried first at player 1's position of
+    that depth (it was: killers were kept per depth only); player 1's own killer is."""
+    from oogames.board.lambdas import CollectMoves
+    from oogames.games import KalahBoard
+
+    def first_tried(player: int, board: KalahBoard) -> object:
+        seen: list[object] = []
+        ordering.make_acc(player).expand(board, CollectMoves(), seen)
+        assert sorted(map(str, seen)) == sorted(map(str, board.legal_moves(player)))
+        return seen[0]
+
+    ordering = HistoryFac(AlphaBetaFac(), history=False, killers=True)
+    board = KalahBoard(4, 3)
+    ordering.memory.hold(board)
+    ours = board.legal_moves(0)
+    ordering.memory.cut(0, 0, ours[-1], 3)
+    assert first_tried(0, board) == ours[-1]
+    board.play(next(move for move in ours if KalahBoard.from_moves([move]).to_move == 1))
+    theirs = board.legal_moves(1)
+    for killer in theirs[1:]:
+        ordering.memory.cut(0, 0, killer, 3)  # player 0's killers of depth 0
+        assert first_tried(1, board) == theirs[0]
+        count("another player's killer of the depth is not tried first")
+    ordering.memory.cut(1, 0, theirs[-1], 3)
+    assert first_tried(1, board) == theirs[-1]

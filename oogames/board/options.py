@@ -19,7 +19,9 @@ oogames.errors.BoardOptionError: rows must be a whole number from 1 to 26, not 3
 
 from __future__ import annotations
 
+import abc
 import inspect
+from collections.abc import Hashable
 from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 import attrs
@@ -246,3 +248,46 @@ def variant_of(board: object) -> Variant:
     options = getattr(board, "options", None)
     given: dict[str, object] = options() if callable(options) else {}
     return (type(board), tuple(sorted(given.items(), key=str)))
+
+
+class AGameMemory(abc.ABC):
+    """What a search learns and keeps between searches, good for one game at a time.
+
+    A transposition table and the history heuristic's memory are each shared by
+    the searches of a strategy, which a program may reuse across games. What
+    was learnt in another game (another board class, or the same with other
+    options: :func:`variant_of`) is wrong here: its keys may be other positions'
+    keys, its moves no moves of this game. A search therefore calls
+    :meth:`hold` first, and the memory forgets what it holds of another game,
+    or of the same game under other terms (a table's scoring).
+
+    >>> from oogames.games import NimBoard, TicTacToeBoard
+    >>> class Seen(AGameMemory):
+    ...     def __init__(self) -> None:
+    ...         super().__init__()
+    ...         self.boards = 0
+    ...     def forget(self) -> None:
+    ...         self.boards = 0
+    >>> seen = Seen()
+    >>> for board in (TicTacToeBoard(), TicTacToeBoard(), NimBoard()):
+    ...     seen.hold(board)
+    ...     seen.boards += 1
+    >>> seen.boards  # the tic-tac-toe boards are forgotten at Nim
+    1
+    """
+
+    __slots__ = ("held",)
+
+    def __init__(self) -> None:
+        self.held: tuple[Variant, Hashable] | None = None  # the game and terms of what is kept
+
+    def hold(self, board: object, terms: Hashable = None) -> None:
+        """Keep this for ``board``'s game under ``terms``: forget what was learnt otherwise."""
+        held = (variant_of(board), terms)
+        if held != self.held:
+            self.forget()
+            self.held = held
+
+    @abc.abstractmethod
+    def forget(self) -> None:
+        """Forget everything learnt."""

@@ -31,7 +31,7 @@ from oogames.board.hints import HintedBoard
 from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import CHANCE, Move
-from oogames.board.options import Variant, variant_of
+from oogames.board.options import AGameMemory
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, depth_limit
 from oogames.nextmove.factories import IAccFactory, plus_name
@@ -159,46 +159,44 @@ class GameOrderFac(AScoredFac):
         return plus_name(self.inner_factory.name, "order")
 
 
-class OrderingMemory:
+class OrderingMemory(AGameMemory):
     """What the history heuristic and killer moves learn during a search, shared by its nodes.
+
+    A search from a board of another game forgets it (:meth:`hold`, from
+    :class:`~oogames.board.options.AGameMemory`), as a table does: its moves are not
+    this game's, and would be tried first for nothing (a strategy reused across games
+    then searches as a fresh one).
 
     Attributes:
         history: Per player (any number of them), a score per move: the sum of
             ``2 ** plies-left`` over the cut-offs it caused.
-        killers: Per depth, the last two moves that caused a cut-off there.
-        game: The game it was learnt in (``variant_of``; None before any).
+        killers: Per player and depth, the last two moves that caused a cut-off there
+            (by player too: in a game with passes or extra turns, one depth is not
+            always one player's).
     """
 
-    __slots__ = ("game", "history", "killers")
+    __slots__ = ("history", "killers")
 
     def __init__(self) -> None:
+        super().__init__()
         self.history: dict[int, dict[Move, int]] = {}
-        self.killers: dict[int, list[Move]] = {}
-        self.game: Variant | None = None
-
-    def hold(self, board: IBoardModel) -> None:
-        """Make this the memory of ``board``'s game; a search from ``board`` calls it first.
-        What was learnt in another game (another class, or other options) is forgotten, as
-        a table forgets it: its moves are not this game's, and would be tried first for
-        nothing (a strategy reused across games then searches as a fresh one)."""
-        game = variant_of(board)
-        if game != self.game:
-            self.clear()
-            self.game = game
+        self.killers: dict[tuple[int, int], list[Move]] = {}
 
     def cut(self, player: int, depth: int, move: Move, left: int) -> None:
         """``move`` by ``player`` at ``depth`` caused a cut-off with ``left`` plies below."""
         history = self.history.setdefault(player, {})
         history[move] = history.get(move, 0) + (1 << min(left, 40))
-        killers = self.killers.setdefault(depth, [])
+        killers = self.killers.setdefault((player, depth), [])
         if move not in killers:
             killers.insert(0, move)
             del killers[2:]
 
-    def clear(self) -> None:
+    def forget(self) -> None:
         """Forget everything learnt."""
         self.history = {}
         self.killers = {}
+
+    clear = forget  # its name before AGameMemory
 
 
 _KILLER_BONUS = float(1 << 60)  # above any history score
@@ -236,7 +234,7 @@ class HistoryAcc(AAccDecorator):
         inner, ordering = self.inner, self.ordering
         memory = ordering.memory
         scores = memory.history.get(inner.player, {}) if ordering.history else {}
-        killers = memory.killers.get(inner.depth, ()) if ordering.killers else ()
+        killers = memory.killers.get((inner.player, inner.depth), ()) if ordering.killers else ()
         if (not scores and not killers) or inner.player == CHANCE:  # chance: nothing to rank
             # (every outcome is searched, with its probability; Star2 probes them first)
             inner.expand(board, lam, param)

@@ -36,7 +36,7 @@ from typing import Final, TypeAlias
 from oogames.board.hints import HintedBoard, ISearchHints
 from oogames.board.interface import IBoardModel
 from oogames.board.moves import Move
-from oogames.board.options import Variant, check_size, variant_of
+from oogames.board.options import AGameMemory, check_size
 from oogames.errors import SettingsError
 from oogames.nextmove._bare import bare
 from oogames.nextmove._tabled import PLAIN, TableRoot
@@ -50,9 +50,6 @@ from oogames.nextmove.values import DEFAULT_SCORING, WIN_VALUE, AScoredFac, Scor
 # evaluated horizons (a guess, not the game's value).
 Entry: TypeAlias = tuple[float, int, int, Move, bool]
 
-NO_GAME: Final[Variant] = (type(None), ())
-"""The game of a table that holds no positions yet."""
-
 EXACT: Final = 0
 """The stored value is the position's value."""
 LOWER: Final = 1
@@ -61,7 +58,7 @@ UPPER: Final = 2
 """The stored value is an upper bound (every move failed low)."""
 
 
-class TranspositionTable:
+class TranspositionTable(AGameMemory):
     """A bounded table of searched positions, shared by the searches that use it.
 
     A dict from each position's key to its entry: the dict hashes the key once
@@ -79,30 +76,31 @@ class TranspositionTable:
             a guess when it went up while its position was searched).
     """
 
-    __slots__ = ("entries", "game", "guesses", "hits", "probes", "scoring", "size", "stores")
+    __slots__ = ("entries", "guesses", "hits", "probes", "size", "stores")
 
     def __init__(self, size: int = 1 << 18) -> None:
+        super().__init__()
         self.size = check_size("the table size", size, 1, 1 << 26, SettingsError)
         self.entries: dict[Hashable, Entry] = {}
         self.stores = self.probes = self.hits = self.guesses = 0
-        self.game = NO_GAME  # whose positions the entries are (variant_of)
-        self.scoring = DEFAULT_SCORING  # how their values are scored
 
-    def hold(self, board: IBoardModel, scoring: Scoring = DEFAULT_SCORING) -> None:
-        """Make this the table of ``board``'s game, scored as ``scoring`` says; a search
-        from ``board`` calls it first.
+    def hold(self, board: object, terms: Hashable = DEFAULT_SCORING) -> None:
+        """Make this the table of ``board``'s game, its values scored as ``terms`` (a
+        :class:`~oogames.nextmove.values.Scoring`) says; a search from ``board`` calls it
+        first.
 
         A table that holds the positions of another game (another board class, or the
         same with other options: another size, k, number of players) forgets them: their
         keys may be other positions' keys here, and their moves no moves of this game. So
         does a table whose values were scored otherwise (another ``win_value``, quick
         wins or margins): a win filed as 4,997 would be read as an evaluation's guess.
+        (:class:`~oogames.board.options.AGameMemory`)
         """
-        game = variant_of(board)
-        if game != self.game or scoring != self.scoring:
-            self.entries.clear()
-            self.game = game
-            self.scoring = scoring
+        super().hold(board, terms)
+
+    def forget(self) -> None:
+        """Forget every entry (the counts run on)."""
+        self.entries.clear()
 
     def get(self, key: Hashable) -> Entry | None:
         """The entry of ``key``: ``(value, kind, remaining, move, guessed)``, or None."""
