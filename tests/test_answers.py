@@ -309,6 +309,54 @@ def test_an_ordering_that_values_finished_games_otherwise_than_its_search_is_ref
         assert agreed.analyze(board).value == plain.analyze(board).value
 
 
+def test_the_strategies_that_run_many_searches_take_the_scoring_too() -> None:
+    """MTD(f), iterative deepening and aspiration windows build their searches themselves;
+    they take a ``scoring`` and give it to each (they could not, and a table given a
+    win value was refused with no way to give it to their search). Each, reused over
+    every scoring, answers as plain alpha-beta scored alike."""
+    from oogames.nextmove.enhancements.deepening import AspirationDeepening, IterativeDeepening
+    from oogames.nextmove.mtdf import MTDF, MTDFDeepening
+    from oogames.nextmove.values import Scoring
+
+    boards = [
+        TicTacToeBoard.from_moves("a1 b1 a2"),
+        TicTacToeBoard.from_moves("b2 a1"),
+        KalahBoard(pits=2, seeds=2),
+        KalahBoard.from_moves([1, 2], pits=3, seeds=2),
+    ]
+    table = TranspositionTable()  # one table for every strategy and scoring below
+    scorings = [Scoring(), Scoring(5000), Scoring(quick_wins=False), Scoring(by_margin=True)]
+    for scoring in scorings * 2:
+        given = {"win_value": scoring.win_value, "quick_wins": scoring.quick_wins}
+        strategies = [
+            MTDF(TTFac(AlphaBetaFac(), table), scoring=scoring),
+            MTDF(TTFac(AlphaBetaFac(), **given), scoring=scoring),
+        ]
+        for deepening in (IterativeDeepening, AspirationDeepening, MTDFDeepening):
+            strategies.append(
+                deepening(
+                    lambda depth: TTFac(DepthFac(AlphaBetaFac(), depth, _zero), table),
+                    max_depth=12,
+                    scoring=scoring,
+                )
+            )
+        plain = MinMax(
+            AlphaBetaFac(),
+            win_value=scoring.win_value,
+            prefer_quick_wins=scoring.quick_wins,
+            by_margin=scoring.by_margin,
+        )
+        for board in boards[2:] if scoring.by_margin else boards:  # Kalah has margins
+            right = plain.analyze(board).value
+            for strategy in strategies:
+                assert strategy.analyze(board).value == right, (strategy, scoring, board)
+                count("a strategy of many searches, scored = plain alpha-beta scored alike")
+
+
+def _zero(board: Any, player: int) -> float:
+    return 0.0
+
+
 def test_one_table_holds_one_game_at_a_time() -> None:
     """A search with a table (built into alpha-beta, as a decorator, MTD(f)), reused on
     boards of other games and sizes, answers as a fresh search does. The table kept the

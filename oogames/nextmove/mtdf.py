@@ -23,11 +23,12 @@ import attrs
 from oogames.board.model import IBoardModel
 from oogames.errors import SearchStopped
 from oogames.nextmove.decorators import depth_limit
-from oogames.nextmove.enhancements.deepening import DepthSearch, IterativeDeepening
+from oogames.nextmove.enhancements.deepening import DepthSearch, IterativeDeepening, scored_search
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+from oogames.nextmove.values import DEFAULT_SCORING, Scoring
 
 
 def mtdf(
@@ -114,6 +115,8 @@ class MTDF(INextMoveStrategy):
             ``TTFac(DepthFac(AlphaBetaFac(), 6, evaluate))``.
         guess: The first guess of the value.
         name: The name for tables (default ``"mtdf"`` and the factory's depth).
+        scoring: How its searches value a finished game (a
+            :class:`~oogames.nextmove.values.Scoring`; the table takes it from them).
 
     >>> from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
     >>> from oogames.nextmove import TTFac
@@ -121,12 +124,22 @@ class MTDF(INextMoveStrategy):
     >>> board = TicTacToeBoard.from_moves("a1 b2")
     >>> MTDF(TTFac(AlphaBetaFac())).analyze(board).value
     0
+    >>> from oogames.nextmove.values import Scoring
+    >>> MTDF(TTFac(AlphaBetaFac()), scoring=Scoring(win_value=5000)).analyze(board).win_value
+    5000
     """
 
-    def __init__(self, factory: IAccFactory, guess: float = 0.0, name: str = "") -> None:
+    def __init__(
+        self,
+        factory: IAccFactory,
+        guess: float = 0.0,
+        name: str = "",
+        *,
+        scoring: Scoring = DEFAULT_SCORING,
+    ) -> None:
         self.factory = factory
         self.guess = guess
-        self._search = MinMax(factory)
+        self._search = scored_search(factory, scoring)
         limit = depth_limit(factory.make_acc(0))
         self._name = name or ("mtdf" if limit is None else f"mtdf:{limit}")
 

@@ -29,10 +29,27 @@ from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
-from oogames.nextmove.values import is_proven
+from oogames.nextmove.values import DEFAULT_SCORING, Scoring, is_proven
 
 MAX_SECONDS = 86_400.0
 """The longest clock a strategy may be given (a day)."""
+
+
+def scored_search(factory: IAccFactory, scoring: Scoring = DEFAULT_SCORING) -> MinMax:
+    """A :class:`~oogames.MinMax` of ``factory`` that values finished games as ``scoring``
+    says (what a strategy that runs many searches, one a depth or a window, gives each).
+
+    >>> from oogames import AlphaBetaFac
+    >>> from oogames.nextmove.values import Scoring
+    >>> scored_search(AlphaBetaFac(), Scoring(win_value=5000)).win_value
+    5000
+    """
+    return MinMax(
+        factory,
+        prefer_quick_wins=scoring.quick_wins,
+        win_value=scoring.win_value,
+        by_margin=scoring.by_margin,
+    )
 
 
 def _proven(result: SearchResult) -> bool:
@@ -78,6 +95,9 @@ class IterativeDeepening(INextMoveStrategy):
         max_depth: The deepest depth to search (default: until the budget
             runs out or the game is searched to its end).
         name: The strategy's name, for tables: ``"alphabeta@1"``.
+        scoring: How every depth's search values a finished game (its
+            :class:`~oogames.nextmove.values.Scoring`: ``win_value``, quick wins,
+            margins); a table in the factories takes it from the search.
 
     A move is always returned: depth 1 is finished even past the budget
     (it costs one evaluation per move). :meth:`move_now` makes the search
@@ -104,6 +124,8 @@ class IterativeDeepening(INextMoveStrategy):
         nodes: int | None = None,
         max_depth: int | None = None,
         name: str = "",
+        *,
+        scoring: Scoring = DEFAULT_SCORING,
     ) -> None:
         if seconds is not None and not 0 < seconds <= MAX_SECONDS:
             raise SettingsError(f"a clock must be over 0 and at most {MAX_SECONDS:,.0f} seconds")
@@ -115,6 +137,7 @@ class IterativeDeepening(INextMoveStrategy):
         self.seconds = seconds
         self.nodes = nodes
         self.max_depth = max_depth
+        self.scoring = scoring
         self._name = name or "deepening"
         self._current: MinMax | None = None
         self._root: _RootRecord | None = None  # the root of the depth under way
@@ -174,7 +197,7 @@ class IterativeDeepening(INextMoveStrategy):
         depth = reached = 0
         while self.max_depth is None or depth < self.max_depth:
             depth += 1
-            search = MinMax(self.make_factory(depth))
+            search = scored_search(self.make_factory(depth), self.scoring)
             self._current = search
             if self._cancelled or (self._hurry and best is not None):
                 search.cancel()  # asked between two depths
@@ -313,8 +336,10 @@ class AspirationDeepening(IterativeDeepening):
         max_depth: int | None = None,
         name: str = "",
         delta: float = 64.0,
+        *,
+        scoring: Scoring = DEFAULT_SCORING,
     ) -> None:
-        super().__init__(make_factory, seconds, nodes, max_depth, name)
+        super().__init__(make_factory, seconds, nodes, max_depth, name, scoring=scoring)
         if not delta > 0:
             raise SettingsError(f"an aspiration window must be wider than 0, not {delta!r}")
         self.delta = delta
