@@ -195,6 +195,14 @@ class AScoredFac(IAccFactory):
         self.win_value, self.by_margin = scoring.win_value, scoring.by_margin
         self.quick_wins = scoring.counts_plies
 
+    @property
+    def scoring(self) -> Scoring:
+        """The search's scoring once served; before, what was given (or the default)."""
+        served = self._served
+        if served is None:
+            return Scoring(self.win_value, self.quick_wins, self.by_margin)
+        return served
+
 
 def serve_scoring(factory: IAccFactory, scoring: Scoring) -> None:
     """Give the search's scoring to each factory of the stack that reads values

@@ -43,7 +43,7 @@ from oogames.nextmove._tabled import PLAIN, TableRoot
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, DepthAcc, depth_limit
 from oogames.nextmove.factories import IAccFactory, factory_stack, plus_name
-from oogames.nextmove.values import DEFAULT_SCORING, WIN_VALUE, AScoredFac, Scoring, win_threshold
+from oogames.nextmove.values import DEFAULT_SCORING, AScoredFac, Scoring, win_threshold
 
 # An entry: the value (player 0's view, wins counted from the position), its kind, the
 # plies that were left to search, the best move, and whether the value was derived from
@@ -156,12 +156,13 @@ class TableRules:
     Args:
         table: The table.
         limit: The depth limit of the search (None: to the end of the game).
-        win_value: The value of a win, as the search scores it.
-        quick_wins: Whether wins are scored by their distance.
-        by_margin: Whether values are margins (then wins are not counted).
+        scoring: How the search values a finished game, as the table holds it
+            (:meth:`TranspositionTable.hold`).
 
     Attributes:
-        scoring: The three, as the table holds them (:meth:`TranspositionTable.hold`).
+        win_value: The value of a win, as the search scores it.
+        quick_wins: Whether values are filed by a win's distance
+            (:attr:`~oogames.nextmove.values.Scoring.counts_plies`).
         scope: The model player whose values the search files apart from the others'
             (a board that does not alternate), or None (two players who alternate: one
             view, negated for player 1, serves both).
@@ -173,16 +174,14 @@ class TableRules:
         self,
         table: TranspositionTable,
         limit: int | None,
-        win_value: float = WIN_VALUE,
-        quick_wins: bool = True,
-        by_margin: bool = False,
+        scoring: Scoring = DEFAULT_SCORING,
     ) -> None:
         self.table = table
         self.limit = limit
-        self.win_value = win_value
-        self.scoring = Scoring(win_value, quick_wins, by_margin)
-        self.quick_wins = self.scoring.counts_plies
-        self.threshold = win_threshold(win_value)
+        self.scoring = scoring
+        self.win_value = scoring.win_value
+        self.quick_wins = scoring.counts_plies
+        self.threshold = win_threshold(scoring.win_value)
         self.scope: int | None = None
 
     def to_table(self, value: float, depth: int, model_player: int) -> float:
@@ -410,7 +409,7 @@ class TTFac(AScoredFac):
         speed trick); around any other stack, a :class:`TTAcc` decorator."""
         inner = self.inner_factory.make_acc(model_player)
         limit = _limit_of(inner)
-        rules = TableRules(self.table, limit, self.win_value, self.quick_wins, self.by_margin)
+        rules = TableRules(self.table, limit, self.scoring)
         if self.built_in and type(inner) in PLAIN and not _for_more_players(self.inner_factory):
             return TableRoot(inner, rules)
         return TTAcc(inner, rules)
