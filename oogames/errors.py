@@ -183,6 +183,11 @@ class NoHintError(OogamesError, LookupError):
     """A hint asked for, or accepted, when there is none (the game is over, or none was given)."""
 
 
+class NoComputerToMoveError(OogamesError, LookupError):
+    """Go asked of a game where no computer is waiting to move (a person is to move, or the
+    game is over)."""
+
+
 class SearchError(OogamesError, RuntimeError):
     """A search that could not produce a move (for example, a board whose map lied)."""
 

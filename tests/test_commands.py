@@ -110,3 +110,41 @@ def test_the_docs_name_the_terminal_boards_keys_from_the_table() -> None:
         assert not letter.search(text.replace("\n", " ")), (page.name, letter.search(text))
     print(f"checked: keys named in the docs: {checked}")
     assert checked >= 2
+
+
+def _against_a_computer() -> GameModel:
+    """Tic-tac-toe, a person (X) against a computer (O) that has not answered b2 yet."""
+    players = (PlayerSpec("human"), PlayerSpec("alphabeta", depth=1))
+    model = GameModel(GameSettings(players=players))
+    model.play("b2", then_start=False)
+    return model
+
+
+def test_go_and_redo_mean_one_thing_in_the_console_and_on_the_page(tmp_path: Path) -> None:
+    """Redo up to a computer's turn pauses there in every view (the page let the computer
+    play at once while it said "paused"), and go with a person to move is refused in the
+    same line in every view (the console said nothing, the page did nothing, the terminal
+    board wrote its own line)."""
+    pytest.importorskip("starlette")
+    from oogames.errors import NoComputerToMoveError
+    from oogames.web.games import WebGame
+
+    out = io.StringIO()
+    model = _against_a_computer()
+    model.undo()  # X to move: the console starts with no computer's move
+    ConsoleView(model, io.StringIO("redo\n"), out).run()
+    console = out.getvalue()
+    assert "paused: O (alphabeta:1) is to move" in console and model.board.ply == 1
+    page = WebGame("page", _against_a_computer(), tmp_path)
+    page.act("undo")
+    page.act("redo")
+    assert not page.thinking and page.model.board.ply == 1 and "paused" in page.info
+    page.act("go")
+    page.wait()
+    assert page.model.board.ply == 2 and page.model.current.is_human
+    with pytest.raises(NoComputerToMoveError, match=r"^go: no computer is waiting to move$"):
+        page.act("go")
+    out = io.StringIO()
+    ConsoleView(_against_a_computer(), io.StringIO("go\n"), out).run()  # O moves at once
+    assert out.getvalue().count("! go: no computer is waiting to move") == 1
+    assert "O played" in out.getvalue()

@@ -40,6 +40,37 @@ class IModel2ViewAdapter:
         """Something to tell the user (a forced pass, a saved file, ...)."""
 
 
+class AllViews(IModel2ViewAdapter):
+    """Tells every view in :attr:`views` (the game model's own adapter to its views)."""
+
+    def __init__(self) -> None:
+        self.views: list[IModel2ViewAdapter] = []
+
+    def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
+        for view in self.views:
+            view.moved(player, move, result)
+
+    def changed(self) -> None:
+        for view in self.views:
+            view.changed()
+
+    def thinking(self, player: int, started: bool) -> None:
+        for view in self.views:
+            view.thinking(player, started)
+
+    def hinted(self, result: SearchResult) -> None:
+        for view in self.views:
+            view.hinted(result)
+
+    def game_over(self, text: str) -> None:
+        for view in self.views:
+            view.game_over(text)
+
+    def message(self, text: str) -> None:
+        for view in self.views:
+            view.message(text)
+
+
 class IView2ModelAdapter(abc.ABC):
     """What a view may ask of the model (Rice role: ``IView2ModelAdapter``)."""
 

@@ -18,6 +18,7 @@ from oogames.board.faults import check_not_stuck
 from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import (
+    NoComputerToMoveError,
     NoHintError,
     NothingToUndoError,
     NotYourTurnError,
@@ -25,7 +26,7 @@ from oogames.errors import (
     SaveFileError,
     one_line,
 )
-from oogames.game.adapters import IModel2ViewAdapter, IView2ModelAdapter
+from oogames.game.adapters import AllViews, IModel2ViewAdapter, IView2ModelAdapter
 from oogames.game.players import (
     APlayer,
     ChancePlayer,
@@ -80,37 +81,6 @@ class TurnControl:
             side.take_turn(board, requestor)
 
 
-class _Views(IModel2ViewAdapter):
-    """Tells every registered view."""
-
-    def __init__(self) -> None:
-        self.views: list[IModel2ViewAdapter] = []
-
-    def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
-        for view in self.views:
-            view.moved(player, move, result)
-
-    def changed(self) -> None:
-        for view in self.views:
-            view.changed()
-
-    def thinking(self, player: int, started: bool) -> None:
-        for view in self.views:
-            view.thinking(player, started)
-
-    def hinted(self, result: SearchResult) -> None:
-        for view in self.views:
-            view.hinted(result)
-
-    def game_over(self, text: str) -> None:
-        for view in self.views:
-            view.game_over(text)
-
-    def message(self, text: str) -> None:
-        for view in self.views:
-            view.message(text)
-
-
 class GameModel(IView2ModelAdapter, IRequestor):
     """A game being played (Rice role: ``GameModel``).
 
@@ -135,7 +105,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         start: bool = True,
         board: ABoardModel | None = None,
     ) -> None:
-        self._views = _Views()
+        self._views = AllViews()
         if view is not None:
             self._views.views.append(view)
         self._redo: list[Move] = []
@@ -192,6 +162,24 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._announce_end()
 
     @property
+    def computer_waiting(self) -> bool:
+        """Whether a computer is to move, and :meth:`go` would let it."""
+        return not self.board.is_over and not self.current.is_human
+
+    def go(self, then_start: bool = True) -> None:
+        """Go: let the computer that is to move play (after undo paused it, or a stop), and the
+        computers after it, until a person is to move. ``then_start=False`` only checks
+        that one is waiting: a view that runs :meth:`start` in a thread of its own.
+
+        Raises:
+            NoComputerToMoveError: A person is to move, or the game is over.
+        """
+        if not self.computer_waiting:
+            raise NoComputerToMoveError("go: no computer is waiting to move")
+        if then_start:
+            self.start()
+
+    @property
     def current(self) -> APlayer:
         """The side to move."""
         return self.turns.current(self.board)
@@ -215,8 +203,9 @@ class GameModel(IView2ModelAdapter, IRequestor):
             self._views.message(f"{self.name_of(player)} has no move and passes")
         self._views.moved(player, move, result)
 
-    def play(self, move: Move | str) -> None:
-        """A person's move, or its text in the game's notation; then the computers answer.
+    def play(self, move: Move | str, then_start: bool = True) -> None:
+        """A person's move, or its text in the game's notation; then the computers answer
+        (``then_start=False``: the caller lets them, with :meth:`start`).
 
         Raises:
             NotYourTurnError: It is a computer's turn.
@@ -224,14 +213,15 @@ class GameModel(IView2ModelAdapter, IRequestor):
             IllegalMoveError: The move is not legal (nothing changes).
         """
         board = self.board
-        if not board.is_over and not self.current.is_human:
+        if self.computer_waiting:
             raise NotYourTurnError(
                 None, board.to_move, f"it is {self.current.name}'s turn (type go to let it move)"
             )
         if isinstance(move, str):
             move = board.parse_move(move)
         self.request_move(board.to_move, move)
-        self.start()
+        if then_start:
+            self.start()
 
     def _announce_end(self) -> None:
         if self.board.is_over:
@@ -281,7 +271,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
     def _say_if_paused(self) -> None:
         """After undo or redo, a computer may be to move: the game waits for ``go`` (or an
         accepted hint) rather than replaying at once; say so."""
-        if not self.board.is_over and not self.current.is_human:
+        if self.computer_waiting:
             self._views.message(
                 f"paused: {self.current.name} is to move; go lets it play on "
                 "(or hint, then accept, plays the hint for it)"
@@ -375,8 +365,9 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """
         return any(side.move_now() for side in self.turns.players)
 
-    def accept_hint(self) -> None:
-        """Play the latest hint for the side to move, then the computers answer.
+    def accept_hint(self, then_start: bool = True) -> None:
+        """Play the latest hint for the side to move, then the computers answer (as
+        :meth:`play`: ``then_start=False`` leaves that to the caller).
 
         The side to move is usually a person; when a computer's game is paused
         (after undo), accepting a hint plays it for the computer, and the game
@@ -387,11 +378,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """
         if self.last_hint is None:
             raise NoHintError("there is no hint to play: ask for one first")
-        if self.board.is_over or self.current.is_human:
-            self.play(self.last_hint.move)
+        if not self.computer_waiting:
+            self.play(self.last_hint.move, then_start)
             return
         self.request_move(self.board.to_move, self.last_hint.move)
-        self.start()
+        if then_start:
+            self.start()
 
     def new_game(self, settings: GameSettings | None = None) -> None:
         """Start a new game, with new settings or the same ones.

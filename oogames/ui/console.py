@@ -175,7 +175,7 @@ class ConsoleView(IModel2ViewAdapter):
         names = [model.name_of(player) for player in range(model.board.players)]
         self.say(f"{' against '.join(names)}. Type help for the commands.")
         self.say(self.board_text())
-        if self._carry_out("go"):
+        if model.computer_waiting and self._carry_out("go"):
             self.say(self.board_text())
         while True:
             try:
@@ -322,10 +322,7 @@ class ConsoleView(IModel2ViewAdapter):
         return True
 
     def _go(self, word: str, argument: str) -> bool:
-        model = self.model
-        if model.board.is_over or model.current.is_human:
-            return False
-        model.start()
+        self.model.go()
         return True
 
     def _save(self, word: str, argument: str) -> bool:

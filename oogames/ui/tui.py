@@ -372,11 +372,7 @@ class GameApp(App[int]):
 
     def action_go(self) -> None:
         """Let a computer that is to move play on (after undo paused it, or a stop)."""
-        board = self.model.board
-        if board.is_over or self.model.current.is_human:
-            self.show_info("go: no computer is waiting to move")
-            return
-        self._call_model(self.model.start)
+        self._call_model(self.model.go)
 
     def action_hint(self) -> None:
         """Suggest a move."""

@@ -244,27 +244,23 @@ class WebGame:
         with self.lock:
             if self.thinking:
                 raise SettingsError("wait: the computer is thinking (Stop stops it)")
-            model = self.model
+            model = self.model  # the computers answer in their thread (run_computer)
             if action == "move":
                 if not move:
                     raise SettingsError("a move needs its text")
-                board = model.board
-                if board.is_over or not model.current.is_human:
-                    model.play(move)  # refuses it with the model's own error
-                else:  # the person's move; the computer answers in its thread
-                    model.request_move(board.to_move, board.parse_move(move))
+                model.play(move, then_start=False)
             elif action == "hint":
                 self._hint()
             elif action == "accept":
-                if model.last_hint is None:
-                    raise SettingsError("there is no hint to play: ask for one first")
-                model.request_move(model.board.to_move, model.last_hint.move)
+                model.accept_hint(then_start=False)
+            elif action == "go":
+                model.go(then_start=False)
             elif action == "undo":
                 model.undo()
-            elif action == "redo":
+            elif action == "redo":  # as undo, it pauses where a computer is to move
                 model.redo()
             self._touch()
-        if action in ("move", "accept", "go", "redo"):
+        if action in ("move", "accept", "go"):
             self.run_computer()
 
     def _hint(self) -> None:
@@ -280,7 +276,7 @@ class WebGame:
     def run_computer(self) -> None:
         """Let a computer that is to move think, in a thread; the request does not wait."""
         model = self.model
-        if model.board.is_over or model.current.is_human or self.thinking:
+        if not model.computer_waiting or self.thinking:
             return
         self.thinking = True
         self._touch()
