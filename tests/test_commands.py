@@ -148,3 +148,27 @@ def test_go_and_redo_mean_one_thing_in_the_console_and_on_the_page(tmp_path: Pat
     ConsoleView(_against_a_computer(), io.StringIO("go\n"), out).run()  # O moves at once
     assert out.getvalue().count("! go: no computer is waiting to move") == 1
     assert "O played" in out.getvalue()
+
+
+def test_a_stop_is_told_alike_and_names_what_searches_again_in_each_view() -> None:
+    """One line after a stop, made by the model in each view's words for the command that
+    searches again: go where a computer is waiting (the console said "go" after a
+    stopped hint too, where go is refused), hint where a person is to move (the page
+    said only "the hint was stopped")."""
+    person = GameModel(GameSettings(players=(PlayerSpec("human"), PlayerSpec("human"))))
+    computer = _against_a_computer()
+    expected = {
+        ("console", False): "; X (human) to move (hint: search again)",
+        ("tui", False): "; X (human) to move (Ctrl+T or hint: search again)",
+        ("web", False): "; X (human) to move (Hint: search again)",
+        ("console", True): "; O (alphabeta:1) to move (go: search again)",
+        ("tui", True): "; O (alphabeta:1) to move (Ctrl+G or go: search again)",
+        ("web", True): "; O (alphabeta:1) to move (Go: search again)",
+    }
+    for (view, waiting), said in expected.items():
+        model = computer if waiting else person
+        assert model.stopped_text(view) == f"stopped: the game is as it was{said}"
+    for word in ("hint", "go"):  # what it names, each view reads as that command
+        for view in ("console", "tui", "web"):
+            read = read_command(word, view)
+            assert read is not None and read[0].word == word and view in read[0].views

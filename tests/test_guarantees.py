@@ -222,7 +222,7 @@ def test_ctrl_c_during_the_computers_search_keeps_the_game(monkeypatch: pytest.M
     out = io.StringIO()
     view = ConsoleView(model, io.StringIO("4\nquit\n"), out)
     assert view.run() == 0
-    assert "! stopped: the game is as it was before the search" in out.getvalue()
+    assert "! stopped: the game is as it was;" in out.getvalue()
     assert model.board.moves == (3,) and model.board.to_move == 1
 
 

@@ -186,3 +186,19 @@ def key_name(key: str) -> str:
     if key == "escape":
         return "Esc"
     return "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in key.split("+"))
+
+
+def command_named(word: str, view: View) -> str:
+    """How ``view`` names the command ``word`` in what it says: the word in the console, its
+    key and the word on the terminal board, its button on the page.
+
+    >>> from oogames.game.commands import command_named
+    >>> command_named("go", "console"), command_named("go", "tui"), command_named("go", "web")
+    ('go', 'Ctrl+G or go', 'Go')
+    """
+    command = _BY_WORD[word]
+    if view == "web":
+        return command.label or command.word
+    if view == "tui" and command.key:
+        return f"{key_name(command.key)} or {command.word}"
+    return command.word

@@ -27,6 +27,7 @@ from oogames.errors import (
     one_line,
 )
 from oogames.game.adapters import AllViews, IModel2ViewAdapter, IView2ModelAdapter
+from oogames.game.commands import View, command_named
 from oogames.game.players import (
     APlayer,
     ChancePlayer,
@@ -345,6 +346,21 @@ class GameModel(IView2ModelAdapter, IRequestor):
             wake_waiting()
             stopped = True
         return stopped
+
+    def stopped_text(self, view: View) -> str:
+        """What ``view`` says when a search was stopped: the game is as it was, who is to
+        move, and what searches again (go for a computer, hint for a person).
+
+        >>> from oogames.game import GameModel, GameSettings
+        >>> GameModel(GameSettings()).stopped_text("tui")
+        'stopped: the game is as it was; X (human) to move (Ctrl+T or hint: search again)'
+        """
+        if self.board.is_over:
+            return "stopped: the game is as it was"
+        again = command_named("go" if self.computer_waiting else "hint", view)
+        return (
+            f"stopped: the game is as it was; {self.current.name} to move ({again}: search again)"
+        )
 
     def stop_begun(self, begun: Callable[[], bool], patience: float = 10.0) -> None:
         """Stop what a view began in a thread of its own (a computer's turn, a hint): :meth:`stop`

@@ -257,11 +257,7 @@ class ConsoleView(IModel2ViewAdapter):
             sys.stderr.write(blamed.details)
             self.say(f"! error in your plug-in: {one_line(blamed)}")
         except KeyboardInterrupt:
-            board = self.model.board
-            turn = "" if board.is_over else f"; {self.model.current.name} to move"
-            self.say(
-                f"\n! stopped: the game is as it was before the search{turn} (go: search again)"
-            )
+            self.say(f"\n! {self.model.stopped_text('console')}")
             return True
         return False
 

@@ -270,11 +270,7 @@ class GameApp(App[int]):
         try:
             request(*args)
         except SearchStopped:
-            turn = "" if self.model.board.is_over else f"; {self.model.current.name} to move"
-            self.call_from_thread(
-                self.show_info,
-                f"stopped: the game is as it was{turn} ({_KEY['go']} or go: search again)",
-            )
+            self.call_from_thread(self.show_info, self.model.stopped_text("tui"))
         except OogamesError as error:
             self.call_from_thread(self.show_info, f"[red]{one_line(error)}[/red]")
         except (Exception, SystemExit) as error:  # a plug-in's own code: named, game kept

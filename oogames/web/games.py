@@ -269,7 +269,7 @@ class WebGame:
         try:
             self.model.hint()
         except SearchStopped:
-            self.info = "the hint was stopped"
+            self.info = self.model.stopped_text("web")
         finally:
             self.hinting = False
 
@@ -285,7 +285,7 @@ class WebGame:
             try:
                 model.start()
             except SearchStopped:
-                self.info = "stopped: the game is as it was (Go lets the computer search again)"
+                self.info = model.stopped_text("web")
             except OogamesError as error:
                 self.info = one_line(error)
             except (Exception, SystemExit) as error:  # an installed player's own bug: told
