@@ -133,7 +133,7 @@ def test_stop_keeps_every_computer_to_move_and_move_now_plays_a_timed_one(
         state = settle(client, game_id)
         assert len(state["moves"]) == 2 and state["human_to_move"]
     else:
-        assert now.status_code == 400 and "Stop it" in now.json()["error"]
+        assert now.status_code == 400 and "(Stop stops it)" in now.json()["error"]
         act(client, game_id, "stop")
         assert settle(client, game_id)["moves"] == ["4"]
 

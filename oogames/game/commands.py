@@ -202,3 +202,21 @@ def command_named(word: str, view: View) -> str:
     if view == "tui" and command.key:
         return f"{key_name(command.key)} or {command.word}"
     return command.word
+
+
+def busy_text(view: View, hinting: bool = False) -> str:
+    """What ``view`` says to a command that must wait for the search under way.
+
+    >>> from oogames.game.commands import busy_text
+    >>> busy_text("tui")
+    'wait: the computer is thinking (Esc or stop stops it)'
+    """
+    what = "a hint is being searched" if hinting else "the computer is thinking"
+    return f"wait: {what} ({command_named('stop', view)} stops it)"
+
+
+def no_move_now_text(view: View) -> str:
+    """What ``view`` says to move now when the computer thinking has no move before its
+    search ends (a fixed depth)."""
+    stop = command_named("stop", view)
+    return f"move now: this computer has no move before its search ends ({stop} stops it)"

@@ -28,7 +28,7 @@ from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, Move
 from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
-from oogames.game.commands import commands_of, key_name, read_command
+from oogames.game.commands import busy_text, commands_of, key_name, no_move_now_text, read_command
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings
@@ -258,7 +258,7 @@ class GameApp(App[int]):
 
     def _call_model(self, request: Callable[..., object], *args: object) -> None:
         if self.busy:
-            self.show_info(f"wait: the computer is thinking ({_KEY['stop']} stops it)")
+            self.show_info(busy_text("tui"))
             return
         self.busy = True
         self.refresh_bindings()  # Stop and Move now enter the footer
@@ -344,10 +344,7 @@ class GameApp(App[int]):
         if not self.busy:
             self.show_info("move now: no computer is thinking")
         elif not self.model.move_now():
-            self.show_info(
-                "move now: this computer has no move before its search ends "
-                f"({_KEY['stop']} stops it)"
-            )
+            self.show_info(no_move_now_text("tui"))
 
     def action_quit_now(self) -> None:
         """Quit at once; during a search, stop it and save the game to a recovery file first."""

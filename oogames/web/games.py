@@ -24,7 +24,7 @@ from oogames import plugins
 from oogames.board.moves import Move
 from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
-from oogames.game.commands import commands_of
+from oogames.game.commands import busy_text, commands_of, no_move_now_text
 from oogames.game.model import GameModel
 from oogames.game.saving import game_from_dict, load_game, save_game
 from oogames.game.settings import GameSettings
@@ -236,14 +236,14 @@ class WebGame:
             self.model.stop_begun(lambda: self.thinking or self.hinting)
             return
         if self.hinting:
-            raise SettingsError("wait: a hint is being searched (Stop stops it)")
+            raise SettingsError(busy_text("web", hinting=True))
         if action == "now":
             if self.thinking and not self.model.move_now():
-                raise SettingsError("this computer has no move before its search ends: Stop it")
+                raise SettingsError(no_move_now_text("web"))
             return
         with self.lock:
             if self.thinking:
-                raise SettingsError("wait: the computer is thinking (Stop stops it)")
+                raise SettingsError(busy_text("web"))
             model = self.model  # the computers answer in their thread (run_computer)
             if action == "move":
                 if not move:
