@@ -207,3 +207,28 @@ def test_settings_check_their_values() -> None:
     with pytest.raises(SettingsError):
         GameSettings(first=2)
     assert PlayerSpec.parse("AlphaBeta:4") == PlayerSpec("alphabeta", 4)
+
+
+def test_a_stop_during_a_views_request_stops_the_search_it_makes_and_no_later_one() -> None:
+    """A view begins a request (its thread may not have reached the search yet); a stop in
+    it stops the computer's turn or the hint that the request then begins, with no move,
+    and is dropped when the request ends: the next request searches. A stop with no
+    request and no search does nothing. (The views polled for the turn to begin.)"""
+    from oogames.errors import SearchStopped
+
+    players = (PlayerSpec("human"), PlayerSpec("alphabeta", depth=2))
+    model = GameModel(GameSettings(players=players))
+    model.play("b2", then_start=False)  # O to move, not started
+    assert model.stop() is False  # nothing under way and no request: nothing to stop
+    for search in (model.start, model.hint):
+        model.begin_request()
+        assert model.stop() is True and model.stop_pending()
+        with pytest.raises(SearchStopped):
+            search()
+        model.end_request()
+        assert not model.stop_pending() and model.board.ply == 1 and model.last_hint is None
+    model.begin_request()
+    model.end_request()  # a request with no stop: nothing is kept
+    assert model.hint().move is not None
+    model.go()
+    assert model.board.ply == 2 and model.current.is_human

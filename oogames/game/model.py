@@ -1,4 +1,5 @@
-"""``GameModel`` and ``TurnControl``: one game, its players, its history, its views.
+"""``GameModel``: one game, its players (in a :class:`~oogames.game.players.TurnControl`),
+its history, its views.
 
 The model is event-driven: a view asks it for something (a person's move,
 undo, redo, a hint, a new game, save, load) and it answers by changing the
@@ -10,13 +11,14 @@ the model, so a console view and an interactive view drive the same model.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from oogames.board.faults import check_not_stuck
 from oogames.board.model import ABoardModel
-from oogames.board.moves import CHANCE, PASS, Move
+from oogames.board.moves import PASS, Move
 from oogames.errors import (
     NoComputerToMoveError,
     NoHintError,
@@ -24,6 +26,7 @@ from oogames.errors import (
     NotYourTurnError,
     OogamesError,
     SaveFileError,
+    SearchStopped,
     one_line,
 )
 from oogames.game.adapters import AllViews, IModel2ViewAdapter, IView2ModelAdapter
@@ -37,49 +40,13 @@ from oogames.game.players import (
     search_slot,
     wake_waiting,
 )
+from oogames.game.players import TurnControl as TurnControl  # its name here before
 from oogames.game.saving import load_game, save_game
 from oogames.game.settings import GameSettings
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import user_path
-
-
-class TurnControl:
-    """Whose turn it is, and what that side does with it (Rice role: ``TurnControl``).
-
-    Args:
-        players: The sides, indexed by the board's player number.
-    """
-
-    def __init__(self, players: tuple[APlayer, ...], chance: APlayer | None = None) -> None:
-        self.players = players
-        self.chance = chance or ChancePlayer()
-
-    def side(self, player: int) -> APlayer:
-        """The side that plays the board's ``player`` (chance's own side for
-        :data:`~oogames.board.moves.CHANCE`)."""
-        return self.chance if player == CHANCE else self.players[player]
-
-    def current(self, board: ABoardModel) -> APlayer:
-        """The side to move."""
-        return self.side(board.to_move)
-
-    def run(self, board: ABoardModel, requestor: IRequestor) -> None:
-        """Let the sides move until a person is to move or the game is over.
-
-        A forced pass is played for whoever must pass, person or computer.
-        """
-        while not board.is_over:
-            if board.can_pass():
-                check_not_stuck(board)
-                requestor.request_move(board.to_move, PASS)
-                continue
-            side = self.current(board)
-            if side.is_human:
-                side.take_turn(board, requestor)
-                return
-            side.take_turn(board, requestor)
 
 
 class GameModel(IView2ModelAdapter, IRequestor):
@@ -112,6 +79,9 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._redo: list[Move] = []
         self.results: dict[int, SearchResult] = {}
         self.last_hint: SearchResult | None = None
+        self._requests = 0  # the views' requests under way (begin_request)
+        self._stop_pending = False  # a stop came for them
+        self._request_lock = threading.Lock()
         self._install(settings or GameSettings(), board)
         if start:
             self.start()
@@ -316,8 +286,10 @@ class GameModel(IView2ModelAdapter, IRequestor):
             raise NoHintError("the game is over: there is no move to hint")
         info = self.settings.info
         strategy = MinMax(DepthFac(AlphaBetaFac(), self.settings.hint_depth, info.evaluate))
-        self._hint_strategy = strategy
+        self._hint_strategy = strategy  # a stop from now on is this hint's
         try:
+            if self._stop_pending:  # one came for the request before the hint began
+                raise SearchStopped("the hint was stopped")
             with search_slot(lambda: self._hint_strategy is not strategy):
                 result = strategy.analyze(self.board.copy())
         finally:
@@ -332,10 +304,14 @@ class GameModel(IView2ModelAdapter, IRequestor):
         Whatever the strategy (timed or not), the search ends soon with
         :class:`~oogames.errors.SearchStopped` where it was called, no move is
         played, and the game is exactly as it was before it (the computer still
-        to move); :meth:`start` lets it search again. With nothing searching,
-        it does nothing. To have a timed computer play now, see :meth:`move_now`.
-        Returns whether a turn or a hint was under way to stop.
+        to move); :meth:`start` lets it search again. During a view's request
+        (:meth:`begin_request`) it stops the search the request makes, even one
+        that has not begun yet. With nothing searching and no request, it does
+        nothing. To have a timed computer play now, see :meth:`move_now`.
+        Returns whether a search was under way or to come to stop.
         """
+        with self._request_lock:
+            pending = self._stop_pending = self._requests > 0  # before the sides are asked
         stopped = False
         for side in self.turns.players:
             stopped = side.stop() or stopped
@@ -345,7 +321,26 @@ class GameModel(IView2ModelAdapter, IRequestor):
             self._hint_strategy = None  # a hint waiting for its turn to search ends too
             wake_waiting()
             stopped = True
-        return stopped
+        return stopped or pending
+
+    def begin_request(self) -> None:
+        """A view begins a request that may search (a move the computers answer, go, a hint,
+        a load), to be carried out in a thread of its own: until :meth:`end_request`,
+        :meth:`stop` stops the search the request makes, also before the thread reaches
+        it (a stop is never lost between the click and the search, nor kept after)."""
+        with self._request_lock:
+            self._requests += 1
+
+    def end_request(self) -> None:
+        """The request :meth:`begin_request` began is over: a stop no search took is dropped."""
+        with self._request_lock:
+            self._requests = max(0, self._requests - 1)
+            if not self._requests:
+                self._stop_pending = False
+
+    def stop_pending(self) -> bool:
+        """Whether a stop came for the requests under way (:class:`IRequestor`)."""
+        return self._stop_pending
 
     def stopped_text(self, view: View) -> str:
         """What ``view`` says when a search was stopped: the game is as it was, who is to
@@ -363,9 +358,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
         )
 
     def stop_begun(self, begun: Callable[[], bool], patience: float = 10.0) -> None:
-        """Stop what a view began in a thread of its own (a computer's turn, a hint): :meth:`stop`
-        again until a turn or a hint takes it, while ``begun()`` (at most ``patience`` s).
-        A stop before the thread reached its turn found none under way and was dropped."""
+        """:meth:`stop` until a search takes it, while ``begun()`` (at most ``patience`` s):
+        for a view that does not :meth:`begin_request` (the views now do)."""
         end = time.monotonic() + patience
         while not self.stop() and begun() and time.monotonic() < end:
             time.sleep(0.002)

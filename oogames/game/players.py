@@ -8,9 +8,10 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 
+from oogames.board.faults import check_not_stuck
 from oogames.board.lambdas import draw_outcome
-from oogames.board.model import IBoardModel
-from oogames.board.moves import CHANCE, Move
+from oogames.board.model import ABoardModel, IBoardModel
+from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import SearchStopped
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
@@ -30,6 +31,12 @@ class IRequestor(abc.ABC):
             move: The move.
             result: The search that chose it, for a computer's move.
         """
+
+    def stop_pending(self) -> bool:
+        """Whether a stop came for the turn about to begin, before it began (a view's stop
+        of the request that leads to it: :meth:`~oogames.game.GameModel.begin_request`);
+        a computer's turn asks, once under way, and makes no move. By default none."""
+        return False
 
 
 class APlayer(abc.ABC):
@@ -205,19 +212,10 @@ class ComputerPlayer(APlayer):
             SearchStopped: :meth:`stop` was called during the turn (even if the search
                 ended before it noticed: the move is not played).
         """
-        with self._lock:
-            self._turn, self._stopped = True, False
+        with self._lock:  # a stop from now on is this turn's (one before it began: pending)
+            self._turn, self._stopped = True, requestor.stop_pending()
         try:
-            if self.thinking is not None:
-                self.thinking(self.player, True)
-            try:
-                with search_slot(lambda: self._stopped):  # its turn among the process's
-                    result = checked_result(
-                        self.strategy, self.strategy.analyze(board.copy()), board
-                    )
-            finally:
-                if self.thinking is not None:
-                    self.thinking(self.player, False)
+            result = None if self._stopped else self._search(board)
         finally:
             with self._lock:
                 self._turn, stopped = False, self._stopped
@@ -226,9 +224,20 @@ class ComputerPlayer(APlayer):
                 # A move now that came as the search ended is for this turn, not the next
                 # (which would otherwise move after its first depth).
                 self.strategy.clear_move_now()
-        if stopped:
+        if stopped or result is None:
             raise SearchStopped(f"{self.name} was stopped")
         requestor.request_move(self.player, result.move, result)
+
+    def _search(self, board: IBoardModel) -> SearchResult:
+        """The strategy's search of a copy of ``board``, told to :attr:`thinking`."""
+        if self.thinking is not None:
+            self.thinking(self.player, True)
+        try:
+            with search_slot(lambda: self._stopped):  # its turn among the process's
+                return checked_result(self.strategy, self.strategy.analyze(board.copy()), board)
+        finally:
+            if self.thinking is not None:
+                self.thinking(self.player, False)
 
     def stop(self) -> bool:
         """Stop the turn under way, if any: the search ends with no move (from another
@@ -251,3 +260,40 @@ class ComputerPlayer(APlayer):
     def can_move_now(self) -> bool:
         """Whether the strategy has a move in hand while it thinks (a timed search, MCTS)."""
         return type(self.strategy).move_now is not INextMoveStrategy.move_now
+
+
+class TurnControl:
+    """Whose turn it is, and what that side does with it (Rice role: ``TurnControl``).
+
+    Args:
+        players: The sides, indexed by the board's player number.
+    """
+
+    def __init__(self, players: tuple[APlayer, ...], chance: APlayer | None = None) -> None:
+        self.players = players
+        self.chance = chance or ChancePlayer()
+
+    def side(self, player: int) -> APlayer:
+        """The side that plays the board's ``player`` (chance's own side for
+        :data:`~oogames.board.moves.CHANCE`)."""
+        return self.chance if player == CHANCE else self.players[player]
+
+    def current(self, board: ABoardModel) -> APlayer:
+        """The side to move."""
+        return self.side(board.to_move)
+
+    def run(self, board: ABoardModel, requestor: IRequestor) -> None:
+        """Let the sides move until a person is to move or the game is over.
+
+        A forced pass is played for whoever must pass, person or computer.
+        """
+        while not board.is_over:
+            if board.can_pass():
+                check_not_stuck(board)
+                requestor.request_move(board.to_move, PASS)
+                continue
+            side = self.current(board)
+            if side.is_human:
+                side.take_turn(board, requestor)
+                return
+            side.take_turn(board, requestor)

@@ -262,6 +262,7 @@ class GameApp(App[int]):
             return
         self.busy = True
         self.refresh_bindings()  # Stop and Move now enter the footer
+        self.model.begin_request()  # a stop from now on stops the search it makes
         self._model_worker(request, *args)
 
     @work(thread=True, exclusive=True, group="model")
@@ -280,6 +281,7 @@ class GameApp(App[int]):
             said = f"[red]error in your plug-in: {one_line(blamed)}[/red]"
             self.call_from_thread(self.show_info, said)
         finally:
+            self.model.end_request()
             self._thread_ids.discard(threading.get_ident())
             self.call_from_thread(self._idle)
 
@@ -329,15 +331,9 @@ class GameApp(App[int]):
     def action_stop(self) -> None:
         """Stop the computer's search (or a hint's); the game stays as it was before it."""
         if self.busy:
-            self._stop_worker()
+            self.model.stop()  # the request's search, even one its worker has not reached
         else:
             self.show_info("nothing to stop: no search is running")
-
-    @work(thread=True, group="stop")
-    def _stop_worker(self) -> None:
-        """Stop the search, even one whose worker has not reached it yet (off the event loop:
-        the stop may wait for it)."""
-        self.model.stop_begun(lambda: self.busy)
 
     def action_move_now(self) -> None:
         """Have a timed computer (or MCTS) that is thinking play its best move so far."""

@@ -233,7 +233,7 @@ class WebGame:
             offered = ", ".join(["move", *_COMMANDS])
             raise SettingsError(f"unknown action {shown(action)}; the actions are: {offered}")
         if action == "stop":  # even a search whose thread has not reached it yet
-            self.model.stop_begun(lambda: self.thinking or self.hinting)
+            self.model.stop()
             return
         if self.hinting:
             raise SettingsError(busy_text("web", hinting=True))
@@ -266,11 +266,13 @@ class WebGame:
     def _hint(self) -> None:
         """Search a hint (the caller's thread: never the server's event loop); Stop ends it."""
         self.hinting = True
+        self.model.begin_request()  # a stop from now on stops the hint
         try:
             self.model.hint()
         except SearchStopped:
             self.info = self.model.stopped_text("web")
         finally:
+            self.model.end_request()
             self.hinting = False
 
     def run_computer(self) -> None:
@@ -279,6 +281,7 @@ class WebGame:
         if not model.computer_waiting or self.thinking:
             return
         self.thinking = True
+        model.begin_request()  # a stop from now on stops the search, begun or not
         self._touch()
 
         def think() -> None:
@@ -292,6 +295,7 @@ class WebGame:
                 blamed = plugins.blame(error)  # on the page, the game kept as it was
                 self.info = one_line(blamed) if blamed else f"{type(error).__name__}: {error}"
             finally:
+                model.end_request()
                 self.thinking = False
                 self._touch()
 
