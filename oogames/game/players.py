@@ -210,7 +210,8 @@ class ComputerPlayer(APlayer):
 
         Raises:
             SearchStopped: :meth:`stop` was called during the turn (even if the search
-                ended before it noticed: the move is not played).
+                ended before it noticed: the move is not played), or a stop was pending
+                as it began (:meth:`IRequestor.stop_pending`).
         """
         with self._lock:  # a stop from now on is this turn's (one before it began: pending)
             self._turn, self._stopped = True, requestor.stop_pending()

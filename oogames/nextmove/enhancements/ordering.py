@@ -162,10 +162,10 @@ class GameOrderFac(AScoredFac):
 class OrderingMemory(AGameMemory):
     """What the history heuristic and killer moves learn during a search, shared by its nodes.
 
-    A search from a board of another game forgets it (:meth:`hold`, from
-    :class:`~oogames.board.options.AGameMemory`), as a table does: its moves are not
-    this game's, and would be tried first for nothing (a strategy reused across games
-    then searches as a fresh one).
+    A search from a board of another game forgets it, as a table does
+    (:meth:`AGameMemory.hold <oogames.board.options.AGameMemory.hold>`): its moves are
+    not this game's, and would be tried first for nothing (a strategy reused across
+    games then searches as a fresh one).
 
     Attributes:
         history: Per player (any number of them), a score per move: the sum of
