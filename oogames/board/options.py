@@ -261,6 +261,7 @@ class AGameMemory(abc.ABC):
     :meth:`hold` first, and the memory forgets what it holds of another game,
     or of the same game under other terms (a table's scoring).
 
+    >>> from oogames.board.options import AGameMemory
     >>> from oogames.games import NimBoard, TicTacToeBoard
     >>> class Seen(AGameMemory):
     ...     def __init__(self) -> None:

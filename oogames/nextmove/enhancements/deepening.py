@@ -40,6 +40,7 @@ def scored_search(factory: IAccFactory, scoring: Scoring = DEFAULT_SCORING) -> M
     says (what a strategy that runs many searches, one a depth or a window, gives each).
 
     >>> from oogames import AlphaBetaFac
+    >>> from oogames.nextmove.enhancements.deepening import scored_search
     >>> from oogames.nextmove.values import Scoring
     >>> scored_search(AlphaBetaFac(), Scoring(win_value=5000)).win_value
     5000
