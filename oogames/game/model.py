@@ -186,7 +186,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         board = self.board
         if self.computer_waiting:
             raise NotYourTurnError(
-                None, board.to_move, f"it is {self.current.name}'s turn (type go to let it move)"
+                None, board.to_move, f"it is {self.current.name}'s turn (go lets it move)"
             )
         if isinstance(move, str):
             move = board.parse_move(move)
