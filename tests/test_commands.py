@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -172,3 +173,58 @@ def test_a_stop_is_told_alike_and_names_what_searches_again_in_each_view() -> No
         for view in ("console", "tui", "web"):
             read = read_command(word, view)
             assert read is not None and read[0].word == word and view in read[0].views
+
+
+def test_the_console_and_the_page_carry_out_every_command_alike(tmp_path: Path) -> None:
+    """Random runs of moves and commands, carried out by the console on one game and by
+    the page on another: after each, both games hold the same moves, the same hint and
+    the same side to move, and both refuse or both accept (the page's redo let the
+    computer play where the console paused, and its go did nothing where the console's
+    was refused)."""
+    import random
+
+    pytest.importorskip("starlette")
+    from oogames.web.games import WebGame
+
+    words = ["move", "move", "move", "hint", "accept", "undo", "redo", "go"]
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        computer = PlayerSpec("alphabeta", depth=1 + seed % 2)
+        players = (PlayerSpec("human"), computer)
+        game, options = ("tictactoe", {}) if seed % 3 else ("connectfour", {"width": 5})
+        settings = GameSettings(game, options, players[:: 1 if seed % 2 else -1])
+        console = ConsoleView(GameModel(settings, start=False), io.StringIO(), io.StringIO())
+        page = WebGame(f"g{seed}", GameModel(settings, start=False), tmp_path)
+        if not console.model.current.is_human:  # a computer moves first
+            console.command("go")
+            page.run_computer()
+            page.wait()
+        for _ in range(40):
+            word = rng.choice(words)
+            board = console.model.board
+            move = rng.choice(board.legal_moves()) if not board.is_over else None
+            text = board.format_move(move) if move is not None else "a1"
+            outcomes = [
+                _outcome(console.command, text if word == "move" else word),
+                _outcome(page.act, word, text if word == "move" else None),
+            ]
+            page.wait()
+            a, b = console.model, page.model
+            assert outcomes[0] == outcomes[1], (seed, word, outcomes)
+            assert a.board.moves == b.board.moves, (seed, word)
+            assert a.board.to_move == b.board.to_move and a.can_redo == b.can_redo
+            assert (a.last_hint is None) == (b.last_hint is None), (seed, word)
+            checked += 1
+    print(f"checked: a command carried out alike by the console and the page: {checked}")
+
+
+def _outcome(act: Any, *args: Any) -> str:
+    """``"done"``, or the name of the error the command was refused with."""
+    from oogames.errors import OogamesError
+
+    try:
+        act(*args)
+    except OogamesError as error:
+        return type(error).__name__
+    return "done"
