@@ -877,3 +877,46 @@ async def test_four_players_scores_are_named_and_none_is_split_from_its_count_at
             line.split()[-1:] in (["Red"], ["Green"], ["Yellow"], ["Blue"])
             for line in status.splitlines()
         ), status
+
+
+@synchronous
+async def test_typed_commands_do_on_the_terminal_board_what_they_do_in_the_console() -> None:
+    """Random runs of moves and commands typed in the terminal board's box, and given to
+    the console on another game: after each, both games hold the same moves, turn, redo
+    and hint (the console and the page are compared so in test_commands.py)."""
+    import contextlib
+    import io
+    import random
+
+    from oogames.errors import OogamesError
+    from oogames.game import GameModel
+    from oogames.ui.console import ConsoleView
+
+    checked = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        players = (PlayerSpec("human"), PlayerSpec("alphabeta", depth=1))
+        settings = GameSettings("tictactoe", {}, players[:: 1 if seed % 2 else -1])
+        console = ConsoleView(GameModel(settings), io.StringIO(), io.StringIO())
+        app = GameApp(settings)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(25):
+                word = rng.choice(["move", "move", "hint", "accept", "undo", "redo", "go"])
+                board = console.model.board
+                legal = board.legal_moves()
+                typed = board.format_move(rng.choice(legal)) if legal else "a1"
+                typed = typed if word == "move" else word
+                with contextlib.suppress(OogamesError):  # refused: the game as it was
+                    console.command(typed)
+                box = app.query_one("#command")
+                box.focus()
+                box.value = typed  # type: ignore[attr-defined]
+                await pilot.press("enter")
+                await settle(app, pilot)
+                a, b = console.model, app.model
+                assert a.board.moves == b.board.moves, (seed, typed, text(app, "#info"))
+                assert a.board.to_move == b.board.to_move and a.can_redo == b.can_redo
+                assert (a.last_hint is None) == (b.last_hint is None), (seed, typed)
+                checked += 1
+    print(f"checked: a typed command does what it does in the console: {checked}")
