@@ -187,6 +187,12 @@ def seconds_from(low: float, high: float) -> Ranged[float]:
     return Ranged(read_seconds, low, high)
 
 
+SEED_FLAG: Final = flag("--seed", type=whole_arg, help="seed for random players")
+"""``--seed`` of the commands that play one game (``play``, ``demo``)."""
+SCHEDULER_FLAG: Final = flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
+"""``--scheduler`` of the commands that play many games (``match``, ``tournament``)."""
+
+
 def whole_list(text: str, what: str) -> list[int]:
     """Whole numbers separated by commas, like ``3,4,5`` (an empty one is refused)."""
     values = [whole_number(part) for part in text.split(",")]

@@ -8,6 +8,7 @@ from typing import Final, TextIO
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.cli.common import (
+    SEED_FLAG,
     Subcommand,
     default_spec,
     describe_move,
@@ -16,7 +17,6 @@ from oogames.cli.common import (
     given_player,
     make_board,
     seat_flags,
-    whole_arg,
 )
 from oogames.game.players import ChancePlayer, IRequestor
 from oogames.nextmove.grammar import player_help
@@ -90,7 +90,7 @@ COMMANDS: Final = (
             flag("--player0", metavar="STRATEGY", help="player 0 (moves first): " + player_help()),
             flag("--player1", metavar="STRATEGY", help="player 1: " + player_help()),
             *seat_flags("STRATEGY"),
-            flag("--seed", type=whole_arg, help="seed for random players"),
+            SEED_FLAG,
         ),
     ),
 )

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from typing import Final, TextIO
 
 from oogames.cli.common import (
+    SCHEDULER_FLAG,
     Subcommand,
     flag,
     read_sizes,
@@ -76,7 +77,7 @@ COMMANDS: Final = (
                 help="store the games here (SQLite) to resume a long match",
             ),
             workers_flag(),
-            flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT"),
+            SCHEDULER_FLAG,
         ),
     ),
 )

@@ -7,6 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
 from oogames.cli.common import (
+    SEED_FLAG,
     Subcommand,
     default_spec,
     extra_seats,
@@ -97,7 +98,7 @@ COMMANDS: Final = (
                 help="which side moves first (0 or 1; in a game of N players, 0 to N - 1)",
             ),
             flag("--hint-depth", type=whole_arg, default=3, help="how deep hints search"),
-            flag("--seed", type=whole_arg, help="seed for random players"),
+            SEED_FLAG,
             *VIEW_FLAGS,
         ),
     ),

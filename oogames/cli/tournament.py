@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final, TextIO
 
 from oogames.board.faults import check_not_stuck
 from oogames.cli.common import (
+    SCHEDULER_FLAG,
     Subcommand,
     flag,
     game_options,
@@ -220,7 +221,7 @@ COMMANDS: Final = (
                 "without Dask",
                 default=None,
             ),
-            flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT"),
+            SCHEDULER_FLAG,
             flag("--report", help="write an HTML report here"),
             flag("--format", choices=("text", "json"), default="text"),
         ),

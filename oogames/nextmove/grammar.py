@@ -137,6 +137,15 @@ def strategy_names() -> list[str]:
     return ["random", *SEARCHES, *DRIVERS, *SAMPLERS, *plugins.entry_point_strategies()]
 
 
+def unknown_strategy(text: str, why: str = "", person: bool = True) -> StrategySpecError:
+    """The error for ``text``, no strategy: the names there are, and how to name one's own."""
+    known = ", ".join(["human", *strategy_names()][0 if person else 1 :])
+    return StrategySpecError(
+        f"unknown strategy {shown(text)}{why}; choose one of: {known}, or name your own as "
+        "MODULE:CLASS or FILE.py:CLASS"
+    )
+
+
 def _family(base: str) -> Family | None:
     """What kind of strategy ``base`` names, or None if it names none."""
     if base in PLAIN:
@@ -311,11 +320,7 @@ class StrategySpec:
         name, colon, depth = rest.partition(":")
         family = _family(name.split("+")[0].strip())
         if family is None:
-            known = ", ".join(["human", *strategy_names()])
-            raise StrategySpecError(
-                f"unknown strategy {shown(text)}; choose one of: {known}, or name your own as "
-                "MODULE:CLASS or FILE.py:CLASS"
-            )
+            raise unknown_strategy(text)
         if family in PLAIN and (colon or at):
             raise StrategySpecError(f"{shown(text)}: {name.strip()} takes no depth or clock")
         if depth.strip() == END:
@@ -393,11 +398,9 @@ def _clock(at: str, text: str, spec: str) -> float | None:
 def _seconds(text: str) -> float | None:
     """``text`` as a number of seconds (``"2"``, ``"0.25"``), or None if it is none."""
     whole, dot, fraction = text.partition(".")
-    if not whole and not fraction:
+    if (not whole and not fraction) or len(text) > 12:
         return None
     if (whole and whole_number(whole) is None) or (dot and whole_number(fraction) is None):
-        return None
-    if len(text) > 12:
         return None
     seconds = float(text)
     return seconds if 0 < seconds <= MAX_SECONDS else None

@@ -24,6 +24,7 @@ from oogames.nextmove.grammar import (
     SEARCHES,
     StrategySpec,
     strategy_names,
+    unknown_strategy,
 )
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.minmax import MinMax
@@ -85,10 +86,7 @@ def parse_spec(
 
 
 def _not_a_strategy(spec: StrategySpec) -> NoReturn:
-    raise StrategySpecError(
-        f"unknown strategy {shown(str(spec))}: a person plays no strategy; choose one of: "
-        f"{', '.join(strategy_names())}, or name your own as MODULE:CLASS or FILE.py:CLASS"
-    )
+    raise unknown_strategy(str(spec), ": a person plays no strategy", person=False)
 
 
 def _read(spec: str | StrategySpec) -> StrategySpec:
