@@ -202,6 +202,11 @@ class SearchStopped(SearchError):
     The board is left exactly as it was before the search.
     """
 
+    @classmethod
+    def out_of_nodes(cls, limit: int) -> SearchStopped:
+        """The stop of a search (or of searches together) that reached ``limit`` nodes."""
+        return cls(f"the search reached its limit of {limit:,} nodes")
+
 
 class TraceLimitError(SearchError):
     """A traced search generated more nodes than its limit allows (the board is restored)."""

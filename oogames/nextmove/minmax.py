@@ -92,7 +92,7 @@ class _MinMaxLambda(IBoardLambda[AAccumulator]):
             raise SearchStopped(f"the search ran out of time after {self.nodes:,} nodes")
         if self.node_limit is not None:
             if self.nodes >= self.node_limit:
-                raise SearchStopped(f"the search reached its limit of {self.node_limit:,} nodes")
+                raise SearchStopped.out_of_nodes(self.node_limit)
             self.poll_at = min(self.poll_at, self.node_limit)
 
 

@@ -72,8 +72,8 @@ def mtdf(
         acc = search.factory.make_acc(player)
         acc.narrow(beta - 1, beta)
         left = None if node_limit is None else node_limit - nodes
-        if left is not None and left <= 0:
-            raise SearchStopped(f"the search reached its limit of {node_limit:,} nodes")
+        if node_limit is not None and node_limit <= nodes:
+            raise SearchStopped.out_of_nodes(node_limit)
         result = search.search(board, acc, deadline=deadline, node_limit=left)
         nodes += result.stats.nodes
         hits += result.stats.table_hits

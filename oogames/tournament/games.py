@@ -170,6 +170,22 @@ MAX_GAMES = 100_000
 """The most games one tournament plays."""
 
 
+def check_games(groups: int, group: str, games: int) -> None:
+    """Refuse ``groups`` pairings or tables (``group``) of ``games`` games each when that is
+    no game, or more than :data:`MAX_GAMES`.
+
+    Raises:
+        SettingsError: No game to play, or too many.
+    """
+    if games < 1:
+        raise SettingsError(f"each {group} plays at least one game (--games)")
+    if groups * games > MAX_GAMES:
+        raise SettingsError(
+            f"{groups:,} {group}s of {games:,} games is {groups * games:,} games; "
+            f"a tournament plays at most {MAX_GAMES:,}"
+        )
+
+
 def schedule(
     game: str,
     options: dict[str, object],
@@ -197,14 +213,8 @@ def schedule(
     """
     if len(players) < 2:
         raise SettingsError("a tournament needs at least two players")
-    if games < 1:
-        raise SettingsError("each pairing plays at least one game (--games)")
     pairings = len(players) - 1 if gauntlet else len(players) * (len(players) - 1) // 2
-    if pairings * games > MAX_GAMES:
-        raise SettingsError(
-            f"{pairings:,} pairings of {games:,} games is {pairings * games:,} games; "
-            f"a tournament plays at most {MAX_GAMES:,}"
-        )
+    check_games(pairings, "pairing", games)
     pairs = [(0, j) for j in range(1, len(players))] if gauntlet else [
         (i, j) for i in range(len(players)) for j in range(i + 1, len(players))
     ]  # fmt: skip

@@ -37,7 +37,7 @@ from typing import cast
 import attrs
 
 from oogames.errors import SettingsError, shown
-from oogames.tournament.games import MAX_GAMES
+from oogames.tournament.games import check_games
 from oogames.tournament.playing import opened_board, play_out
 from oogames.tournament.ratings import Rating, fit_ratings
 
@@ -196,18 +196,12 @@ def seated_schedule(
             f"this game seats {seats} players and the tournament has {len(players)}: "
             f"name at least {seats} (--players)"
         )
-    if games < 1:
-        raise SettingsError("each table plays at least one game (--games)")
     tables = [
         table
         for table in itertools.combinations(range(len(players)), seats)
         if not gauntlet or 0 in table
     ]
-    if len(tables) * games > MAX_GAMES:
-        raise SettingsError(
-            f"{len(tables):,} tables of {games:,} games is {len(tables) * games:,} games; "
-            f"a tournament plays at most {MAX_GAMES:,}"
-        )
+    check_games(len(tables), "table", games)
     tasks: list[SeatedTask] = []
     for table in tables:
         for round_number in range(games):

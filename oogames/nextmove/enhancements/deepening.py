@@ -358,8 +358,8 @@ class AspirationDeepening(IterativeDeepening):
         if first.value is not None and low < first.value < high:
             return first
         left = None if node_limit is None else node_limit - first.stats.nodes
-        if left is not None and left <= 0:
-            raise SearchStopped(f"the search reached its limit of {node_limit:,} nodes")
+        if node_limit is not None and node_limit <= first.stats.nodes:
+            raise SearchStopped.out_of_nodes(node_limit)
         again = search.search(
             board, search.factory.make_acc(player), deadline=deadline, node_limit=left
         )
