@@ -437,3 +437,22 @@ def test_the_form_is_told_the_seats_a_game_has_with_its_options(client: TestClie
         assert response.status_code == 200 and response.json() == {"seats": seats}
     state = new(client, game="rolit", options="players=3 size=6", first=2, player0="random")
     assert state["settings"]["first"] == 2 and len(state["players"]) == 3
+
+
+def test_the_numbers_of_a_new_game_are_read_as_the_command_line_reads_them(
+    client: TestClient,
+) -> None:
+    """The hint depth and who starts, sent as text, are ASCII digits (parsing.read_whole):
+    the page took '٣' and '3_0' (a hint depth of 30), and answered a depth of 0 with the
+    command line's flag, --hint-depth."""
+    for sent in ("٣", "3_0", 0, -1, 65, "x", 3.5, True):
+        answer = client.post(
+            "/api/games", json={"game": "tictactoe", "player1": "human", "hint_depth": sent}
+        )
+        error = answer.json()["error"]
+        assert answer.status_code == 400 and error.startswith("the hint depth must be a whole")
+        assert "--" not in error, error
+    for sent in ("٢", "1_0"):
+        answer = client.post("/api/games", json={"game": "tictactoe", "first": sent})
+        assert answer.status_code == 400 and "who starts must be a whole number" in answer.text
+    assert new(client, game="tictactoe", hint_depth="4", first="1")["id"]

@@ -48,6 +48,7 @@ from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
 from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game
+from oogames.parsing import read_whole
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
 
@@ -229,10 +230,10 @@ def create_app(folder: Path | None = None) -> Starlette:
                     if data.get(f"player{seat}")
                 ),
             ),
-            hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth"),
+            hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth", 1),
         )
         board = settings.make_board()
-        settings = settings.seated(board, first=_small_int(data.get("first", 0), "who starts"))
+        settings = settings.seated(board, first=_small_int(data.get("first", 0), "who starts", 0))
         game = games.add(WebGame.new(settings, games.folder, lambda: None))
         return with_cookie(JSONResponse(game.state()), request, game.id)
 
@@ -368,16 +369,12 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
     return PlayerSpec.parse(value, plugins_allowed=False)
 
 
-def _small_int(value: object, name: str) -> int:
+def _small_int(value: object, name: str, low: int) -> int:
+    """A whole number from ``low`` to 64 sent for ``name``, as JSON's number or as text (read
+    as the command line reads one: ASCII digits only, :func:`oogames.parsing.read_whole`)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _BadRequest(f"{name} must be a whole number")
-    try:
-        number = int(value)
-    except ValueError:
-        raise _BadRequest(f"{name} must be a whole number") from None
-    if not 0 <= number <= 64:
-        raise _BadRequest(f"{name} must be from 0 to 64")
-    return number
+    return read_whole(str(value), name, low, 64)
 
 
 SWITCH_SECONDS = 0.0005
