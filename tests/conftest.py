@@ -39,6 +39,28 @@ settings.register_profile(
 )
 settings.load_profile("ci" if os.environ.get("CI") else "default")
 
+#: A file where this run lists the tests it skipped (OOGAMES_SKIPPED=FILE): .ci/run gives
+#: one to the quick run, whose venv has no extras, and then runs exactly those tests again
+#: with the extras installed, so that no test that needs one is left out of CI.
+SKIPPED_LIST = os.environ.get("OOGAMES_SKIPPED")
+
+
+def _list_skipped(report: pytest.CollectReport | pytest.TestReport) -> None:
+    if SKIPPED_LIST and report.skipped and not hasattr(report, "wasxfail"):
+        with open(SKIPPED_LIST, "a", encoding="utf-8") as listed:
+            listed.write(f"{report.nodeid}\n")
+
+
+def pytest_collectreport(report: pytest.CollectReport) -> None:
+    """A module skipped whole (``pytest.importorskip`` at its top) is listed."""
+    _list_skipped(report)
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """A test skipped (an extra it imports, a browser it needs) is listed."""
+    _list_skipped(report)
+
+
 #: Every game (and size) the generic contract tests run over: name -> factory.
 #: Add a game here and it is checked against the whole board contract.
 BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
