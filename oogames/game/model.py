@@ -81,7 +81,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self.last_hint: SearchResult | None = None
         self._requests = 0  # the views' requests under way (begin_request)
         self._stop_pending = False  # a stop came for them
-        self._request_lock = threading.Lock()
+        self._request_lock = threading.RLock()  # re-entrant: a signal handler may stop
         self._install(settings or GameSettings(), board)
         if start:
             self.start()
