@@ -176,6 +176,28 @@ def test_stop_a_long_search_then_reload_and_find_the_game(server: str, browser: 
     page.close()
 
 
+def test_a_stopped_computer_may_be_given_a_hint_as_in_the_other_views(
+    server: str, browser: Any
+) -> None:
+    """Stopped (or paused by undo), the computer's turn offers Hint and Play hint, which
+    play the hint for it, as the console's and the terminal board's hint and accept do
+    (the page greyed both, while its message said to use them)."""
+    page = browser.new_page()
+    game_id = start_game(page, server, "connectfour", "alphabeta:16")
+    click_move(page, "4")
+    page.wait_for_function("() => document.body.classList.contains('thinking')")
+    page.click("button[data-action=stop]")
+    page.wait_for_function("() => document.querySelector('#info').textContent.includes('stopped')")
+    assert page.is_enabled("button[data-action=hint]") and page.is_enabled("button[data-action=go]")
+    page.click("button[data-action=hint]")
+    page.wait_for_function("() => !document.querySelector('button[data-action=accept]').disabled")
+    hinted = api(server, f"/api/games/{game_id}")["hint"]["move"]
+    page.click("button[data-action=accept]")
+    page.wait_for_function("() => document.querySelector('#turn').textContent.startsWith('Your')")
+    assert api(server, f"/api/games/{game_id}")["moves"] == ["4", hinted]
+    page.close()
+
+
 def test_upload_a_save_and_go_on(server: str, browser: Any, tmp_path: Path) -> None:
     page = browser.new_page()
     game_id = start_game(page, server, "tictactoe", "human")
