@@ -192,6 +192,7 @@ def test_a_stopped_computer_may_be_given_a_hint_as_in_the_other_views(
     page.click("button[data-action=hint]")
     page.wait_for_function("() => !document.querySelector('button[data-action=accept]').disabled")
     hinted = api(server, f"/api/games/{game_id}")["hint"]["move"]
+    assert page.text_content("#hinted").startswith(f"Hint: play {hinted}")
     page.click("button[data-action=accept]")
     page.wait_for_function("() => document.querySelector('#turn').textContent.startsWith('Your')")
     assert api(server, f"/api/games/{game_id}")["moves"] == ["4", hinted]
