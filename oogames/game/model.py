@@ -288,7 +288,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         strategy = MinMax(DepthFac(AlphaBetaFac(), self.settings.hint_depth, info.evaluate))
         self._hint_strategy = strategy  # a stop from now on is this hint's
         try:
-            if self._stop_pending:  # one came for the request before the hint began
+            if self.stop_pending():  # asked as a computer's turn asks it
                 raise SearchStopped("the hint was stopped")
             with search_slot(lambda: self._hint_strategy is not strategy):
                 result = strategy.analyze(self.board.copy())
