@@ -24,6 +24,7 @@ from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import SnapshotRecord
 from oogames.errors import BoardOptionError, IllegalMoveError
 from oogames.games.declaration import GameInfo
+from oogames.games.nim import impartial_value
 
 _SPLIT: Final = re.compile(
     r"\s*([0-9]{1,9})\s*(?:=\s*([0-9]{1,9})\s*\+\s*([0-9]{1,9})|:\s*([0-9]{1,9}))\s*$", re.ASCII
@@ -227,8 +228,7 @@ _GRUNDY_CACHE: dict[int, int] = {}
 
 def grundy_evaluation(board: GrundyBoard, player: int) -> float:
     """An evaluation: +1 if the position is won for ``player`` (by Sprague-Grundy), else -1."""
-    to_move_wins = grundy_value(board.heaps, _GRUNDY_CACHE) != 0
-    return 1.0 if to_move_wins == (board.to_move == player) else -1.0
+    return impartial_value(board, player, grundy_value(board.heaps, _GRUNDY_CACHE) != 0)
 
 
 GAME: Final = GameInfo(

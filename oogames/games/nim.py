@@ -144,8 +144,13 @@ def nim_distance(board: NimBoard, player: int) -> float:
     The player to move wins exactly when ``target - total`` is not a
     multiple of ``max_add + 1``.
     """
-    to_move_wins = (board.target - board.total) % (board.max_add + 1) != 0
-    return 1.0 if to_move_wins == (board.to_move == player) else -1.0
+    return impartial_value(board, player, (board.target - board.total) % (board.max_add + 1) != 0)
+
+
+def impartial_value(board: ABoardModel, player: int, mover_wins: bool) -> float:
+    """An evaluation by an impartial game's theory: +1 if the position is won for ``player``,
+    -1 if lost, given whether the player to move wins (Nim's rule; a Grundy value not 0)."""
+    return 1.0 if mover_wins == (board.to_move == player) else -1.0
 
 
 GAME: Final = GameInfo(
