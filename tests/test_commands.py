@@ -37,8 +37,14 @@ def test_every_word_is_read_as_its_command_in_the_views_that_offer_it() -> None:
 
 
 def test_each_view_has_a_handler_for_each_command_it_offers() -> None:
-    for command in commands_of("console"):
-        assert callable(getattr(ConsoleView, f"_{command.word}", None)), command.word
+    calls = [command for command in COMMANDS if command.call]
+    for command in calls:  # the table names a method the model has, that takes no argument
+        method = getattr(GameModel, command.call)
+        assert callable(method) and not command.argument, command.word
+    for command in commands_of("console"):  # the console makes the call, or has a handler
+        handler = getattr(ConsoleView, f"_{command.word}", None)
+        assert bool(command.call) != callable(handler), command.word
+    assert len(calls) == 6
     textual = pytest.importorskip("textual")
     assert textual
     from oogames.ui.tui import _ACTIONS, GameApp

@@ -41,6 +41,11 @@ class Command:
             where nothing is typed while the computer thinks: Ctrl-C and Ctrl-\\).
         aliases: Other words for it (``save!``, ``exit``).
         while_thinking: Whether it works while a computer (or a hint) searches.
+        call: The :class:`~oogames.game.model.GameModel` method that carries it out, where
+            the command is that one call with no argument (``undo``: ``undo``). The console
+            makes that call; its other commands, and the other views' (which also choose
+            the thread a search runs in), have handlers of their own.
+        changes_game: Whether it may change the position (a view draws the board again).
     """
 
     word: str
@@ -51,6 +56,8 @@ class Command:
     views: tuple[View, ...] = ALL_VIEWS
     aliases: tuple[str, ...] = ()
     while_thinking: bool = False
+    call: str = ""
+    changes_game: bool = False
 
 
 COMMANDS: Final[tuple[Command, ...]] = (
@@ -60,12 +67,32 @@ COMMANDS: Final[tuple[Command, ...]] = (
         "suggest a move (searched apart from the computer's depth)",
         key="ctrl+t",
         label="Hint",
+        call="hint",
     ),
-    Command("accept", "play the suggested move", key="ctrl+p", label="Play hint"),
     Command(
-        "undo", "take back your last move (and the computer's reply)", key="ctrl+z", label="Undo"
+        "accept",
+        "play the suggested move",
+        key="ctrl+p",
+        label="Play hint",
+        call="accept_hint",
+        changes_game=True,
     ),
-    Command("redo", "replay what undo took back", key="ctrl+y", label="Redo"),
+    Command(
+        "undo",
+        "take back your last move (and the computer's reply)",
+        key="ctrl+z",
+        label="Undo",
+        call="undo",
+        changes_game=True,
+    ),
+    Command(
+        "redo",
+        "replay what undo took back",
+        key="ctrl+y",
+        label="Redo",
+        call="redo",
+        changes_game=True,
+    ),
     Command(
         "save",
         "save the game (JSON); save! FILE replaces an existing file",
@@ -82,10 +109,24 @@ COMMANDS: Final[tuple[Command, ...]] = (
         key="ctrl+o",
         label="Load",
         views=("console", "tui"),
+        changes_game=True,
     ),
-    Command("new", "start again", key="ctrl+n", label="New", views=("console", "tui")),
     Command(
-        "go", "let a computer that is to move play (after undo or a stop)", key="ctrl+g", label="Go"
+        "new",
+        "start again",
+        key="ctrl+n",
+        label="New",
+        views=("console", "tui"),
+        call="new_game",
+        changes_game=True,
+    ),
+    Command(
+        "go",
+        "let a computer that is to move play (after undo or a stop)",
+        key="ctrl+g",
+        label="Go",
+        call="go",
+        changes_game=True,
     ),
     Command(
         "stop",

@@ -282,10 +282,13 @@ class ConsoleView(IModel2ViewAdapter):
             self.model.play(words)
             return True
         command, word, argument = read
+        if command.call:  # the command is one call of the model's (COMMANDS names it)
+            getattr(self.model, command.call)()
+            return command.changes_game
         handler: Callable[[str, str], bool] = getattr(self, f"_{command.word}")
         return handler(word, argument)
 
-    # -- the commands (oogames.game.commands.COMMANDS): whether to draw the board again --
+    # -- the other commands (oogames.game.commands.COMMANDS): whether to draw the board again --
 
     def _help(self, word: str, argument: str) -> bool:
         self.say(f"{HELP}\n{KEYS}")
@@ -296,30 +299,6 @@ class ConsoleView(IModel2ViewAdapter):
         legal = " ".join(board.format_move(move) for move in board.legal_moves())
         self.say(f"legal moves: {legal or 'none'}")
         return False
-
-    def _hint(self, word: str, argument: str) -> bool:
-        self.model.hint()
-        return False
-
-    def _accept(self, word: str, argument: str) -> bool:
-        self.model.accept_hint()
-        return True
-
-    def _undo(self, word: str, argument: str) -> bool:
-        self.model.undo()
-        return True
-
-    def _redo(self, word: str, argument: str) -> bool:
-        self.model.redo()
-        return True
-
-    def _new(self, word: str, argument: str) -> bool:
-        self.model.new_game()
-        return True
-
-    def _go(self, word: str, argument: str) -> bool:
-        self.model.go()
-        return True
 
     def _save(self, word: str, argument: str) -> bool:
         self.model.save(argument, overwrite=word == "save!")
