@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from oogames.cli import main
 from oogames.errors import SettingsError, UsageError
 from oogames.games import find_game
-from oogames.tournament import ResultStore, fit_ratings, run_games
+from oogames.tournament import ResultStore, fit_ratings, run_games, schedule
 from oogames.tournament.games import tournament_key
 from oogames.tournament.seated import (
     SeatedRecord,
@@ -64,6 +64,37 @@ def test_every_table_plays_every_rotation_of_its_seats() -> None:
     assert all(0 in task.indexes for task in gauntlet) and len(gauntlet) == 3 * 3
     with pytest.raises(SettingsError, match="seats 3 players and the tournament has 2"):
         seated_schedule("rolit", ROLIT3, ["a", "b"], 3, 1, [()])
+
+
+def test_a_pairing_is_seated_as_a_table_of_two() -> None:
+    """One rule seats both kinds of tournament (schedule and seated_schedule each wrote it):
+    a two-player schedule seats its games as a two-seat one does, opening and all."""
+    checked = 0
+    for count in range(2, 6):
+        players = [f"p{i}" for i in range(count)]
+        for games in (1, 2, 5):
+            for gauntlet in (False, True):
+                openings = [("a1",), ("b2",), ("c3",)]
+                pairs = schedule("tictactoe", {}, players, games, openings, 4, gauntlet)
+                seated = seated_schedule("tictactoe", {}, players, 2, games, openings, 4, gauntlet)
+                assert len(pairs) == len(seated)
+                for pair, table in zip(pairs, seated, strict=True):
+                    assert (pair.first, pair.second) == table.seats
+                    assert (pair.first_index, pair.second_index) == table.indexes
+                    assert pair.opening == table.opening
+                    checked += 1
+    print(f"checked: games seated alike: {checked}")
+    assert checked == 240
+
+
+def test_too_many_tables_are_refused_before_any_is_made() -> None:
+    """41 billion tables of four were listed before they were counted (the process ran out
+    of memory or time); now they are counted first."""
+    many = [f"p{i}" for i in range(1_000)]
+    with pytest.raises(SettingsError, match=r"^41,417,124,750 tables of 1 game is .* at most"):
+        seated_schedule("rolit", ROLIT3, many, 4, 1, [()])
+    with pytest.raises(SettingsError, match=r"^999 pairings of 200 games is 199,800 games"):
+        schedule("tictactoe", {}, many, 200, [()], gauntlet=True)
 
 
 def test_a_played_game_replays_to_the_payoffs_its_places_come_from() -> None:

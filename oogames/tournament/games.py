@@ -11,9 +11,11 @@ reason recorded, and nothing escapes.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -181,9 +183,51 @@ def check_games(groups: int, group: str, games: int) -> None:
         raise SettingsError(f"each {group} plays at least one game (--games)")
     if groups * games > MAX_GAMES:
         raise SettingsError(
-            f"{groups:,} {group}s of {games:,} games is {groups * games:,} games; "
+            f"{groups:,} {group}s of {games:,} game{'s' if games > 1 else ''} is "
+            f"{groups * games:,} games; "
             f"a tournament plays at most {MAX_GAMES:,}"
         )
+
+
+def tables(players: int, seats: int, games: int, gauntlet: bool = False) -> list[tuple[int, ...]]:
+    """The tables of a tournament of ``players`` that plays ``games`` games at each: every
+    ``seats`` of them, in order (a pairing is a table of two); with a ``gauntlet``, only
+    those with the first player.
+
+    Raises:
+        SettingsError: No game to play, or more than :data:`MAX_GAMES` (counted before
+            any table is made).
+
+    >>> from oogames.tournament.games import tables
+    >>> tables(4, 2, games=2), tables(4, 2, games=2, gauntlet=True)
+    ([(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)], [(0, 1), (0, 2), (0, 3)])
+    """
+    count = math.comb(players - 1, seats - 1) if gauntlet else math.comb(players, seats)
+    check_games(count, "pairing" if seats == 2 else "table", games)
+    return [
+        table
+        for table in itertools.combinations(range(players), seats)
+        if not gauntlet or 0 in table
+    ]
+
+
+def rounds(
+    table: tuple[int, ...], games: int, openings: Sequence[tuple[str, ...]]
+) -> Iterator[tuple[int, tuple[int, ...], tuple[str, ...]]]:
+    """The ``games`` games of a table: ``(round, seating, opening)``. Round ``r`` seats the
+    table rotated ``r`` times, so that each player takes each seat in turn (for two, the
+    colours alternate), from opening ``r // seats`` (cycling): each opening is played from
+    every seat.
+
+    >>> from oogames.tournament.games import rounds
+    >>> list(rounds((0, 2), 3, [("a",), ("b",)]))
+    [(0, (0, 2), ('a',)), (1, (2, 0), ('a',)), (2, (0, 2), ('b',))]
+    """
+    seats = len(table)
+    for round_number in range(games):
+        turn = round_number % seats
+        opening = openings[(round_number // seats) % len(openings)]
+        yield round_number, table[turn:] + table[:turn], tuple(opening)
 
 
 def schedule(
@@ -213,16 +257,9 @@ def schedule(
     """
     if len(players) < 2:
         raise SettingsError("a tournament needs at least two players")
-    pairings = len(players) - 1 if gauntlet else len(players) * (len(players) - 1) // 2
-    check_games(pairings, "pairing", games)
-    pairs = [(0, j) for j in range(1, len(players))] if gauntlet else [
-        (i, j) for i in range(len(players)) for j in range(i + 1, len(players))
-    ]  # fmt: skip
     tasks: list[GameTask] = []
-    for i, j in pairs:
-        for round_number in range(games):
-            opening = openings[(round_number // 2) % len(openings)]
-            a, b = (i, j) if round_number % 2 == 0 else (j, i)
+    for i, j in tables(len(players), 2, games, gauntlet):
+        for round_number, (a, b), opening in rounds((i, j), games, openings):
             tasks.append(
                 GameTask(
                     f"{i}-{j}-{round_number}",
@@ -232,7 +269,7 @@ def schedule(
                     players[b],
                     a,
                     b,
-                    tuple(opening),
+                    opening,
                     seed * 1_000_003 + len(tasks),
                     move_seconds,
                     margin,

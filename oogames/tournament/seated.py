@@ -37,7 +37,7 @@ from typing import cast
 import attrs
 
 from oogames.errors import SettingsError, shown
-from oogames.tournament.games import check_games
+from oogames.tournament.games import rounds, tables
 from oogames.tournament.playing import opened_board, play_out
 from oogames.tournament.ratings import Rating, fit_ratings
 
@@ -196,18 +196,9 @@ def seated_schedule(
             f"this game seats {seats} players and the tournament has {len(players)}: "
             f"name at least {seats} (--players)"
         )
-    tables = [
-        table
-        for table in itertools.combinations(range(len(players)), seats)
-        if not gauntlet or 0 in table
-    ]
-    check_games(len(tables), "table", games)
     tasks: list[SeatedTask] = []
-    for table in tables:
-        for round_number in range(games):
-            turn = round_number % seats
-            order = table[turn:] + table[:turn]
-            opening = openings[(round_number // seats) % len(openings)]
+    for table in tables(len(players), seats, games, gauntlet):
+        for round_number, order, opening in rounds(table, games, openings):
             tasks.append(
                 SeatedTask(
                     f"{'.'.join(map(str, table))}-{round_number}",
@@ -215,7 +206,7 @@ def seated_schedule(
                     dict(options),
                     tuple(players[index] for index in order),
                     order,
-                    tuple(opening),
+                    opening,
                     seed * 1_000_003 + len(tasks) * seats,
                     move_seconds,
                     margin,
