@@ -145,7 +145,12 @@ def test_go_and_redo_mean_one_thing_in_the_console_and_on_the_page(tmp_path: Pat
     page = WebGame("page", _against_a_computer(), tmp_path)
     page.act("undo")
     page.act("redo")
-    assert not page.thinking and page.model.board.ply == 1 and "paused" in page.info
+    assert not page.thinking and page.model.board.ply == 1
+    assert page.info == (  # in the page's words: its buttons (the console's are words)
+        "paused: O (alphabeta:1) is to move; Go lets it play on "
+        "(or Hint, then Play hint, plays the hint for it)"
+    )
+    assert "; go lets it play on (or hint, then accept, plays the hint for it)" in console
     page.act("go")
     page.wait()
     assert page.model.board.ply == 2 and page.model.current.is_human

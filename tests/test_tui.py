@@ -555,7 +555,9 @@ async def test_undo_in_a_computer_game_pauses_and_go_plays_on() -> None:
         assert app.model.board.is_over
         await pilot.press(KEY["undo"])
         await settle(app, pilot)
-        assert not app.model.board.is_over and "paused" in text(app, "#info")
+        said = text(app, "#info")  # in the terminal board's words: its keys, then the word
+        assert not app.model.board.is_over and said.startswith("paused: ")
+        assert "Ctrl+G or go lets it play on (or Ctrl+T or hint, then Ctrl+P or accept" in said
         await pilot.press(KEY["go"])
         await settle(app, pilot)
         assert app.model.board.is_over

@@ -8,9 +8,11 @@ touches the board itself, and the model never draws.
 from __future__ import annotations
 
 import abc
+from collections.abc import Callable
 from pathlib import Path
 
 from oogames.board.moves import Move
+from oogames.game.commands import View
 from oogames.nextmove.results import SearchResult
 
 
@@ -19,7 +21,13 @@ class IModel2ViewAdapter:
 
     Every method has a default that does nothing, so a view implements only
     what it shows.
+
+    Attributes:
+        commands: The view whose words the model uses to name a command to it
+            (:func:`~oogames.game.commands.command_named`): the console's words by default.
     """
+
+    commands: View = "console"
 
     def moved(self, player: int, move: Move, result: SearchResult | None) -> None:
         """``player`` made ``move``; ``result`` is the search that chose it (None for a person)."""
@@ -69,6 +77,11 @@ class AllViews(IModel2ViewAdapter):
     def message(self, text: str) -> None:
         for view in self.views:
             view.message(text)
+
+    def say(self, text_for: Callable[[View], str]) -> None:
+        """Tell every view a message in its own words: ``text_for(view.commands)``."""
+        for view in self.views:
+            view.message(text_for(view.commands))
 
 
 class IView2ModelAdapter(abc.ABC):

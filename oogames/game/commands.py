@@ -4,8 +4,9 @@ board (Textual) and the page.
 Each view reads what a person types or clicks through this table: the words
 (:func:`read_command`), the keys of the terminal board, the page's buttons, and
 every help text (:func:`commands_help`). A view carries a command out with its
-own handler of the same name (a test checks that each view has one for each
-command it offers), so a command means one thing everywhere; ``stop`` in
+own handler of the same name, or, in the console, by the model method the table
+names (``call``); a test checks that each view has one or the other for each
+command it offers, so a command means one thing everywhere; ``stop`` in
 particular ends the search and leaves the game exactly as it was, the computer
 still to move, and ``now`` is the one command that has a thinking computer
 play its best move so far.
@@ -261,3 +262,32 @@ def no_move_now_text(view: View) -> str:
     search ends (a fixed depth)."""
     stop = command_named("stop", view)
     return f"move now: this computer has no move before its search ends ({stop} stops it)"
+
+
+def stopped_text(view: View, to_move: str | None, computer: bool) -> str:
+    """What ``view`` says when a search was stopped: the game is as it was, who is to
+    move (``to_move``, None once the game is over), and what searches again (go for a
+    ``computer``, hint for a person).
+
+    >>> from oogames.game.commands import stopped_text
+    >>> stopped_text("tui", "X (human)", computer=False)
+    'stopped: the game is as it was; X (human) to move (Ctrl+T or hint: search again)'
+    """
+    if to_move is None:
+        return "stopped: the game is as it was"
+    again = command_named("go" if computer else "hint", view)
+    return f"stopped: the game is as it was; {to_move} to move ({again}: search again)"
+
+
+def paused_text(view: View, to_move: str) -> str:
+    """What ``view`` says when the computer ``to_move`` waits for go (after undo or redo).
+
+    >>> from oogames.game.commands import paused_text
+    >>> paused_text("web", "O (alphabeta)").split("; ")[1]
+    'Go lets it play on (or Hint, then Play hint, plays the hint for it)'
+    """
+    go, hint, accept = (command_named(word, view) for word in ("go", "hint", "accept"))
+    return (
+        f"paused: {to_move} is to move; {go} lets it play on "
+        f"(or {hint}, then {accept}, plays the hint for it)"
+    )

@@ -30,7 +30,7 @@ from oogames.errors import (
     one_line,
 )
 from oogames.game.adapters import AllViews, IModel2ViewAdapter, IView2ModelAdapter
-from oogames.game.commands import View, command_named
+from oogames.game.commands import View, paused_text, stopped_text
 from oogames.game.players import (
     APlayer,
     ChancePlayer,
@@ -243,10 +243,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """After undo or redo, a computer may be to move: the game waits for ``go`` (or an
         accepted hint) rather than replaying at once; say so."""
         if self.computer_waiting:
-            self._views.message(
-                f"paused: {self.current.name} is to move; go lets it play on "
-                "(or hint, then accept, plays the hint for it)"
-            )
+            self._views.say(self.paused_text)
+
+    def paused_text(self, view: View) -> str:
+        """What ``view`` says while a computer waits for go (:func:`commands.paused_text
+        <oogames.game.commands.paused_text>`)."""
+        return paused_text(view, self.current.name)
 
     def redo(self) -> None:
         """Replay what undo took back, up to the next person's turn.
@@ -343,19 +345,10 @@ class GameModel(IView2ModelAdapter, IRequestor):
         return self._stop_pending
 
     def stopped_text(self, view: View) -> str:
-        """What ``view`` says when a search was stopped: the game is as it was, who is to
-        move, and what searches again (go for a computer, hint for a person).
-
-        >>> from oogames.game import GameModel, GameSettings
-        >>> GameModel(GameSettings()).stopped_text("tui")
-        'stopped: the game is as it was; X (human) to move (Ctrl+T or hint: search again)'
-        """
-        if self.board.is_over:
-            return "stopped: the game is as it was"
-        again = command_named("go" if self.computer_waiting else "hint", view)
-        return (
-            f"stopped: the game is as it was; {self.current.name} to move ({again}: search again)"
-        )
+        """What ``view`` says when a search was stopped (:func:`commands.stopped_text
+        <oogames.game.commands.stopped_text>`)."""
+        to_move = None if self.board.is_over else self.current.name
+        return stopped_text(view, to_move, self.computer_waiting)
 
     def stop_begun(self, begun: Callable[[], bool], patience: float = 10.0) -> None:
         """:meth:`stop` until a search takes it, while ``begun()`` (at most ``patience`` s):

@@ -17,6 +17,8 @@ class AppRelay(IModel2ViewAdapter):
     """Passes the model's news, told in the worker thread, to the app's own thread (a
     Textual app's widgets may be touched from its own thread only)."""
 
+    commands = "tui"
+
     def __init__(self, app: GameApp) -> None:
         self.app = app
 

@@ -50,6 +50,8 @@ def expects(outcome: str) -> str:
 class _Relay(IModel2ViewAdapter):
     """Hears the model's news and keeps what the page shows."""
 
+    commands = "web"
+
     def __init__(self, game: WebGame) -> None:
         self.game = game
 
