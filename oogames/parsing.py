@@ -6,6 +6,10 @@ it raises a :class:`ValueError` of its own (over 4,300 digits). ``str.isdigit``
 is true for superscripts (``"²"``) that ``int()`` then refuses. Everything
 that reads a number typed by a user (moves, options, depths, sizes) reads
 it here instead.
+
+The files a user names are read and written here too (:func:`user_path`,
+:func:`read_user_file`, :func:`write_user_file`): one line naming the flag and
+the file for whatever goes wrong, and no file read past a limit.
 """
 
 from __future__ import annotations
@@ -117,6 +121,72 @@ def user_path(
             raise ValueError("a NUL byte")
     except (ValueError, TypeError, UnicodeError, KeyError):
         raise error(f"{what}: {shown(str(text))} is not a file name") from None
+    return path
+
+
+MAX_FILE_BYTES: Final = 16 << 20
+"""The largest file a user names that is read whole (openings, names): 16 MiB."""
+
+
+def read_user_file(
+    text: str | os.PathLike[str],
+    what: str,
+    limit: int = MAX_FILE_BYTES,
+    error: type[OogamesError] = UsageError,
+) -> str:
+    """The text (UTF-8) of the file ``text`` names for ``what`` (a flag, such as
+    ``--openings-file``), read up to ``limit`` bytes: a larger file (``/dev/zero``) is
+    refused, not read on.
+
+    Raises:
+        UsageError: (or ``error``) The text names no file, the file cannot be read, is
+            over ``limit`` bytes or is not UTF-8 text: one line, why.
+
+    >>> from oogames.parsing import read_user_file
+    >>> read_user_file("/dev/zero", "--names", limit=1_000)
+    Traceback (most recent call last):
+    ...
+    oogames.errors.UsageError: --names: '/dev/zero' is over 1,000 bytes
+    """
+    path = user_path(text, what, error)
+    named = shown(str(text))
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as failure:
+        raise error(f"{what}: cannot read {named}: {failure.strerror or failure}") from None
+    except ValueError:  # a name the file system cannot take (user_path refuses most)
+        raise error(f"{what}: {named} is not a file name") from None
+    if len(raw) > limit:
+        raise error(f"{what}: {named} is over {limit:,} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{what}: {named} is not UTF-8 text") from None
+
+
+def write_user_file(text: str | os.PathLike[str], data: str | bytes, what: str) -> Path:
+    """Write ``data`` (text in UTF-8) to the file ``text`` names for ``what`` (a flag, such
+    as ``--out``); the file written.
+
+    Raises:
+        UsageError: The text names no file, or the file cannot be written: one line, why.
+
+    >>> from oogames.parsing import write_user_file
+    >>> write_user_file("/", "x", "--report")
+    Traceback (most recent call last):
+    ...
+    oogames.errors.UsageError: --report: cannot write '/': Is a directory
+    """
+    path = user_path(text, what)
+    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    try:
+        path.write_bytes(raw)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise UsageError(f"{what}: cannot write {shown(str(text))}: {reason}") from None
+    except ValueError:  # a name the file system cannot take (user_path refuses most)
+        raise UsageError(f"{what}: {shown(str(text))} is not a file name") from None
     return path
 
 

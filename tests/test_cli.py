@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from helpers import count, exits_with_message, run_cli
@@ -208,3 +209,60 @@ def test_every_flag_says_the_range_and_the_default_the_parser_uses() -> None:
                 count("a flag's help states the default the parser uses")
             checked += 1
     assert checked > 60, checked
+
+
+def test_files_a_user_names_are_read_and_written_by_one_pair_of_functions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every file the command line writes or reads whole for a flag goes through
+    parsing.write_user_file / read_user_file: one line naming the flag and the file. The
+    writers said it in two forms; the openings and names files were read with no limit
+    (``/dev/zero`` ran the process out of memory)."""
+    from oogames.errors import SettingsError, UsageError
+    from oogames.grading.leaderboard import read_names
+    from oogames.parsing import read_user_file, write_user_file
+
+    monkeypatch.chdir(tmp_path)  # short names, shown whole
+    (tmp_path / "dir").mkdir()
+    folder, missing = "dir", "no/such.txt"
+    for target, reason in ((folder, "Is a directory"), (missing, "No such file or directory")):
+        for flag in ("--out", "--report", "--output"):
+            with pytest.raises(UsageError) as caught:
+                write_user_file(target, "text", flag)
+            assert str(caught.value) == f"{flag}: cannot write {target!r}: {reason}"
+    out = "tree.txt"
+    written = write_user_file(out, "é\udc80", "--out")  # a lone surrogate is replaced
+    assert written.read_text(encoding="utf-8") == "é?"
+    latin = Path("latin.txt")
+    latin.write_bytes(b"caf\xe9")
+    cases = [
+        ("/dev/zero", "'/dev/zero' is over 16,777,216 bytes"),
+        (str(latin), f"{str(latin)!r} is not UTF-8 text"),
+        (missing, f"cannot read {missing!r}: No such file or directory"),
+        (folder, f"cannot read {folder!r}: Is a directory"),
+    ]
+    checked = 0
+    for path, said in cases:
+        with pytest.raises(UsageError, match=f"^--openings-file: {re.escape(said)}$"):
+            read_user_file(path, "--openings-file")
+        with pytest.raises(SettingsError, match=f"^--names: {re.escape(said)}$"):
+            read_names(Path(path))
+        checked += 2
+    tournament = ["tournament", "tictactoe", "--players", "random,random", "--games", "1"]
+    db = ["--db", "t.sqlite"]
+    exits_with_message(
+        [*tournament, *db, "--openings-file", "/dev/zero"],
+        "--openings-file: '/dev/zero' is over 16,777,216 bytes",
+        lambda: capsys.readouterr().err,
+    )
+    exits_with_message(
+        [*tournament, *db, "--report", folder],
+        f"--report: cannot write {folder!r}: Is a directory",
+        lambda: capsys.readouterr().err,
+    )
+    exits_with_message(
+        ["tree", "tictactoe", "--strategy", "minimax:1", "--out", missing],
+        f"--out: cannot write {missing!r}: No such file or directory",
+        lambda: capsys.readouterr().err,
+    )
+    print(f"checked: refusals of files read: {checked}, written: 6, through the command: 3")

@@ -9,7 +9,7 @@ from oogames.cli.common import Subcommand, flag, seconds_from, whole_from, worke
 from oogames.errors import UsageError
 from oogames.grading import ASSIGNMENTS, STRICTNESS, STRICTNESS_HELP, grade
 from oogames.grading.games import DEFAULT_REFERENCE
-from oogames.parsing import user_path
+from oogames.parsing import user_path, write_user_file
 
 
 def run_grade(args: argparse.Namespace, out: TextIO) -> int:
@@ -31,7 +31,7 @@ def run_grade(args: argparse.Namespace, out: TextIO) -> int:
     text = {"text": report.to_text, "json": report.to_json, "gradescope": report.to_gradescope}
     written = text[args.format]()
     if args.output:
-        _write(args.output, written)
+        write_user_file(args.output, written + "\n", "--output")
         print(f"score {report.score:g}/{report.max_score:g}: written to {args.output}", file=out)
     else:
         print(written, file=out)
@@ -56,16 +56,9 @@ def run_leaderboard(args: argparse.Namespace, out: TextIO) -> int:
     )
     print(board.to_text(), file=out)
     if args.output:
-        _write(args.output, board.to_html())
+        write_user_file(args.output, board.to_html() + "\n", "--output")
         print(f"the standings page: written to {args.output}", file=out)
     return 0
-
-
-def _write(path: str, text: str) -> None:
-    try:
-        user_path(path, "--output").write_text(text + "\n", encoding="utf-8")
-    except OSError as error:
-        raise UsageError(f"--output: cannot write {path}: {error}") from None
 
 
 SECONDS: Final = "the seconds a test (in evaluation's games: a move) may take"

@@ -20,9 +20,8 @@ from oogames.cli.common import (
     whole_from,
     workers_flag,
 )
-from oogames.errors import UsageError
 from oogames.nextmove.specs import make_strategy
-from oogames.parsing import user_path
+from oogames.parsing import read_user_file, write_user_file
 
 if TYPE_CHECKING:
     from oogames.tournament.games import GameTask
@@ -47,12 +46,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     for spec in players:  # every player must be buildable before a game is played
         make_strategy(spec, info.evaluate, 0, not info.too_big(start))
     if args.openings_file:
-        try:
-            text = user_path(args.openings_file, "--openings-file").read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError, ValueError) as error:
-            raise UsageError(
-                f"--openings-file: cannot read {args.openings_file}: {error}"
-            ) from None
+        text = read_user_file(args.openings_file, "--openings-file")
         openings = read_openings(text, args.openings)
         for opening in openings:  # every opening must be legal
             info.board.from_moves(" ".join(opening), **given)
@@ -99,10 +93,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     stored = result.games
     if args.report:
         title = f"{info.name} tournament: {len(players)} players, {stored} games"
-        try:
-            user_path(args.report, "--report").write_text(to_html(result, title))
-        except OSError as error:
-            raise UsageError(f"--report: cannot write {args.report}: {error}") from None
+        write_user_file(args.report, to_html(result, title), "--report")
     if args.format == "json":
         print(to_json(result), file=out)
         return 0

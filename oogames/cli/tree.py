@@ -11,7 +11,7 @@ from oogames.errors import UsageError, shown
 from oogames.games import find_game
 from oogames.nextmove.grammar import SEARCHES, StrategySpec
 from oogames.nextmove.specs import make_factory
-from oogames.parsing import user_path
+from oogames.parsing import write_user_file
 from oogames.pictures.svg import svg_to_png
 from oogames.trace.render import LEVEL_WIDTH, draw_svg, to_dot, to_text
 from oogames.trace.tracer import trace_search
@@ -39,14 +39,7 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
         data = picture.encode() if suffix == ".svg" else svg_to_png(picture)
     else:
         data = ((to_dot if suffix == ".dot" else to_text)(trace, *caps) + "\n").encode()
-    try:
-        user_path(target, "--out").write_bytes(data)
-    except ValueError:  # a NUL character in the name
-        raise UsageError(f"--out: {shown(target)} is not a file name") from None
-    except OSError as error:
-        raise UsageError(
-            f"--out: cannot write {shown(target)}: {error.strerror or error}"
-        ) from None
+    write_user_file(target, data, "--out")
     stats = trace.result.stats
     print(f"wrote {target}: {stats.nodes:,} nodes searched, {trace.nodes():,} traced", file=out)
     return 0

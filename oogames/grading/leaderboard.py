@@ -33,6 +33,7 @@ from oogames.grading.evaluation import (
     play_match,
     player_spec,
 )
+from oogames.parsing import read_user_file
 from oogames.tournament.games import tournament_key
 from oogames.tournament.report import (
     Standings,
@@ -126,10 +127,11 @@ def read_names(path: Path) -> dict[str, str]:
     Raises:
         SettingsError: The file cannot be read, or is not such an object.
     """
+    text = read_user_file(path, "--names", error=SettingsError)
     try:
-        names = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise SettingsError(f"--names {path}: cannot be read: {error}") from None
+        names = json.loads(text)
+    except (ValueError, RecursionError) as error:  # not JSON, nested too deep, a huge number
+        raise SettingsError(f"--names: {shown(str(path))} is not JSON: {error}") from None
     if not isinstance(names, dict) or not all(
         isinstance(key, str) and isinstance(value, str) and value.strip()
         for key, value in names.items()
