@@ -99,6 +99,11 @@ class MalformedMoveError(IllegalMoveError):
 class NotYourTurnError(IllegalMoveError):
     """A move (or a request for a move) by the player who is not to move."""
 
+    @classmethod
+    def asked_by(cls, player: int, to_move: int) -> NotYourTurnError:
+        """A search (or a count of moves) asked for ``player`` where ``to_move`` is to move."""
+        return cls(None, player, f"it is player {to_move}'s turn, not player {player}'s")
+
 
 class GameOverError(IllegalMoveError):
     """A move, or a request for a move, in a position where the game is already over."""

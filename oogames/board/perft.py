@@ -97,9 +97,7 @@ def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
     if player is None:
         player = board.to_move
     if player != board.to_move:
-        raise NotYourTurnError(
-            None, player, f"it is player {board.to_move}'s turn, not player {player}'s"
-        )
+        raise NotYourTurnError.asked_by(player, board.to_move)
     if depth == 0:
         return 1
     from oogames.nextmove.running import StopFlag, run_deep  # it runs as a search runs

@@ -88,9 +88,7 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     if board.execute(IS_OVER, None):
         raise GameOverError(None, player, "the game is over: there is no move to choose")
     if player != board.to_move:
-        raise NotYourTurnError(
-            None, player, f"it is player {board.to_move}'s turn, not player {player}'s"
-        )
+        raise NotYourTurnError.asked_by(player, board.to_move)
     return player
 
 
