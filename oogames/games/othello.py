@@ -51,6 +51,18 @@ class _Flip(AMoveRecord):
         board._state = NON_TERMINAL
 
 
+def even_size(size: int) -> int:
+    """``size`` if it is an even number from 4 to 16: the side of Othello's board and of
+    Rolit's.
+
+    Raises:
+        BoardOptionError: It is not.
+    """
+    if SIZE.check(size) % 2:
+        raise BoardOptionError(f"must be even, not {size}", option="size")
+    return size
+
+
 class OthelloBoard(AGridBoard):
     """The board of Othello, ``size`` x ``size`` squares.
 
@@ -101,8 +113,7 @@ class OthelloBoard(AGridBoard):
 
     def __init__(self, size: int = 8, position: str | None = None, first: int = 0) -> None:
         super().__init__()
-        if SIZE.check(size) % 2:
-            raise BoardOptionError(f"must be even, not {size}", option="size")
+        size = even_size(size)
         if first not in (0, 1) or isinstance(first, bool):
             raise BoardOptionError(f"first must be 0 (black) or 1 (white), not {first!r}")
         self.size = size

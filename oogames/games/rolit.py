@@ -39,12 +39,12 @@ from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import NON_TERMINAL, ABoardState, game_over
 from oogames.board.undo import AMoveRecord
-from oogames.errors import BoardOptionError, IllegalMoveError
+from oogames.errors import IllegalMoveError
 from oogames.games.bitboards import compass, outflanked, outflanking
 from oogames.games.declaration import GameInfo
 from oogames.games.grid import AGridBoard, counts_text
+from oogames.games.othello import SIZE, even_size
 
-SIZE: Final = Option("size", 8, "squares on a side, even", low=4, high=16)
 PLAYERS: Final = Option("players", 4, "how many players", low=2, high=4)
 
 _NAMES: Final = ("Red", "Green", "Yellow", "Blue")
@@ -109,9 +109,7 @@ class RolitBoard(AGridBoard):
 
     def __init__(self, size: int = 8, players: int = 4) -> None:
         super().__init__()
-        if SIZE.check(size) % 2:
-            raise BoardOptionError(f"must be even, not {size}", option="size")
-        self.size = size
+        self.size = even_size(size)
         self.players = PLAYERS.check(players)
         self.following = tuple((player + 1) % self.players for player in range(self.players))
         self.player_names = _NAMES[: self.players]
