@@ -125,7 +125,7 @@ def user_path(
 
 
 MAX_FILE_BYTES: Final = 16 << 20
-"""The largest file a user names that is read whole (openings, names): 16 MiB."""
+"""How many bytes of a file a user names are read at most, 16 MiB; a larger file is refused."""
 
 
 def read_user_file(
