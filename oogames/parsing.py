@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
-from typing import Final
+from typing import Final, TextIO
 
 from oogames.errors import OogamesError, SettingsError, UsageError, shown
 
@@ -163,6 +163,32 @@ def read_user_file(
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise error(f"{what}: {named} is not UTF-8 text") from None
+
+
+MAX_LINE_CHARS: Final = 1 << 16
+"""The longest line read from a script or a batch on standard input, 65,536 characters."""
+
+
+def read_line(stream: TextIO, what: str, limit: int = MAX_LINE_CHARS) -> str:
+    """One line of ``stream`` (``""`` at its end), read up to ``limit`` characters: input
+    that is no text of lines (``< /dev/zero``) is refused, not read on until memory runs out.
+
+    Raises:
+        UsageError: The line is longer; the caller reads no more of ``stream``.
+
+    >>> import io
+    >>> from oogames.parsing import read_line
+    >>> read_line(io.StringIO("b2\\nc3\\n"), "standard input")
+    'b2\\n'
+    >>> read_line(io.StringIO("x" * 100), "standard input", limit=10)
+    Traceback (most recent call last):
+    ...
+    oogames.errors.UsageError: standard input: a line is over 10 characters; read no further
+    """
+    line = stream.readline(limit + 1)
+    if len(line) > limit:
+        raise UsageError(f"{what}: a line is over {limit:,} characters; read no further")
+    return line
 
 
 def write_user_file(text: str | os.PathLike[str], data: str | bytes, what: str) -> Path:

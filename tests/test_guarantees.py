@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import os
 import stat
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -238,6 +239,30 @@ def test_ctrl_c_at_the_prompt_saves_a_recovery_file(
     saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
     assert len(saved) == 1 and str(saved[0]) in out.getvalue()
     assert load_game(saved[0])[1].moves == ((1, 1),)
+
+
+def test_input_that_is_no_text_of_lines_ends_the_game_saved_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script of moves that turns into one endless line (``< /dev/zero``) was read on
+    until memory ran out; the console and ``solve --batch`` read lines up to 65,536
+    characters: one line says so, the game is kept in a recovery file, exit status 2."""
+    from oogames.cli import main
+    from oogames.parsing import MAX_LINE_CHARS
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    endless = "\0" * (MAX_LINE_CHARS + 1)
+    settings = GameSettings("tictactoe", players=(PlayerSpec("human"), PlayerSpec("human")))
+    out = io.StringIO()
+    assert ConsoleView(GameModel(settings), io.StringIO(f"b2\n{endless}"), out).run() == 2
+    assert "! the input: a line is over 65,536 characters; read no further" in out.getvalue()
+    saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
+    assert len(saved) == 1 and load_game(saved[0])[1].moves == ((1, 1),)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"44\n{endless}"))
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as stopped:
+        main(["solve", "connectfour", "--width", "4", "--height", "4", "--batch"], out=out)
+    assert stopped.value.code == 2 and out.getvalue().startswith("44 0 ")
 
 
 def test_a_quoted_file_name_without_its_closing_quote_is_one_line() -> None:

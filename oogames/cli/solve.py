@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import threading
@@ -13,6 +14,7 @@ from oogames.cli.common import Subcommand, flag, make_board, position_of, two_wh
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import SolveWatch, pons_score, solve
+from oogames.parsing import read_line
 
 SOLVE_NOTICE_SECONDS = 3.0
 """How long ``oogames solve`` searches one position before it says it is still at it."""
@@ -66,7 +68,8 @@ def _solve_batch(args: argparse.Namespace, info: GameInfo, lines: TextIO, out: T
     _, empty = make_board(args)
     bad = 0
     last_report = time.perf_counter()
-    for number, line in enumerate(lines, 1):
+    read = functools.partial(read_line, lines, "standard input (--batch)")
+    for number, line in enumerate(iter(read, ""), 1):
         words = line.split()
         moves = words[0] if words else ""
         try:

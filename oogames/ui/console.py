@@ -28,12 +28,13 @@ from typing import TextIO
 
 from oogames import plugins
 from oogames.board.moves import CHANCE, PASS, Move
-from oogames.errors import OogamesError, one_line
+from oogames.errors import OogamesError, UsageError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.commands import commands_help, read_command, read_file_name
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.nextmove.results import SearchResult
+from oogames.parsing import read_line
 
 HELP = commands_help("console")
 """The console's commands (from :data:`oogames.game.commands.COMMANDS`)."""
@@ -183,6 +184,9 @@ class ConsoleView(IModel2ViewAdapter):
             except KeyboardInterrupt:
                 self.say("")
                 return self._save_recovery()
+            except UsageError as error:  # no text of lines (< /dev/zero): the game is kept
+                self.say(f"\n! {one_line(error)}")
+                return self._save_recovery(2) if self.model.unsaved else 2
             if line is None:
                 self.say("")
                 self._offer_to_save()
@@ -226,7 +230,7 @@ class ConsoleView(IModel2ViewAdapter):
             except EOFError:
                 return None
         print(prompt, end="", file=self.stdout, flush=True)
-        line = self.stdin.readline()
+        line = read_line(self.stdin, "the input")
         return line or None
 
     def _interactive(self) -> bool:
@@ -261,15 +265,16 @@ class ConsoleView(IModel2ViewAdapter):
             return True
         return False
 
-    def _save_recovery(self) -> int:
-        """Save the game to a new recovery file, say where, and return 130 (Ctrl-C)."""
+    def _save_recovery(self, status: int = 130) -> int:
+        """Save the game to a new recovery file, say where, and return ``status`` (130:
+        Ctrl-C)."""
         try:
             path = save_recovery(self.model.settings, self.model.board)
         except OogamesError as error:
             self.say(f"! interrupted, and the game could not be saved: {one_line(error)}")
-            return 130
+            return status
         self.say(f"interrupted: the game is saved in {path} (oogames load {path})")
-        return 130
+        return status
 
     def command(self, words: str) -> bool:
         """Carry out one line; returns whether the board should be drawn again.
