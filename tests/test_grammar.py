@@ -163,3 +163,29 @@ def test_the_help_is_made_from_the_tables() -> None:
         assert f"  +{name} " in text
     line = player_help()
     assert all(name in line for name in [*PLAIN, *SEARCHES, *DRIVERS, *SAMPLERS])
+
+
+def test_the_examples_the_help_gives_are_strategies_and_the_refusal_names_the_plugin_form(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The command line's help gives EXAMPLES beside GRAMMAR and PLUGIN_FORM: each example
+    parses and makes a strategy; an unknown name is refused naming PLUGIN_FORM, once written
+    (the spec's own check wrote the refusal a second time)."""
+    from oogames.cli import main
+    from oogames.games import find_game
+    from oogames.nextmove.grammar import EXAMPLES, GRAMMAR, PLUGIN_FORM, StrategySpec
+
+    info = find_game("tictactoe")
+    for example in EXAMPLES:
+        spec = StrategySpec.parse(example)
+        assert str(spec) == example
+        assert make_strategy(example, info.evaluate, 0, True) is not None
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())  # argparse folds the lines
+    assert f"each {GRAMMAR} ({', '.join(EXAMPLES)}) or a plug-in, {PLUGIN_FORM}" in shown
+    for text in ("wizard", "wizard+tt:3", "wizard:3@1"):
+        with pytest.raises(StrategySpecError, match=f"or name your own as {PLUGIN_FORM}$"):
+            StrategySpec.parse(text)
+        with pytest.raises(StrategySpecError, match=f"or name your own as {PLUGIN_FORM}$"):
+            StrategySpec(text)  # the spec's own check, beside the parser's

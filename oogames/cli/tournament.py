@@ -20,6 +20,7 @@ from oogames.cli.common import (
     whole_from,
     workers_flag,
 )
+from oogames.nextmove.grammar import EXAMPLES, GRAMMAR, PLUGIN_FORM
 from oogames.nextmove.specs import make_strategy
 from oogames.parsing import read_user_file, write_user_file
 
@@ -155,8 +156,8 @@ COMMANDS: Final = (
                 "--players",
                 required=True,
                 metavar="A,B,...",
-                help="the strategies, comma-separated: built-in specs (alphabeta+tt@0.2, mcts:500, "
-                "random) or plug-ins (mybot.py:Bot:4)",
+                help=f"the strategies, comma-separated: each {GRAMMAR} ({', '.join(EXAMPLES)}) "
+                f"or a plug-in, {PLUGIN_FORM} (mybot.py:Bot:4)",
             ),
             flag(
                 "--games",

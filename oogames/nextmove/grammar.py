@@ -142,7 +142,7 @@ def unknown_strategy(text: str, why: str = "", person: bool = True) -> StrategyS
     known = ", ".join(["human", *strategy_names()][0 if person else 1 :])
     return StrategySpecError(
         f"unknown strategy {shown(text)}{why}; choose one of: {known}, or name your own as "
-        "MODULE:CLASS or FILE.py:CLASS"
+        f"{PLUGIN_FORM}"
     )
 
 
@@ -228,11 +228,7 @@ class StrategySpec:
         base, *enhancements = [self.name] if plugin else self.name.split("+")
         family = _family(base.strip())
         if family is None or (family == "installed" and enhancements):
-            known = ", ".join(["human", *strategy_names()])
-            raise StrategySpecError(
-                f"unknown strategy {shown(str(self))}; choose one of: {known}, or name your "
-                "own as MODULE:CLASS or FILE.py:CLASS"
-            )
+            raise unknown_strategy(str(self))
         allowed = enhancements_of(base, family)
         for enhancement in enhancements:
             if enhancement not in allowed or enhancements.count(enhancement) > 1:
@@ -408,6 +404,10 @@ def _seconds(text: str) -> float | None:
 
 GRAMMAR: Final = "NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]"
 """The grammar of a strategy spec, as the help texts write it."""
+PLUGIN_FORM: Final = "MODULE:CLASS or FILE.py:CLASS"
+"""How a plug-in strategy is named, as the help texts write it (then ``[:DEPTH][@SECONDS]``)."""
+EXAMPLES: Final = ("alphabeta+tt@0.2", "mcts:500", "random")
+"""Specs the help texts give as examples (a test parses each)."""
 
 
 def grammar_help() -> list[str]:
