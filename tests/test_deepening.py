@@ -210,3 +210,17 @@ def test_a_stopped_depth_plays_a_move_it_already_proved_better() -> None:
             count("  of which the stopped depth's better move was played")
         count("a stopped depth's move")
     assert switched > 0
+
+
+@pytest.mark.parametrize("seconds", [0, -1, 86_400.5, 1e9, True, "1", float("nan")])
+def test_a_clock_is_checked_alike_by_deepening_and_mcts(seconds: object) -> None:
+    """One check of a clock (strategy.check_clock): a deepening search compared a text
+    with a number (a TypeError), and MCTS wrote its own limit."""
+    from oogames.errors import SettingsError
+    from oogames.nextmove.enhancements.deepening import IterativeDeepening
+    from oogames.nextmove.mcts import MCTS
+
+    with pytest.raises(SettingsError, match=r"must be over 0 and at most 86,400 seconds, not"):
+        IterativeDeepening(lambda depth: AlphaBetaFac(), seconds)  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match=r"^MCTS's clock must be over 0 and at most 86,400"):
+        MCTS(seconds=seconds)  # type: ignore[arg-type]

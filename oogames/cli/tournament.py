@@ -22,6 +22,7 @@ from oogames.cli.common import (
 )
 from oogames.nextmove.grammar import EXAMPLES, GRAMMAR, PLUGIN_FORM
 from oogames.nextmove.specs import make_strategy
+from oogames.nextmove.strategy import MAX_SECONDS
 from oogames.parsing import read_user_file, write_user_file
 
 if TYPE_CHECKING:
@@ -186,7 +187,7 @@ COMMANDS: Final = (
             ),
             flag(
                 "--move-seconds",
-                type=seconds_from(0.001, 86_400),
+                type=seconds_from(0.001, MAX_SECONDS),
                 help="seconds a move may take (over them by the margin loses)",
                 note="no clock",
             ),
@@ -199,7 +200,7 @@ COMMANDS: Final = (
             ),
             flag(
                 "--plugin-seconds",
-                type=seconds_from(0.001, 86_400),
+                type=seconds_from(0.001, MAX_SECONDS),
                 help="seconds after which a plug-in player's move is stopped (its process killed)",
                 note="the move's time and a second; 600 in an untimed game",
             ),

@@ -47,7 +47,7 @@ from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode, MCTSResult
 from oogames.nextmove.results import SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
-from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+from oogames.nextmove.strategy import INextMoveStrategy, check_can_move, check_clock
 from oogames.nextmove.values import WIN_VALUE
 
 if TYPE_CHECKING:
@@ -156,8 +156,7 @@ class MCTS(INextMoveStrategy):
             raise SettingsError(
                 f"MCTS iterations must be a whole number of at least 1, not {iterations!r}"
             )
-        if seconds is not None and not (isinstance(seconds, int | float) and 0 < seconds <= 86_400):
-            raise SettingsError(f"MCTS seconds must be over 0 and at most a day, not {seconds!r}")
+        check_clock(seconds, "MCTS's clock")
         if not isinstance(exploration, int | float) or not 0 <= exploration < 100:
             raise SettingsError(
                 f"the exploration constant must be from 0 to 100, not {exploration!r}"

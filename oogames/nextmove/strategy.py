@@ -9,8 +9,29 @@ from oogames import plugins
 from oogames.board.model import IBoardModel
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import IS_OVER
-from oogames.errors import GameOverError, NotYourTurnError, PluginError, SearchError
+from oogames.errors import GameOverError, NotYourTurnError, PluginError, SearchError, SettingsError
 from oogames.nextmove.results import SearchResult
+
+MAX_SECONDS = 86_400.0
+"""The longest clock a strategy may be given (a day): a deepening search's, MCTS's, a
+tournament's move time."""
+
+
+def check_clock(seconds: float | None, what: str) -> None:
+    """Refuse ``seconds`` as ``what``'s clock unless it is None (no clock) or a number over
+    0 and at most :data:`MAX_SECONDS`.
+
+    Raises:
+        SettingsError: It is not.
+    """
+    if seconds is not None and not (
+        isinstance(seconds, int | float)
+        and not isinstance(seconds, bool)
+        and 0 < seconds <= MAX_SECONDS
+    ):
+        raise SettingsError(
+            f"{what} must be over 0 and at most {MAX_SECONDS:,.0f} seconds, not {seconds!r}"
+        )
 
 
 class INextMoveStrategy(abc.ABC):

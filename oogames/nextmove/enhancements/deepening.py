@@ -28,11 +28,9 @@ from oogames.nextmove.decorators import AAccDecorator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
-from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
+from oogames.nextmove.strategy import MAX_SECONDS as MAX_SECONDS  # its name here before
+from oogames.nextmove.strategy import INextMoveStrategy, check_can_move, check_clock
 from oogames.nextmove.values import DEFAULT_SCORING, Scoring, is_proven
-
-MAX_SECONDS = 86_400.0
-"""The longest clock a strategy may be given (a day)."""
 
 
 def scored_search(factory: IAccFactory, scoring: Scoring = DEFAULT_SCORING) -> MinMax:
@@ -128,8 +126,7 @@ class IterativeDeepening(INextMoveStrategy):
         *,
         scoring: Scoring = DEFAULT_SCORING,
     ) -> None:
-        if seconds is not None and not 0 < seconds <= MAX_SECONDS:
-            raise SettingsError(f"a clock must be over 0 and at most {MAX_SECONDS:,.0f} seconds")
+        check_clock(seconds, "a clock")
         if nodes is not None and not (isinstance(nodes, int) and nodes >= 1):
             raise SettingsError(f"a node budget must be a whole number from 1 up, not {nodes!r}")
         if max_depth is not None and not (isinstance(max_depth, int) and max_depth >= 1):
