@@ -131,12 +131,12 @@ class AScoredFac(IAccFactory):
         by_margin: As the search's (None: the search's).
 
     Attributes:
-        win_value: The value of a win the accumulators use (the default until served).
-        quick_wins: Whether they count a win's distance.
-        by_margin: Whether values are margins.
+        scoring: The search's scoring once served; before, what was given (or the
+            default). :attr:`win_value`, :attr:`quick_wins` and :attr:`by_margin` are
+            read from it.
     """
 
-    __slots__ = ("_given", "_served", "by_margin", "quick_wins", "win_value")
+    __slots__ = ("_given", "_served", "scoring")
 
     def __init__(
         self,
@@ -149,9 +149,26 @@ class AScoredFac(IAccFactory):
         self._given = (win_value, quick_wins, by_margin)
         self._served: Scoring | None = None
         default = DEFAULT_SCORING
-        self.win_value = default.win_value if win_value is None else win_value
-        self.quick_wins = default.quick_wins if quick_wins is None else quick_wins
-        self.by_margin = default.by_margin if by_margin is None else by_margin
+        self.scoring = Scoring(
+            default.win_value if win_value is None else win_value,
+            default.quick_wins if quick_wins is None else quick_wins,
+            default.by_margin if by_margin is None else by_margin,
+        )
+
+    @property
+    def win_value(self) -> float:
+        """The value of a win the accumulators use (the scoring's)."""
+        return self.scoring.win_value
+
+    @property
+    def quick_wins(self) -> bool:
+        """Whether the accumulators count a win's distance (the scoring's ``counts_plies``)."""
+        return self.scoring.counts_plies
+
+    @property
+    def by_margin(self) -> bool:
+        """Whether values are margins (the scoring's)."""
+        return self.scoring.by_margin
 
     def serve(self, scoring: Scoring) -> None:
         """Take the search's scoring.
@@ -191,17 +208,7 @@ class AScoredFac(IAccFactory):
 
     def take(self, scoring: Scoring) -> None:
         """Take ``scoring``, checked (:meth:`check`)."""
-        self._served = scoring
-        self.win_value, self.by_margin = scoring.win_value, scoring.by_margin
-        self.quick_wins = scoring.counts_plies
-
-    @property
-    def scoring(self) -> Scoring:
-        """The search's scoring once served; before, what was given (or the default)."""
-        served = self._served
-        if served is None:
-            return Scoring(self.win_value, self.quick_wins, self.by_margin)
-        return served
+        self._served = self.scoring = scoring
 
 
 def serve_scoring(factory: IAccFactory, scoring: Scoring) -> None:
