@@ -189,3 +189,21 @@ def test_the_examples_the_help_gives_are_strategies_and_the_refusal_names_the_pl
             StrategySpec.parse(text)
         with pytest.raises(StrategySpecError, match=f"or name your own as {PLUGIN_FORM}$"):
             StrategySpec(text)  # the spec's own check, beside the parser's
+
+
+def test_where_a_strategy_must_play_an_unknown_name_is_refused_without_offering_human() -> None:
+    """A tournament, a match, the factories: the refusal of an unknown name listed ``human``
+    among the choices, and ``human`` was then refused. ``people=False`` is where a spec is
+    read for a strategy; a side of a game (PlayerSpec) still takes ``human``."""
+    for text in ("wizard", "wizard:3", "human", "HUMAN "):
+        with pytest.raises(StrategySpecError) as caught:
+            StrategySpec.parse(text, people=False)
+        said = str(caught.value)
+        assert "choose one of: random, minimax" in said and "human," not in said
+        assert ("a person plays no strategy" in said) == (text.strip().lower() == "human")
+        with pytest.raises(StrategySpecError, match="choose one of: random, minimax"):
+            make_strategy(text, lambda board, player: 0)
+    with pytest.raises(StrategySpecError, match="choose one of: human, random"):
+        PlayerSpec.parse("wizard")
+    assert PlayerSpec.parse("human").is_human and StrategySpec.parse("human").is_human
+    assert parse_spec("human", ("human",)) == ("human", None, None)

@@ -46,7 +46,10 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
     chosen = args.strategies or default_strategies(boards[0][1])
     strategies = [
         make_strategy(
-            StrategySpec.parse(spec).with_depth(args.depth), info.evaluate, None, solvable
+            StrategySpec.parse(spec, people=False).with_depth(args.depth),
+            info.evaluate,
+            None,
+            solvable,
         )
         for spec in chosen.split(",")
         if spec.strip()

@@ -21,7 +21,9 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     """Search the position, draw the tree, write or print it; returns the exit status."""
     info = find_game(args.game)
     board = position_of(info, args, args.moves)
-    factory = make_factory(StrategySpec.parse(args.strategy).with_depth(args.depth), info.evaluate)
+    factory = make_factory(
+        StrategySpec.parse(args.strategy, people=False).with_depth(args.depth), info.evaluate
+    )
     trace = trace_search(board, factory, limit=args.limit)
     target = args.out or ""
     caps = (args.max_nodes, args.max_depth)

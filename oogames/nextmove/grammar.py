@@ -9,7 +9,7 @@ text made from the same tables (:func:`grammar_help`).
 
 Which specs a caller accepts is a property of where the text is read:
 ``StrategySpec.parse(text, plugins_allowed=False)`` (a request to the web
-server) refuses a name that would load code.
+server) refuses a name that would load code; ``people=False`` refuses ``human``.
 
 >>> from oogames.nextmove.grammar import StrategySpec
 >>> spec = StrategySpec.parse("AlphaBeta+TT:4@0.5")
@@ -28,12 +28,12 @@ import attrs
 from oogames import plugins
 from oogames.errors import StrategySpecError, shown
 from oogames.nextmove.chance import CHANCE_SEARCHES
-from oogames.nextmove.enhancements.deepening import MAX_SECONDS
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
 from oogames.nextmove.mcts import PLAYOUT_PLIES
 from oogames.nextmove.multiplayer import PLAYER_SEARCHES
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.pvs import PVSFac
+from oogames.nextmove.strategy import MAX_SECONDS
 from oogames.parsing import read_whole, whole_number
 
 #: Searches by name; each becomes ``MinMax(factory)``, depth-limited with ``:DEPTH``.
@@ -43,10 +43,9 @@ SEARCHES: dict[str, type[IAccFactory]] = {
     "negamax": NegamaxFac,
     "negamax-ab": NegaAlphaBetaFac,
     "pvs": PVSFac,
+    **PLAYER_SEARCHES,
+    **CHANCE_SEARCHES,
 }
-
-SEARCHES.update(PLAYER_SEARCHES)
-SEARCHES.update(CHANCE_SEARCHES)
 
 #: What each search is, for the help texts.
 SEARCH_HELP: dict[str, str] = {
@@ -96,10 +95,9 @@ ENHANCEMENTS: dict[str, str] = {
 #: The enhancements that only reorder the moves, learnt from the search's own cut-offs.
 ORDERINGS: Final = ("history", "killer")
 
-#: The searches of more than two players and of chance that may add enhancements, and
-#: which: those for which a table and an ordering are sound (paranoid is alpha-beta, its
-#: table keyed by player; expectimax files only exact values). Why the others refuse
-#: them is on the documentation's page on more players and chance.
+#: The searches of more players and of chance that take enhancements, and which: those that
+#: are sound (paranoid is alpha-beta, its table keyed by player; expectimax files only exact
+#: values). Why the others refuse them: the documentation's page on more players and chance.
 EXTENDED_ENHANCEMENTS: Final = {"paranoid": ("tt", *ORDERINGS), "expectimax": ("tt",)}
 
 #: The names that are no search (who plays a side without searching).
@@ -281,7 +279,7 @@ class StrategySpec:
                 raise StrategySpecError(f"{shown(str(self))}: +aspiration needs a clock (@SECONDS)")
 
     @classmethod
-    def parse(cls, text: str, *, plugins_allowed: bool = True) -> Self:
+    def parse(cls, text: str, *, plugins_allowed: bool = True, people: bool = True) -> Self:
         """Read ``NAME[+ENHANCEMENT...][:DEPTH][@SECONDS]`` (case and spaces around it do
         not matter) or a plug-in's ``MODULE:CLASS[:DEPTH][@SECONDS]``.
 
@@ -291,6 +289,7 @@ class StrategySpec:
                 ``FILE.py:CLASS``); False where it comes from someone who may not run
                 code here (a request to the web server): only built-in names and
                 installed packages' strategies are read, and nothing is imported.
+            people: Whether ``human`` may be named (False where a strategy must play).
 
         Raises:
             StrategySpecError: See the class; also a plug-in where none is allowed.
@@ -315,8 +314,9 @@ class StrategySpec:
         rest, at, clock = text.strip().lower().partition("@")
         name, colon, depth = rest.partition(":")
         family = _family(name.split("+")[0].strip())
-        if family is None:
-            raise unknown_strategy(text)
+        if family is None or (family == "human" and not people):
+            why = "" if family is None else ": a person plays no strategy"
+            raise unknown_strategy(text, why, person=people)
         if family in PLAIN and (colon or at):
             raise StrategySpecError(f"{shown(text)}: {name.strip()} takes no depth or clock")
         if depth.strip() == END:

@@ -58,7 +58,7 @@ def with_depth(spec: str, depth: int | None) -> str:
     >>> with_depth("alphabeta", 4), with_depth("minimax:2", 4), with_depth("random", 4)
     ('alphabeta:4', 'minimax:2', 'random')
     """
-    return str(StrategySpec.parse(spec).with_depth(depth))
+    return str(StrategySpec.parse(spec, people=False).with_depth(depth))
 
 
 def parse_spec(
@@ -79,9 +79,7 @@ def parse_spec(
     >>> parse_spec("AlphaBeta:4"), parse_spec("random"), parse_spec("negamax-ab:9@0.5")
     (('alphabeta', 4, None), ('random', None, None), ('negamax-ab', 9, 0.5))
     """
-    value = StrategySpec.parse(spec, plugins_allowed=plugins_allowed)
-    if value.is_human and "human" not in kinds:
-        _not_a_strategy(value)
+    value = StrategySpec.parse(spec, plugins_allowed=plugins_allowed, people="human" in kinds)
     return value.name, value.depth, value.seconds
 
 
@@ -91,7 +89,7 @@ def _not_a_strategy(spec: StrategySpec) -> NoReturn:
 
 def _read(spec: str | StrategySpec) -> StrategySpec:
     """``spec`` as a value: read if it is text (the one place the factories read text)."""
-    value = spec if isinstance(spec, StrategySpec) else StrategySpec.parse(spec)
+    value = spec if isinstance(spec, StrategySpec) else StrategySpec.parse(spec, people=False)
     if value.is_human:
         _not_a_strategy(value)
     return value

@@ -89,7 +89,7 @@ class _IsolatedPlayer(_Player):
 
 def _player(task: GameTask | SeatedTask, info: GameInfo, spec: str, seed: int) -> _Player:
     """The player ``spec`` names: a plug-in in its own process, a built-in here."""
-    if StrategySpec.parse(spec).loads_code:
+    if StrategySpec.parse(spec, people=False).loads_code:
         process = IsolatedPlayer(task.game, task.options, spec, seed, task.plugin_memory_mb)
         return _IsolatedPlayer(process)
     return _Player(make_strategy(spec, info.evaluate, seed))

@@ -80,7 +80,8 @@ def run_match(
             ConnectFourBoard(width, height, k)  # a bad size or k stops here, before any game
             for depth in depths:
                 specs = [
-                    str(StrategySpec.parse(spec).with_depth(depth)) for spec in (first, second)
+                    str(StrategySpec.parse(spec, people=False).with_depth(depth))
+                    for spec in (first, second)
                 ]
                 for spec in specs:
                     make_strategy(spec, connect_four_lines, seed)
@@ -132,7 +133,7 @@ def format_rows(rows: Sequence[MatchRow]) -> str:
     """The games as a table like the report's: evaluations of each side, moves, result."""
     if not rows:
         return "no games"
-    a, b = (StrategySpec.parse(spec).name for spec in (rows[0].first, rows[0].second))
+    a, b = (StrategySpec.parse(spec, people=False).name for spec in (rows[0].first, rows[0].second))
     lines = [
         f"{a} (X, first) against {b} (O)",
         f"{'k':>2} {'board':>6} {'depth':>5} {'evaluations X':>14} {'evaluations O':>14} "
