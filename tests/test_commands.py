@@ -239,3 +239,30 @@ def _outcome(act: Any, *args: Any) -> str:
     except OogamesError as error:
         return type(error).__name__
     return "done"
+
+
+def test_the_hint_depth_has_one_range_in_every_view(tmp_path: Path) -> None:
+    """The command line took hint depths up to 10,000 (the settings' limit), and the page and
+    the terminal board's form up to 64: a game saved from the command line with a hint depth
+    of 100 showed a depth the page refused. One limit now, game.settings.MAX_HINT_DEPTH."""
+    from oogames.cli import main
+    from oogames.errors import SettingsError
+    from oogames.game.settings import MAX_HINT_DEPTH
+
+    assert MAX_HINT_DEPTH == 10_000
+    for depth in (1, 64, 65, MAX_HINT_DEPTH):
+        assert GameSettings(hint_depth=depth).hint_depth == depth
+    for depth in (0, MAX_HINT_DEPTH + 1):
+        with pytest.raises(SettingsError, match=r"from 1 to 10,000"):
+            GameSettings(hint_depth=depth)
+        with pytest.raises(SystemExit):
+            main(["play", "tictactoe", "--hint-depth", str(depth)], out=io.StringIO())
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from oogames.web.app import create_app
+
+    with TestClient(create_app(tmp_path)) as client:
+        for depth, status in ((65, 200), (MAX_HINT_DEPTH, 200), (MAX_HINT_DEPTH + 1, 400)):
+            sent = {"game": "tictactoe", "player1": "human", "hint_depth": depth}
+            assert client.post("/api/games", json=sent).status_code == status, depth

@@ -16,11 +16,12 @@ from oogames.cli.common import (
     given_player,
     seat_flags,
     whole_arg,
+    whole_from,
 )
 from oogames.errors import SettingsError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
-from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.game.settings import MAX_HINT_DEPTH, GameSettings, PlayerSpec
 from oogames.nextmove.grammar import player_help
 from oogames.ui.console import ConsoleView
 
@@ -97,7 +98,12 @@ COMMANDS: Final = (
                 default=0,
                 help="which side moves first (0 or 1; in a game of N players, 0 to N - 1)",
             ),
-            flag("--hint-depth", type=whole_arg, default=3, help="how deep hints search"),
+            flag(
+                "--hint-depth",
+                type=whole_from(1, MAX_HINT_DEPTH),
+                default=3,
+                help="how deep hints search",
+            ),
             SEED_FLAG,
             *VIEW_FLAGS,
         ),

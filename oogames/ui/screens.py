@@ -13,9 +13,16 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from oogames.errors import OogamesError, SettingsError, one_line
 from oogames.game.commands import commands_help
-from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
+from oogames.game.settings import (
+    MAX_HINT_DEPTH,
+    MAX_SEATS,
+    GameSettings,
+    PlayerSpec,
+    default_player,
+    seat_name,
+)
 from oogames.games import GAMES, find_game
-from oogames.parsing import whole_number
+from oogames.parsing import read_whole
 
 
 class SettingsScreen(ModalScreen[GameSettings | None]):
@@ -166,9 +173,8 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
         first = self.query_one("#first", Select).value
         if not isinstance(first, int):  # never blank (allow_blank=False): a guard for mypy
             raise SettingsError("choose who starts")
-        depth = whole_number(self.query_one("#hint-depth", Input).value)
-        if depth is None or not 1 <= depth <= 64:
-            raise SettingsError("the hint depth is a whole number from 1 to 64")
+        hint = self.query_one("#hint-depth", Input).value
+        depth = read_whole(hint, "the hint depth", 1, MAX_HINT_DEPTH)
         settings = GameSettings(
             game=game,
             options=options,

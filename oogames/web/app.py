@@ -46,7 +46,14 @@ from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
-from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
+from oogames.game.settings import (
+    MAX_HINT_DEPTH,
+    MAX_SEATS,
+    GameSettings,
+    PlayerSpec,
+    default_player,
+    seat_name,
+)
 from oogames.games import GAMES, find_game
 from oogames.parsing import read_whole
 from oogames.web.games import GAME_ID, WebGame
@@ -230,10 +237,12 @@ def create_app(folder: Path | None = None) -> Starlette:
                     if data.get(f"player{seat}")
                 ),
             ),
-            hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth", 1),
+            hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth", 1, MAX_HINT_DEPTH),
         )
         board = settings.make_board()
-        settings = settings.seated(board, first=_small_int(data.get("first", 0), "who starts", 0))
+        settings = settings.seated(
+            board, first=_small_int(data.get("first", 0), "who starts", 0, MAX_SEATS - 1)
+        )
         game = games.add(WebGame.new(settings, games.folder, lambda: None))
         return with_cookie(JSONResponse(game.state()), request, game.id)
 
@@ -369,12 +378,12 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
     return PlayerSpec.parse(value, plugins_allowed=False)
 
 
-def _small_int(value: object, name: str, low: int) -> int:
-    """A whole number from ``low`` to 64 sent for ``name``, as JSON's number or as text (read
-    as the command line reads one: ASCII digits only, :func:`oogames.parsing.read_whole`)."""
+def _small_int(value: object, name: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` sent for ``name``, as JSON's number or as text
+    (read as the command line reads one: ASCII digits only, :func:`oogames.parsing.read_whole`)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise _BadRequest(f"{name} must be a whole number")
-    return read_whole(str(value), name, low, 64)
+    return read_whole(str(value), name, low, high)
 
 
 SWITCH_SECONDS = 0.0005
