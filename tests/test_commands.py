@@ -244,11 +244,11 @@ def _outcome(act: Any, *args: Any) -> str:
 def test_the_hint_depth_has_one_range_in_every_view(tmp_path: Path) -> None:
     """The command line took hint depths up to 10,000 (the settings' limit), and the page and
     the terminal board's form up to 64: a game saved from the command line with a hint depth
-    of 100 showed a depth the page refused. One limit now, game.settings.MAX_HINT_DEPTH."""
+    of 100 showed a depth the page refused. One limit now, GameSettings.MAX_HINT_DEPTH."""
     from oogames.cli import main
     from oogames.errors import SettingsError
-    from oogames.game.settings import MAX_HINT_DEPTH
 
+    MAX_HINT_DEPTH = GameSettings.MAX_HINT_DEPTH
     assert MAX_HINT_DEPTH == 10_000
     for depth in (1, 64, 65, MAX_HINT_DEPTH):
         assert GameSettings(hint_depth=depth).hint_depth == depth

@@ -21,7 +21,7 @@ from oogames.cli.common import (
 from oogames.errors import SettingsError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
-from oogames.game.settings import MAX_HINT_DEPTH, GameSettings, PlayerSpec
+from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.nextmove.grammar import player_help
 from oogames.ui.console import ConsoleView
 
@@ -100,7 +100,7 @@ COMMANDS: Final = (
             ),
             flag(
                 "--hint-depth",
-                type=whole_from(1, MAX_HINT_DEPTH),
+                type=whole_from(1, GameSettings.MAX_HINT_DEPTH),
                 default=3,
                 help="how deep hints search",
             ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar
 
 import attrs
 
@@ -16,10 +16,6 @@ from oogames.nextmove.strategy import INextMoveStrategy
 
 MAX_SEATS = 16
 """The most players a game's settings seat."""
-
-MAX_HINT_DEPTH: Final = MAX_DEPTH
-"""The deepest hint a game's settings ask for, in every view (a strategy's deepest
-``:DEPTH``); the least is 1."""
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 """How the views name the first seats; a later seat is "player N"."""
@@ -100,6 +96,9 @@ class GameSettings:
         seed: Seed for random players.
     """
 
+    #: The deepest hint, in every view (a strategy's deepest ``:DEPTH``); the least is 1.
+    MAX_HINT_DEPTH: ClassVar[int] = MAX_DEPTH
+
     game: str = "tictactoe"
     options: dict[str, object] = attrs.field(factory=dict)
     players: tuple[PlayerSpec, ...] = (PlayerSpec("human"), PlayerSpec("alphabeta", 4))
@@ -114,7 +113,7 @@ class GameSettings:
         if not isinstance(self.players, tuple) or not 2 <= len(self.players) <= MAX_SEATS:
             raise SettingsError(f"a game has 2 to {MAX_SEATS} players, not {shown(self.players)}")
         check_size("--first", self.first, 0, len(self.players) - 1, SettingsError)
-        check_size("--hint-depth", self.hint_depth, 1, MAX_HINT_DEPTH, SettingsError)
+        check_size("--hint-depth", self.hint_depth, 1, self.MAX_HINT_DEPTH, SettingsError)
         if self.seed is not None:
             check_size("--seed", self.seed, 0, 2**63, SettingsError)
         if not isinstance(self.options, dict):

@@ -13,14 +13,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from oogames.errors import OogamesError, SettingsError, one_line
 from oogames.game.commands import commands_help
-from oogames.game.settings import (
-    MAX_HINT_DEPTH,
-    MAX_SEATS,
-    GameSettings,
-    PlayerSpec,
-    default_player,
-    seat_name,
-)
+from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game
 from oogames.parsing import read_whole
 
@@ -174,7 +167,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
         if not isinstance(first, int):  # never blank (allow_blank=False): a guard for mypy
             raise SettingsError("choose who starts")
         hint = self.query_one("#hint-depth", Input).value
-        depth = read_whole(hint, "the hint depth", 1, MAX_HINT_DEPTH)
+        depth = read_whole(hint, "the hint depth", 1, GameSettings.MAX_HINT_DEPTH)
         settings = GameSettings(
             game=game,
             options=options,

@@ -46,14 +46,7 @@ from oogames import plugins
 from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
-from oogames.game.settings import (
-    MAX_HINT_DEPTH,
-    MAX_SEATS,
-    GameSettings,
-    PlayerSpec,
-    default_player,
-    seat_name,
-)
+from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game
 from oogames.parsing import read_whole
 from oogames.web.games import GAME_ID, WebGame
@@ -237,7 +230,9 @@ def create_app(folder: Path | None = None) -> Starlette:
                     if data.get(f"player{seat}")
                 ),
             ),
-            hint_depth=_small_int(data.get("hint_depth", 3), "the hint depth", 1, MAX_HINT_DEPTH),
+            hint_depth=_small_int(
+                data.get("hint_depth", 3), "the hint depth", 1, GameSettings.MAX_HINT_DEPTH
+            ),
         )
         board = settings.make_board()
         settings = settings.seated(
