@@ -95,9 +95,9 @@ ENHANCEMENTS: dict[str, str] = {
 #: The enhancements that only reorder the moves, learnt from the search's own cut-offs.
 ORDERINGS: Final = ("history", "killer")
 
-#: The searches of more players and of chance that take enhancements, and which: those that
-#: are sound (paranoid is alpha-beta, its table keyed by player; expectimax files only exact
-#: values). Why the others refuse them: the documentation's page on more players and chance.
+#: The enhancements that each search of more players or of chance takes, the sound ones
+#: (paranoid is alpha-beta, its table keyed by player; expectimax files only exact values).
+#: Why the others refuse them is on the documentation's page on more players and chance.
 EXTENDED_ENHANCEMENTS: Final = {"paranoid": ("tt", *ORDERINGS), "expectimax": ("tt",)}
 
 #: The names that are no search (who plays a side without searching).

@@ -13,8 +13,8 @@ from oogames.errors import GameOverError, NotYourTurnError, PluginError, SearchE
 from oogames.nextmove.results import SearchResult
 
 MAX_SECONDS = 86_400.0
-"""The longest clock a strategy may be given (a day): a deepening search's, MCTS's, a
-tournament's move time."""
+"""The longest clock a strategy may be given, a day; a deepening search's, MCTS's and a
+tournament's move time are held to it."""
 
 
 def check_clock(seconds: float | None, what: str) -> None:
