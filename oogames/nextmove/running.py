@@ -192,6 +192,14 @@ class _Worker:
             saved = threading.stack_size(STACK_BYTES)
             try:
                 thread.start()
+            except BaseException as error:  # a signal handler's (Ctrl-C, an alarm), in start()
+                if thread.is_alive():  # it began: it serves the next search
+                    _idle.append(self)
+                # CPython's start(), cut just after the thread began, hides the handler's
+                # exception behind a KeyError of its own (the thread already left _limbo).
+                if isinstance(error, KeyError) and error.__context__ is not None:
+                    raise error.__context__ from None
+                raise
             finally:
                 threading.stack_size(saved)
 
