@@ -289,30 +289,26 @@ class ConsoleView(IModel2ViewAdapter):
         command, word, argument = read
         if command.call:  # the command is one call of the model's (COMMANDS names it)
             getattr(self.model, command.call)()
-            return command.changes_game
-        handler: Callable[[str, str], bool] = getattr(self, f"_{command.word}")
-        return handler(word, argument)
+        else:
+            handler: Callable[[str, str], None] = getattr(self, f"_{command.word}")
+            handler(word, argument)
+        return command.changes_game  # the table says whether the board is drawn again
 
-    # -- the other commands (oogames.game.commands.COMMANDS): whether to draw the board again --
+    # -- the other commands (oogames.game.commands.COMMANDS) -----------------------------------
 
-    def _help(self, word: str, argument: str) -> bool:
+    def _help(self, word: str, argument: str) -> None:
         self.say(f"{HELP}\n{KEYS}")
-        return False
 
-    def _moves(self, word: str, argument: str) -> bool:
+    def _moves(self, word: str, argument: str) -> None:
         board = self.model.board
         legal = " ".join(board.format_move(move) for move in board.legal_moves())
         self.say(f"legal moves: {legal or 'none'}")
-        return False
 
-    def _save(self, word: str, argument: str) -> bool:
+    def _save(self, word: str, argument: str) -> None:
         self.model.save(argument, overwrite=word == "save!")
-        return False
 
-    def _load(self, word: str, argument: str) -> bool:
+    def _load(self, word: str, argument: str) -> None:
         self.model.load(argument)
-        return True
 
-    def _quit(self, word: str, argument: str) -> bool:
+    def _quit(self, word: str, argument: str) -> None:
         self.quitting = True
-        return False
