@@ -16,7 +16,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from oogames.game import GameSettings, PlayerSpec
-from oogames.game.commands import commands_of
+from oogames.game.commands import commands_of, idle_text
 from oogames.game.settings import default_player
 from oogames.ui.cells import LEGAL
 from oogames.ui.tui import GameApp
@@ -707,9 +707,13 @@ def test_every_key_works_after_a_typed_move_in_every_game(
                     await pilot.press("escape")  # the dialog's Esc, not the game's Stop
                     await pilot.pause()
                     assert not isinstance(app.screen, screen) and app.is_running
-                await pilot.press(KEY["stop"])  # nothing thinks: nothing happens
+                await pilot.press(KEY["stop"])  # nothing thinks: the keys are off
                 await pilot.press(KEY["now"])
-                await settle(app, pilot)
+                for word in ("stop", "now"):  # and the words typed are told so
+                    app.query_one("#command").value = word
+                    await pilot.press("enter")
+                    await settle(app, pilot)
+                    assert text(app, "#info") == idle_text(word)
                 assert app.model.board.ply == ply + 1
                 checked |= {"hint", "accept", "undo", "redo", "save", "load", "go", "help"}
                 checked |= {"new", "stop", "now"}

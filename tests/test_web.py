@@ -15,6 +15,7 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 
 from starlette.testclient import TestClient
 
+from oogames.game.commands import idle_text
 from oogames.web.app import create_app
 
 
@@ -136,6 +137,18 @@ def test_stop_keeps_every_computer_to_move_and_move_now_plays_a_timed_one(
         assert now.status_code == 400 and "(Stop stops it)" in now.json()["error"]
         act(client, game_id, "stop")
         assert settle(client, game_id)["moves"] == ["4"]
+
+
+def test_stop_and_move_now_with_nothing_thinking_say_so_as_the_terminal_board_does(
+    client: TestClient,
+) -> None:
+    """A Stop or Move now that comes when no search runs (the page greys the buttons; a
+    click can cross the computer's move) is told in the words every view uses."""
+    state = new(client, game="tictactoe", player1="human")
+    for action in ("stop", "now"):
+        answer = act(client, state["id"], action)
+        assert answer.status_code == 400 and answer.json()["error"] == idle_text(action)
+    assert settle(client, state["id"])["moves"] == []
 
 
 def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> None:

@@ -257,6 +257,18 @@ def busy_text(view: View, hinting: bool = False) -> str:
     return f"wait: {what} ({command_named('stop', view)} stops it)"
 
 
+def idle_text(word: str) -> str:
+    """What every view says to stop or move now (``word``) when no search is running.
+
+    >>> from oogames.game.commands import idle_text
+    >>> idle_text("stop")
+    'nothing to stop: no search is running'
+    """
+    if word == "stop":
+        return "nothing to stop: no search is running"
+    return "move now: no computer is thinking"
+
+
 def no_move_now_text(view: View) -> str:
     """What ``view`` says to move now when the computer thinking has no move before its
     search ends (a fixed depth)."""

@@ -28,7 +28,14 @@ from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, Move
 from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
-from oogames.game.commands import busy_text, commands_of, key_name, no_move_now_text, read_command
+from oogames.game.commands import (
+    busy_text,
+    commands_of,
+    idle_text,
+    key_name,
+    no_move_now_text,
+    read_command,
+)
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.game.settings import GameSettings
@@ -333,12 +340,12 @@ class GameApp(App[int]):
         if self.busy:
             self.model.stop()  # the request's search, even one its worker has not reached
         else:
-            self.show_info("nothing to stop: no search is running")
+            self.show_info(idle_text("stop"))
 
     def action_move_now(self) -> None:
         """Have a timed computer (or MCTS) that is thinking play its best move so far."""
         if not self.busy:
-            self.show_info("move now: no computer is thinking")
+            self.show_info(idle_text("now"))
         elif not self.model.move_now():
             self.show_info(no_move_now_text("tui"))
 

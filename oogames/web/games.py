@@ -24,7 +24,7 @@ from oogames import plugins
 from oogames.board.moves import Move
 from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
-from oogames.game.commands import busy_text, commands_of, no_move_now_text
+from oogames.game.commands import busy_text, commands_of, idle_text, no_move_now_text
 from oogames.game.model import GameModel
 from oogames.game.saving import game_from_dict, load_game, save_game
 from oogames.game.settings import GameSettings
@@ -235,12 +235,15 @@ class WebGame:
             offered = ", ".join(["move", *_COMMANDS])
             raise SettingsError(f"unknown action {shown(action)}; the actions are: {offered}")
         if action == "stop":  # even a search whose thread has not reached it yet
-            self.model.stop()
+            if not self.model.stop():
+                raise SettingsError(idle_text("stop"))
             return
         if self.hinting:
             raise SettingsError(busy_text("web", hinting=True))
         if action == "now":
-            if self.thinking and not self.model.move_now():
+            if not self.thinking:
+                raise SettingsError(idle_text("now"))
+            if not self.model.move_now():
                 raise SettingsError(no_move_now_text("web"))
             return
         with self.lock:
