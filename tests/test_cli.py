@@ -60,8 +60,8 @@ def test_list_names_games_and_strategies() -> None:
     [
         (("--game", "nim"), "result: A has won after 11 moves"),
         (("--game", "nim", "--target", "10", "--max-add", "4"), "result: B has won"),
-        (("--game", "grundy"), "result: B has won after 4 moves"),
-        (("--game", "grundy", "--heaps", "3,4,5"), "result: A has won"),
+        (("grundy",), "result: B has won after 4 moves"),
+        (("--heaps", "3,4,5", "grundy"), "result: A has won"),
         (("--game", "connectfour", "--width", "4", "--height", "3", "--k", "3"), "result:"),
         (("--game", "othello", "--size", "4"), "result: White has won (5-11) after 12 moves"),
         (
@@ -85,6 +85,17 @@ def test_demo_plays_every_game(args: tuple[str, ...], ending: str) -> None:
     """Each game can be watched computer against computer, with its size options."""
     text = run_cli("demo", *args)
     assert ending in text and " plays " in text
+
+
+def test_demo_takes_the_game_as_play_does_or_as_before_by_its_flag() -> None:
+    """``oogames demo nim`` is ``oogames demo --game nim``; no game is tic-tac-toe."""
+    untimed = re.compile(r"[\d.]+ s\b.*")  # the search's time, which differs run to run
+    by_word, by_flag = (
+        untimed.sub("", run_cli("demo", *game, "--target", "9"))
+        for game in (("nim",), ("--game", "nim"))
+    )
+    assert by_word == by_flag and by_word.startswith("oogames demo: nim (target=9")
+    assert run_cli("demo").startswith("oogames demo: tictactoe")
 
 
 def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:

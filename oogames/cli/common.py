@@ -74,8 +74,9 @@ class Subcommand:
         help: One line for ``oogames --help``.
         description: The paragraph of ``oogames NAME --help``.
         run: What carries it out, ``run(args, out)``, returning the exit status.
-        game: Whether the game is the positional ``GAME`` or the option ``--game`` (with
-            the board flags of ``BOARD_FLAGS`` either way), or not asked for.
+        game: Whether the game is the positional ``GAME`` ("positional"), the same with
+            tic-tac-toe when it is left out, ``--game GAME`` also read ("option"; the board
+            flags of ``BOARD_FLAGS`` either way), or not asked for.
         flags: Its other arguments, in the order of its help.
     """
 
@@ -264,8 +265,17 @@ def add_game_options(
     --players``), which ``--opt NAME=VALUE`` still gives."""
     if positional:
         parser.add_argument("game", metavar="GAME", help=GAME_HELP)
-    else:
-        parser.add_argument("--game", default="tictactoe", metavar="GAME", help=GAME_HELP)
+    else:  # oogames demo, oogames demo rolit, and as before oogames demo --game rolit
+        parser.add_argument(
+            "game",
+            nargs="?",
+            default=argparse.SUPPRESS,  # left out: --game's default stands
+            metavar="GAME",
+            help=f"{GAME_HELP} (default tictactoe)",
+        )
+        parser.add_argument(
+            "--game", dest="game", default="tictactoe", metavar="GAME", help="the same"
+        )
     parser.add_argument(
         "--opt",
         action="append",

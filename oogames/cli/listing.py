@@ -14,7 +14,7 @@ from oogames.nextmove.grammar import grammar_help
 
 def run_list(out: TextIO) -> int:
     """Print the games and strategies to ``out``; returns the exit status."""
-    print("games (oogames demo --game NAME [options]):", file=out)
+    print("games (oogames demo NAME [options]):", file=out)
     for info in GAMES.values():
         flags = " ".join(option.flag for option in info.declared)
         print(f"  {info.name:<12} {info.summary}", file=out)
