@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -277,3 +278,23 @@ def test_files_a_user_names_are_read_and_written_by_one_pair_of_functions(
         lambda: capsys.readouterr().err,
     )
     print(f"checked: refusals of files read: {checked}, written: 6, through the command: 3")
+
+
+def test_the_errors_the_docs_show_are_the_errors_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each ``$ oogames ...`` of the docs followed by an ``oogames: error`` line prints that
+    line (exit status 2), as shown."""
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    shown = [
+        (page.name, command, lines[number + 1].strip())
+        for page in sorted(docs.rglob("*.rst"))
+        for lines in [page.read_text(encoding="utf-8").splitlines()]
+        for number, line in enumerate(lines[:-1])
+        for command in re.findall(r"^\s*\$ oogames (.*)$", line)
+        if lines[number + 1].strip().startswith("oogames: error")
+    ]
+    for _page, command, message in shown:
+        exits_with_message(shlex.split(command), message, lambda: capsys.readouterr().err)
+        count("an error transcript of the docs printed as shown")
+    assert len(shown) >= 3
