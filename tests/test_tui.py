@@ -18,6 +18,7 @@ from typing import Any
 from oogames.game import GameSettings, PlayerSpec
 from oogames.game.commands import commands_of, idle_text
 from oogames.game.settings import default_player
+from oogames.ui.board_grid import BoardGrid
 from oogames.ui.cells import LEGAL
 from oogames.ui.tui import GameApp
 
@@ -294,14 +295,24 @@ def inside(app: GameApp, widget: Any) -> bool:
     )
 
 
+#: The games of GAME_SETTINGS, the widest row of pits, and the games of more players.
+LAYOUT_SETTINGS = [
+    *GAME_SETTINGS,
+    ("kalah", {"pits": 8}),
+    ("pig", {"players": 3}),
+    ("rolit", {"players": 4}),
+]
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-@pytest.mark.parametrize(("game", "options"), GAME_SETTINGS)
+@pytest.mark.parametrize(("game", "options"), LAYOUT_SETTINGS)
 def test_layout_keeps_the_controls_and_the_board_in_reach(
     game: str, options: dict[str, object], size: tuple[int, int]
 ) -> None:
     """Every game at its default size (and Othello 16 x 16): the status, every button, the
     move box and the key bar are on the screen; every cell of the board is on the screen
-    or reached by scrolling to it (focusing it, as the arrow keys do)."""
+    or reached by scrolling to it (focusing it, as the arrow keys do); a game's move
+    buttons (Kalah's pits, Nim's steps) are all on the screen, wrapped if need be."""
 
     @synchronous
     async def check() -> None:
@@ -310,11 +321,14 @@ def test_layout_keeps_the_controls_and_the_board_in_reach(
             await settle(app, pilot)
             for selector in ("#status", "#command", "Footer", *(f"#do-{n}" for n in BUTTONS)):
                 assert inside(app, app.query_one(selector)), (selector, game, size)
-            if game in ("nim", "grundy", "kalah"):  # the state is drawn above the buttons
-                assert inside(app, app.query_one("#columns"))
-                assert text(app, "#columns").strip()
             cells = list(app.query("#board Button"))
             assert cells
+            if game in ("nim", "grundy", "kalah", "pig"):  # the state is drawn above buttons
+                assert inside(app, app.query_one("#columns"))
+                assert text(app, "#columns").strip()
+                shown = app.query_one("#left").region
+                for cell in cells:
+                    assert shown.contains_region(cell.region), (cell.id, game, size)
             for cell in (cells[0], cells[-1]):
                 cell.focus()
                 await pilot.pause()
@@ -563,6 +577,33 @@ async def test_undo_in_a_computer_game_pauses_and_go_plays_on() -> None:
         assert app.model.board.is_over
 
 
+def test_a_row_of_moves_too_wide_for_80_columns_wraps_and_the_arrows_walk_it() -> None:
+    """Grundy's seven splits of heaps 5, 6, 7 at 80 x 24: a row of six is wider than the
+    room, so the buttons wrap to rows of fewer, every one on the screen, and Down from the
+    first reaches the one below it on the screen."""
+
+    @synchronous
+    async def check() -> None:
+        app = app_for(game="grundy", options={"heaps": (5, 6, 7)})
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            grid = app.query_one("#board", BoardGrid)
+            cells = list(app.query("#board Button"))
+            assert 1 < grid.across < grid.columns < len(cells) == 7
+            assert cells[grid.across].region.y > cells[0].region.y  # wrapped below the first
+            assert all(inside(app, cell) for cell in cells)
+            await pilot.press("tab")  # from the move box to the first move
+            assert app.focused is cells[0]
+            await pilot.press("down")
+            assert app.focused is cells[grid.across]
+            below = grid.moves[str(cells[grid.across].id)]
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert app.model.board.moves[0] == below
+
+    check()
+
+
 @pytest.mark.parametrize(("game", "options"), [("othello", {}), ("othello", {"size": 16})])
 def test_arrow_keys_walk_a_big_board_to_its_far_corner(
     game: str, options: dict[str, object]
@@ -776,7 +817,8 @@ def test_stop_and_move_now_while_the_computer_thinks_in_every_game(
 @pytest.mark.parametrize(("game", "options"), [g for g in GAME_SETTINGS if g[0] != "nim"])
 def test_the_board_grows_with_the_terminal(game: str, options: dict[str, object]) -> None:
     """The cells of a grid board are larger at 120 x 40 than at 80 x 24 (where they fit,
-    but for Othello 16 x 16, which scrolls); a game of move buttons keeps its buttons."""
+    but for Othello 16 x 16, which scrolls); a game of move buttons keeps its buttons'
+    height, narrower at 80 x 24 only where a row would not fit (Kalah's six pits)."""
 
     @synchronous
     async def measure(size: tuple[int, int]) -> tuple[int, int]:
@@ -792,7 +834,7 @@ def test_the_board_grows_with_the_terminal(game: str, options: dict[str, object]
     measure((120, 40))
     small, large = sizes
     if app_for(game=game, options=options).model.board.layout() is None:
-        assert small == large
+        assert small[1] == large[1] and small[0] <= large[0]
     elif options.get("size") == 16:
         assert large >= small
     else:

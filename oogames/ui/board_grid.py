@@ -16,7 +16,9 @@ class BoardGrid(Grid):
     """A grid board's squares with its column and row labels, or a game's move buttons.
 
     Attributes:
-        columns: How many cells a row.
+        columns: How many cells a row of the board has.
+        across: How many cells a row on the screen has (a row of move buttons too wide
+            for the room wraps: the arrow keys walk the rows shown).
         moves: The move each cell's button plays, by the button's id.
     """
 
@@ -25,7 +27,7 @@ class BoardGrid(Grid):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.columns = 1
+        self.columns = self.across = 1
         self.moves: dict[str, Move] = {}
 
     def show(self, shown: Cells) -> bool:
@@ -77,12 +79,18 @@ class BoardGrid(Grid):
         square = cells[0].has_class("square")  # a grid board's squares (see board_cells)
         if not square:  # move buttons: as wide as the longest, three lines high
             wide = max(len(str(button.label)) for button in cells) + 4
-            width, height, label_width = max(7, wide), 3, 0
+            room_for = (room.width - 2) // (wide + 1) if room.width > 0 else columns
+            columns = max(1, min(columns, room_for))  # a row that does not fit wraps
+            rows = -(-len(cells) // columns)
+            # Seven wide where there is room, narrower (to the label's) where there is not.
+            width = max(wide, min(7, (room.width - 2) // columns - 1)) if room.width > 0 else 7
+            height, label_width = 3, 0
         else:
             label_width = max(len(str(label.render())) for label in self.query(".label")) + 1
             across = (room.width - label_width - 2) // columns  # the room a column has
             height = max(1, min((room.height - 2) // rows, across // 2, self.LARGEST_CELL))
             width = max(3, min(2 * height + 1, across))
+        self.across = columns
         self.styles.grid_size_columns = columns + (1 if square else 0)
         # Textual repeats a list of sizes: a grid board's first column and row are labels.
         self.styles.grid_columns = " ".join([str(label_width)] * square + [str(width)] * columns)

@@ -414,7 +414,7 @@ class GameApp(App[int]):
         focused = self.focused
         if focused not in cells:
             return
-        columns = self.query_one("#board", BoardGrid).columns
+        columns = self.query_one("#board", BoardGrid).across
         index = cells.index(focused)
         row, col = divmod(index, columns)
         row = min(max(row + dy, 0), (len(cells) - 1) // columns)
