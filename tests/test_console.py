@@ -42,6 +42,15 @@ def test_one_result_line_and_the_last_move_under_every_board() -> None:
     assert "X played c2 - game over: X has won" in text
 
 
+def test_a_random_players_move_is_said_to_be_not_searched() -> None:
+    """A move chosen with no search has no figures to give: "(not searched)", not a value
+    of "not valued" and zero nodes; a search's move gives its figures."""
+    _, text = console("b2\n", second="random", seed=3)
+    assert "O (random) plays " in text and "(not searched)" in text and "not valued" not in text
+    _, text = console("b2\n", second="alphabeta")
+    assert "O (alphabeta) plays " in text and " nodes, " in text
+
+
 def test_the_thinking_notice_only_while_the_search_runs() -> None:
     """The notice comes a second into a search, on a line of its own, and never once the
     search has ended (after its move, or after the next prompt)."""

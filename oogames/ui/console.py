@@ -47,8 +47,11 @@ move now (its best move so far)."""
 
 
 def describe(result: SearchResult) -> str:
-    """A search's figures in one line: value, nodes, depth, time."""
+    """A search's figures in one line: value, nodes, depth, time (``"not searched"`` for
+    a move chosen with no search, a random player's)."""
     stats = result.stats
+    if result.value is None and not stats.nodes:
+        return "not searched"
     depth = (
         f"depth {stats.max_depth}"
         if stats.depth_reached is None
