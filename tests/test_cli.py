@@ -298,3 +298,15 @@ def test_the_errors_the_docs_show_are_the_errors_printed(
         exits_with_message(shlex.split(command), message, lambda: capsys.readouterr().err)
         count("an error transcript of the docs printed as shown")
     assert len(shown) >= 3
+
+
+def test_the_command_page_names_the_page_of_every_subcommand() -> None:
+    """docs/cli.rst lists the subcommands from their declarations (a doctest) and says
+    where each is documented: a subcommand added is named there too."""
+    from oogames.cli import ALL_COMMANDS
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.rst").read_text(encoding="utf-8")
+    head = page.split("\nErrors\n")[0]
+    for command in ALL_COMMANDS:
+        assert f"``oogames {command.name}``" in head, command.name
+        count("a subcommand the command page names")
