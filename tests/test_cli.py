@@ -133,6 +133,13 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         (["demo", "--rows", "three"], "--rows: must be a whole number, not 'three'"),
         (["fly"], "invalid choice"),
         ([], "required"),
+        (  # refused by the subcommand, with the flag of its own nearest the one mistyped
+            ["tree", "tictactoe", "--output", "t.svg"],
+            "oogames tree: error: unrecognized arguments: --output t.svg; did you mean --out?"
+            " (see oogames tree --help)",
+        ),
+        (["play", "nim", "--max_add", "3"], "--max_add 3; did you mean --max-add?"),
+        (["demo", "rolit", "nim"], "oogames demo: error: unrecognized arguments: nim (see"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(

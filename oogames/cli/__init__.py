@@ -79,7 +79,7 @@ def package_summary() -> str:
     return summary[:1].upper() + summary[1:]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     """The argument parser of the ``oogames`` command, made from the subcommands'
     declarations (``ALL_COMMANDS``)."""
     parser = Parser(
@@ -87,8 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=package_summary(),
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in ALL_COMMANDS:
-        command.add_to(commands)
+    parser.subcommands = {command.name: command.add_to(commands) for command in ALL_COMMANDS}
     return parser
 
 
@@ -99,7 +98,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """
     out = sys.stdout if out is None else out
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
+        command = parser.subcommands[args.command]
+        assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
+        command.refuse_unknown(extra)
     try:
         return RUN[args.command](args, out)
     except PluginCodeError as error:  # the user's own code raised: show its traceback
