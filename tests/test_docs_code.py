@@ -1,8 +1,9 @@
-"""Every piece of code on the tutorial and the landing page runs as shown, in the page's order,
-in one fresh namespace, as a reader pasting them into a Python started in ``demos/`` would:
-the files shown (``literalinclude``, whole or in part), the ``code-block:: python`` blocks
-and the doctests, with no imports but those the page shows (Sphinx's doctest builder adds
-``from oogames import *`` to every doctest; this test does not)."""
+"""Every piece of code on the tutorial, the landing page and the README runs as shown, in the
+page's order, in one fresh namespace, as a reader pasting them into a Python started in
+``demos/`` would: the files shown (``literalinclude``, whole or in part), the ``code-block::
+python`` blocks and the doctests (``pycon`` blocks too), with no imports but those the page
+shows (Sphinx's doctest builder adds ``from oogames import *`` to every doctest; this test
+does not)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from helpers import count
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-PAGES = ["tutorial.rst", "index.rst"]
+PAGES = ["tutorial.rst", "index.rst", "../README.rst"]
 
 _DIRECTIVE = re.compile(r"^\.\. (literalinclude|code-block|doctest)::\s*(.*)$")
 
@@ -79,7 +80,7 @@ def code_of(page: Path) -> list[tuple[str, str, int]]:
             found.append(("python", _included(page, argument, options), index + 1))
         elif kind == "code-block" and argument == "python":
             found.append(("python", "\n".join(content), index + 1))
-        elif kind == "doctest":
+        elif kind == "doctest" or (kind == "code-block" and argument == "pycon"):
             found.append(("doctest", "\n".join(content), index + 1))
         index = after
     return found
