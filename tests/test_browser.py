@@ -326,6 +326,24 @@ def test_the_page_the_docs_show(server: str, browser: Any, tmp_path: Path) -> No
         page.close()
 
 
+def test_moves_that_do_not_alternate_are_listed_one_a_line_after_their_mover(
+    server: str, browser: Any
+) -> None:
+    """Pig's rolls and the die's numbers: each move on its own line after who made it (two a
+    line would pair a roll with the die as if the other player had moved)."""
+    page = browser.new_page()
+    game_id = start_game(page, server, "pig", "human")
+    page.click('[data-move="roll"]')  # a move button: Pig has no squares
+    page.wait_for_function("() => document.querySelectorAll('#movelist li').length === 2")
+    state = api(server, f"/api/games/{game_id}")
+    assert state["movers"] == ["A", "the die"]
+    listed = page.eval_on_selector_all(
+        "#movelist li", "items => items.map(i => [...i.children].map(s => s.textContent))"
+    )
+    assert listed == [["A", "roll"], ["the die", state["moves"][1]]]
+    page.close()
+
+
 def test_a_game_of_three_players_names_its_third_seat_in_the_form(
     server: str, browser: Any
 ) -> None:

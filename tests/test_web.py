@@ -151,6 +151,16 @@ def test_stop_and_move_now_with_nothing_thinking_say_so_as_the_terminal_board_do
     assert settle(client, state["id"])["moves"] == []
 
 
+def test_the_state_names_who_made_each_move_for_the_list_of_moves(client: TestClient) -> None:
+    """Kalah's extra turn: South moves twice running, which the page's list of moves shows
+    one a line after the mover's name (pairs only where two players alternate)."""
+    state = new(client, game="kalah", player1="human")
+    act(client, state["id"], "move", "3")  # the last seed in South's store: South again
+    act(client, state["id"], "move", "1")
+    state = settle(client, state["id"])
+    assert state["moves"] == ["3", "1"] and state["movers"] == ["South", "South"]
+
+
 def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> None:
     first = TestClient(create_app(tmp_path))
     state = new(first, game="kalah", options="pits=3 seeds=2", player1="human")

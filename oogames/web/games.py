@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from oogames import plugins
-from oogames.board.moves import Move
+from oogames.board.moves import CHANCE, Move
 from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.commands import busy_text, commands_of, idle_text, no_move_now_text
@@ -203,6 +203,10 @@ class WebGame:
             "human_to_move": not over and model.current.is_human and not self.thinking,
             "thinking": self.thinking,
             "moves": [board.format_move(move) for move in board.moves],
+            "movers": [  # who made each move (the list pairs them only where they alternate)
+                board.chance_name if player == CHANCE else board.player_names[player]
+                for player, _ in board.history
+            ],
             "legal": [] if over else [board.format_move(m) for m in board.moves_in_board_order()],
             "can_pass": (not over) and board.can_pass(),
             "can_undo": model.can_undo,
