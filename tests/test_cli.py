@@ -290,7 +290,7 @@ def test_files_a_user_names_are_read_and_written_by_one_pair_of_functions(
 def test_the_errors_the_docs_show_are_the_errors_printed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """Each ``$ oogames ...`` of the docs followed by an ``oogames: error`` line prints that
+    """Each ``$ oogames ...`` of the docs followed by an ``oogames ...: error`` line prints that
     line (exit status 2), as shown."""
     docs = Path(__file__).resolve().parents[1] / "docs"
     shown = [
@@ -299,7 +299,7 @@ def test_the_errors_the_docs_show_are_the_errors_printed(
         for lines in [page.read_text(encoding="utf-8").splitlines()]
         for number, line in enumerate(lines[:-1])
         for command in re.findall(r"^\s*\$ oogames (.*)$", line)
-        if lines[number + 1].strip().startswith("oogames: error")
+        if re.match(r"oogames( \w+)?: error", lines[number + 1].strip())
     ]
     for _page, command, message in shown:
         exits_with_message(shlex.split(command), message, lambda: capsys.readouterr().err)

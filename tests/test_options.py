@@ -78,7 +78,7 @@ def test_the_command_line_names_the_flag_of_a_refused_option() -> None:
         if option.kind != "whole":
             continue
         message = cli_error("demo", "--game", info.name, option.flag, str(option.low - 1))
-        assert message.startswith(f"oogames: error: {option.flag} must be"), message
+        assert message.startswith(f"oogames demo: error: {option.flag} must be"), message
         count("refused option named by its flag")
 
 
@@ -139,7 +139,7 @@ def test_a_plugin_board_declares_its_options_like_a_built_in_game() -> None:
         info.make(**info.read_options("target=1001"))
     for typed in (["--opt", "target=0"], ["--target", "0"]):  # nim's flag serves it too
         message = cli_error("demo", "--game", info.name, *typed)
-        assert message.startswith("oogames: error: --target must be a whole number"), message
+        assert message.startswith("oogames demo: error: --target must be a whole number"), message
 
 
 def test_a_subclass_with_a_constructor_of_its_own_has_that_constructors_options() -> None:

@@ -204,7 +204,7 @@ def test_an_error_in_the_users_code_shows_its_traceback(
     assert stopped.value.code == 2
     text = err(capsys)
     assert raised in text and str(path) in text and "line 2" in text
-    assert "oogames: error in your plug-in" in text
+    assert "oogames demo: error in your plug-in" in text
     assert "oogames/plugins.py" not in text and "importlib" not in text
     with pytest.raises(PluginCodeError):
         find_game(f"{path}:Board")
@@ -323,7 +323,7 @@ def test_a_board_whose_constructor_raises_or_exits_is_named(
         main(["demo", "--game", f"{path}:Board"], out=io.StringIO())
     assert stopped.value.code == 2
     text = err(capsys)
-    assert raised in text and "oogames: error in your plug-in" in text
+    assert raised in text and "oogames demo: error in your plug-in" in text
     assert "constructor" in text
 
 

@@ -94,26 +94,28 @@ def build_parser() -> Parser:
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the ``oogames`` command with ``argv``; returns the exit status.
 
-    A bad argument prints a message and returns 2, never a traceback.
+    A bad argument prints a message and returns 2, never a traceback: one line that
+    begins with the subcommand, as argparse's own do (``oogames play: error: ...``).
     """
     out = sys.stdout if out is None else out
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
+    command = parser.subcommands[args.command]
+    assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
     if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
-        command = parser.subcommands[args.command]
-        assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
         command.refuse_unknown(extra)
+    prog = command.prog  # "oogames play"
     try:
         return RUN[args.command](args, out)
     except PluginCodeError as error:  # the user's own code raised: show its traceback
         sys.stderr.write(error.details)
-        parser.exit(2, f"oogames: error in your plug-in: {printable(str(error))}\n")
+        parser.exit(2, f"{prog}: error in your plug-in: {printable(str(error))}\n")
     except BoardOptionError as error:  # named by its flag, as the user gave it
-        parser.exit(2, f"oogames: error: {printable(str(flag_error(error)))}\n")
+        parser.exit(2, f"{prog}: error: {printable(str(flag_error(error)))}\n")
     except OogamesError as error:
-        parser.exit(2, f"oogames: error: {printable(str(error))}\n")
+        parser.exit(2, f"{prog}: error: {printable(str(error))}\n")
     except KeyboardInterrupt:
-        print("oogames: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (``oogames demo | head``)
         devnull = os.open(os.devnull, os.O_WRONLY)
@@ -124,4 +126,4 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if blamed is None:
             raise
         sys.stderr.write(blamed.details)
-        parser.exit(2, f"oogames: error in your plug-in: {printable(str(blamed))}\n")
+        parser.exit(2, f"{prog}: error in your plug-in: {printable(str(blamed))}\n")
