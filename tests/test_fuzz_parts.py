@@ -83,7 +83,8 @@ def _check(path: Path, before: bytes, capsys: pytest.CaptureFixture[str], case: 
     assert status in (0, 2), (case, status, err)
     if status == 2:
         lines = err.strip().splitlines()
-        assert len(lines) == 1 and lines[0].startswith("oogames tournament: error: --db"), (case, err)
+        said = lines[0].startswith("oogames tournament: error: --db")
+        assert len(lines) == 1 and said, (case, err)
         assert path.read_bytes() == before, case  # nothing stored is lost
     count("damaged results databases: one line or a good run")
 
