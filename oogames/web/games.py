@@ -289,8 +289,8 @@ class WebGame:
         model = self.model
         if not model.computer_waiting or self.thinking:
             return
-        self.thinking = True
         model.begin_request()  # a stop from now on stops the search, begun or not
+        self.thinking = True  # (after: a stop the page sends while thinking is never idle)
         self._touch()
 
         def think() -> None:
