@@ -186,7 +186,7 @@ def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> N
         ("get", "/nothing/here", None, 404, "no such"),
         ("post", "/api/games", "{not json", 400, "not JSON"),
         ("post", "/api/games", {"game": "chess"}, 400, "unknown game"),
-        ("post", "/api/games", {"game": "x.py:Board"}, 400, "unknown game"),
+        ("post", "/api/games", {"game": "x.py:Board"}, 400, "unknown game 'x.py:Board'; choose"),
         ("post", "/api/games", {"options": "rows=x"}, 400, "rows must be a whole number"),
         ("post", "/api/games", {"player1": "wizard"}, 400, "unknown strategy"),
         ("post", "/api/games", {"first": "two"}, 400, "whole number"),
@@ -213,6 +213,7 @@ def test_bad_requests_get_a_status_and_one_line(
     assert response.status_code == status
     assert message in response.json()["error"]
     assert "\n" not in response.json()["error"]
+    assert "MODULE:CLASS" not in response.json()["error"]  # the page names no code
 
 
 def test_the_form_gets_each_games_default_player_and_an_endless_one_is_refused(

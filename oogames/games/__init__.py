@@ -6,6 +6,8 @@ beside its board (``GAME``: a :class:`GameInfo` with its options, evaluation and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from oogames import plugins
 from oogames.errors import SettingsError, shown
 from oogames.games import connectfour, grundy, kalah, nim, othello, pig, rolit, tictactoe
@@ -55,6 +57,7 @@ __all__ = [
     "pig_chances",
     "rolit_discs",
     "static_value",
+    "unknown_game",
 ]
 
 
@@ -75,11 +78,15 @@ def find_game(name: str) -> GameInfo:
     if name in installed:
         point = installed[name]
         return plugin_info(name, plugins.load_entry_point(point), plugins.origin_of(point))
-    known = ", ".join([*GAMES, *installed])
-    raise SettingsError(
-        f"unknown game {shown(name)}; choose one of: {known}, or name a board class as "
-        "MODULE:CLASS or FILE.py:CLASS"
-    )
+    raise unknown_game(name, [*GAMES, *installed])
+
+
+def unknown_game(name: str, known: Iterable[str], references: bool = True) -> SettingsError:
+    """The refusal of the game ``name``, none of the games ``known``, in the words every
+    caller uses; ``references``: whether a board class of one's own may be named there
+    (the command line's, not the page's)."""
+    also = ", or name a board class as MODULE:CLASS or FILE.py:CLASS" if references else ""
+    return SettingsError(f"unknown game {shown(name)}; choose one of: {', '.join(known)}{also}")
 
 
 def is_known_game(name: str) -> bool:

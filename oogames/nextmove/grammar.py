@@ -135,13 +135,14 @@ def strategy_names() -> list[str]:
     return ["random", *SEARCHES, *DRIVERS, *SAMPLERS, *plugins.entry_point_strategies()]
 
 
-def unknown_strategy(text: str, why: str = "", person: bool = True) -> StrategySpecError:
-    """The error for ``text``, no strategy: the names there are, and how to name one's own."""
+def unknown_strategy(
+    text: str, why: str = "", person: bool = True, references: bool = True
+) -> StrategySpecError:
+    """The error for ``text``, no strategy: the names there are, and how to name one's own
+    (but where none may be named, ``references`` False: a request to the web server)."""
     known = ", ".join(["human", *strategy_names()][0 if person else 1 :])
-    return StrategySpecError(
-        f"unknown strategy {shown(text)}{why}; choose one of: {known}, or name your own as "
-        f"{PLUGIN_FORM}"
-    )
+    own = f", or name your own as {PLUGIN_FORM}" if references else ""
+    return StrategySpecError(f"unknown strategy {shown(text)}{why}; choose one of: {known}{own}")
 
 
 def _family(base: str) -> Family | None:
@@ -304,8 +305,7 @@ class StrategySpec:
             if not plugins_allowed:
                 raise StrategySpecError(
                     f"{shown(text)} names code to load; only the built-in strategies and "
-                    f"those of installed packages are accepted here: "
-                    f"{', '.join(strategy_names())}"
+                    f"those of installed packages are accepted here: {', '.join(strategy_names())}"
                 )
             module, name, rest = parts
             before, at, clock = rest.partition("@")
@@ -316,7 +316,7 @@ class StrategySpec:
         family = _family(name.split("+")[0].strip())
         if family is None or (family == "human" and not people):
             why = "" if family is None else ": a person plays no strategy"
-            raise unknown_strategy(text, why, person=people)
+            raise unknown_strategy(text, why, person=people, references=plugins_allowed)
         if family in PLAIN and (colon or at):
             raise StrategySpecError(f"{shown(text)}: {name.strip()} takes no depth or clock")
         if depth.strip() == END:

@@ -47,7 +47,7 @@ from oogames.errors import OogamesError, UsageError, one_line, shown
 from oogames.game.players import limit_searches
 from oogames.game.saving import data_folder
 from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
-from oogames.games import GAMES, find_game
+from oogames.games import GAMES, find_game, unknown_game
 from oogames.parsing import read_whole
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
@@ -193,7 +193,7 @@ def create_app(folder: Path | None = None) -> Starlette:
     async def seats(request: Request) -> JSONResponse:
         name = request.query_params.get("game", "")
         if name not in offered:  # never a plug-in reference from a request
-            raise _BadRequest(f"unknown game {name!r}: choose one of {', '.join(offered)}")
+            raise unknown_game(name, offered, references=False)
         options = request.query_params.get("options", "")
         if len(options) > MAX_OPTIONS:
             raise _BadRequest(f"the options are longer than {MAX_OPTIONS} characters")
@@ -215,7 +215,7 @@ def create_app(folder: Path | None = None) -> Starlette:
             raise _BadRequest("send a JSON object")
         name = str(data.get("game", "tictactoe"))
         if name not in offered:  # never a plug-in reference from a request
-            raise _BadRequest(f"unknown game {name!r}: choose one of {', '.join(offered)}")
+            raise unknown_game(name, offered, references=False)
         info = find_game(name)
         options = info.read_options(str(data.get("options", "")))
         settings = GameSettings(
