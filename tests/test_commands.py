@@ -9,7 +9,14 @@ from typing import Any
 import pytest
 
 from oogames.errors import UsageError
-from oogames.game.commands import ALL_VIEWS, COMMANDS, commands_help, commands_of, read_command
+from oogames.game.commands import (
+    ALL_VIEWS,
+    COMMANDS,
+    commands_help,
+    commands_of,
+    read_command,
+    thinking_text,
+)
 from oogames.game.model import GameModel
 from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.ui.console import HELP, ConsoleView
@@ -64,6 +71,10 @@ def test_the_help_texts_and_the_page_are_made_from_the_table() -> None:
         for command in commands_of(view):
             assert f"  {command.word}" in text and command.summary in text
     assert commands_help("console") == HELP
+    thinking = HELP.split("While the computer thinks:\n")[1].splitlines()
+    assert thinking == [f"  {c.signal:<12} {c.summary}" for c in COMMANDS if c.signal]
+    assert [line.split()[0] for line in thinking] == ["Ctrl-C", "Ctrl-\\"]
+    assert max(len(line) for line in HELP.splitlines()) < 80  # a console 80 wide
     pytest.importorskip("starlette")
     from oogames.web.page import PAGE
 
@@ -160,6 +171,19 @@ def test_go_and_redo_mean_one_thing_in_the_console_and_on_the_page(tmp_path: Pat
     ConsoleView(_against_a_computer(), io.StringIO("go\n"), out).run()  # O moves at once
     assert out.getvalue().count("! go: no computer is waiting to move") == 1
     assert "O played" in out.getvalue()
+
+
+def test_the_thinking_notice_names_each_views_keys_from_the_table() -> None:
+    """While a computer thinks, each view names its own keys for stop and move now (the
+    console's are signals), the second only for a computer that can move now."""
+    expected = {
+        "console": "(Ctrl-C stops it, Ctrl-\\ moves now)",
+        "tui": "(Esc stops it, Ctrl+B moves now)",
+        "web": "(Stop stops it, Move now moves now)",
+    }
+    for view, keys in expected.items():
+        assert thinking_text(view, "O", move_now=True) == f"O is thinking... {keys}"
+        assert thinking_text(view, "O", move_now=False) == f"O is thinking... {keys.split(',')[0]})"
 
 
 def test_a_stop_is_told_alike_and_names_what_searches_again_in_each_view() -> None:

@@ -69,7 +69,7 @@ def test_the_thinking_notice_only_while_the_search_runs() -> None:
     view.thinking(1, True)
     time.sleep(1.3)
     view.thinking(1, False)
-    assert out.getvalue() == "O (alphabeta:2) is thinking... (Ctrl-C stops)\n"
+    assert out.getvalue() == "O (alphabeta:2) is thinking... (Ctrl-C stops it)\n"
 
 
 def test_quit_and_the_end_of_input_at_a_terminal_offer_to_save(

@@ -39,7 +39,7 @@ class Command:
             takes every letter and digit).
         label: Its button on the page and the terminal board's footer.
         views: The views that offer it (``stop`` and ``now`` are keys in the console,
-            where nothing is typed while the computer thinks: Ctrl-C and Ctrl-\\).
+            where nothing is typed while the computer thinks: see ``signal``).
         aliases: Other words for it (``save!``, ``exit``).
         while_thinking: Whether it works while a computer (or a hint) searches.
         call: The :class:`~oogames.game.model.GameModel` method that carries it out, where
@@ -47,6 +47,7 @@ class Command:
             makes that call; its other commands, and the other views' (which also choose
             the thread a search runs in), have handlers of their own.
         changes_game: Whether it may change the position (a view draws the board again).
+        signal: Its key in the console while a computer thinks, a signal (``Ctrl-C``).
     """
 
     word: str
@@ -59,6 +60,7 @@ class Command:
     while_thinking: bool = False
     call: str = ""
     changes_game: bool = False
+    signal: str = ""
 
 
 COMMANDS: Final[tuple[Command, ...]] = (
@@ -131,19 +133,21 @@ COMMANDS: Final[tuple[Command, ...]] = (
     ),
     Command(
         "stop",
-        "stop the search: no move is played, the computer stays to move (go searches again)",
+        "stop the search: no move is played (go searches again)",
         key="escape",
         label="Stop",
         views=("tui", "web"),
         while_thinking=True,
+        signal="Ctrl-C",
     ),
     Command(
         "now",
-        "have a timed computer (or MCTS) that is thinking play its best move so far",
+        "make a timed computer (or MCTS) play its best move so far",
         key="ctrl+b",
         label="Move now",
         views=("tui", "web"),
         while_thinking=True,
+        signal="Ctrl-\\",
     ),
     Command("help", "the keys and commands", key="f1", label="Help", views=("console", "tui")),
     Command(
@@ -209,12 +213,16 @@ def read_file_name(text: str) -> str:
 
 
 def commands_help(view: View) -> str:
-    """The help of ``view``'s commands, a line each, made from :data:`COMMANDS`."""
+    """The help of ``view``'s commands, a line each, made from :data:`COMMANDS` (in the
+    console, then the keys that work while a computer thinks)."""
     lines = ["Type a move in the game's notation, or a command:"]
     for command in commands_of(view):
         typed = f"{command.word} {command.argument}".strip()
         key = f" ({key_name(command.key)})" if view == "tui" and command.key else ""
         lines.append(f"  {typed:<12} {command.summary}{key}")
+    if view == "console":
+        lines.append("While the computer thinks:")
+        lines += [f"  {each.signal:<12} {each.summary}" for each in COMMANDS if each.signal]
     return "\n".join(lines)
 
 
@@ -267,6 +275,27 @@ def idle_text(word: str) -> str:
     if word == "stop":
         return "nothing to stop: no search is running"
     return "move now: no computer is thinking"
+
+
+def thinking_text(view: View, who: str, move_now: bool) -> str:
+    """What ``view`` says while ``who`` thinks: the key that stops it and, where it can
+    play its best move so far (``move_now``), the key that asks it to.
+
+    >>> from oogames.game.commands import thinking_text
+    >>> thinking_text("console", "O (alphabeta@1)", move_now=True)
+    'O (alphabeta@1) is thinking... (Ctrl-C stops it, Ctrl-\\\\ moves now)'
+    """
+    keys = [f"{_key_of('stop', view)} stops it"]
+    if move_now:
+        keys.append(f"{_key_of('now', view)} moves now")
+    return f"{who} is thinking... ({', '.join(keys)})"
+
+
+def _key_of(word: str, view: View) -> str:
+    command = _BY_WORD[word]
+    if view == "console":
+        return command.signal
+    return key_name(command.key) if view == "tui" else command.label
 
 
 def no_move_now_text(view: View) -> str:

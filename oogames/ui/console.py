@@ -30,20 +30,18 @@ from oogames import plugins
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import OogamesError, UsageError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
-from oogames.game.commands import commands_help, read_command, read_file_name
+from oogames.game.commands import commands_help, read_command, read_file_name, thinking_text
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import read_line
 
 HELP = commands_help("console")
-"""The console's commands (from :data:`oogames.game.commands.COMMANDS`)."""
+"""The console's commands and its keys while a computer thinks (from
+:data:`oogames.game.commands.COMMANDS`)."""
 
-
-KEYS = """\
-While the computer thinks: Ctrl-C stops its search (the game stays as it was,
-the computer to move; go searches again); Ctrl-\\ has a timed computer or MCTS
-move now (its best move so far)."""
+KEYS = HELP.partition("\nWhile the computer thinks:\n")[2]
+"""Deprecated: the keys while a computer thinks, now the end of :data:`HELP`."""
 
 
 def describe(result: SearchResult) -> str:
@@ -125,8 +123,7 @@ class ConsoleView(IModel2ViewAdapter):
         side = self.model.turns.side(player)
         now = side.can_move_now and self._move_now_key(started)
         if started:
-            keys = "Ctrl-C stops, Ctrl-\\ moves now" if now else "Ctrl-C stops"
-            notice = f"{self.model.name_of(player)} is thinking... ({keys})"
+            notice = thinking_text("console", self.model.name_of(player), now)
             self._timer = threading.Timer(1.0, self._notice, (notice,))
             self._timer.daemon = True
             self._timer.start()
@@ -300,7 +297,7 @@ class ConsoleView(IModel2ViewAdapter):
     # -- the other commands (oogames.game.commands.COMMANDS) -----------------------------------
 
     def _help(self, word: str, argument: str) -> None:
-        self.say(f"{HELP}\n{KEYS}")
+        self.say(HELP)
 
     def _moves(self, word: str, argument: str) -> None:
         board = self.model.board

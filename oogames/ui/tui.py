@@ -35,6 +35,7 @@ from oogames.game.commands import (
     key_name,
     no_move_now_text,
     read_command,
+    thinking_text,
 )
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
@@ -240,10 +241,8 @@ class GameApp(App[int]):
     def on_model_thinking(self, player: int, started: bool) -> None:
         """Say that the computer is thinking (the board is not clickable meanwhile)."""
         if started:
-            now = f", {_KEY['now']} moves now" if self.model.turns.side(player).can_move_now else ""
-            self.show_status(
-                f"{self.model.name_of(player)} is thinking... ({_KEY['stop']} stops it{now})"
-            )
+            now = self.model.turns.side(player).can_move_now
+            self.show_status(thinking_text("tui", self.model.name_of(player), now))
         else:
             self.show_status(self.model.board.status_text())
 
