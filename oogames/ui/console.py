@@ -41,7 +41,7 @@ HELP = commands_help("console")
 :data:`oogames.game.commands.COMMANDS`)."""
 
 KEYS = HELP.partition("\nWhile the computer thinks:\n")[2]
-"""Deprecated: the keys while a computer thinks, now the end of :data:`HELP`."""
+"""The keys while a computer thinks, now the end of :data:`HELP` (deprecated)."""
 
 
 def describe(result: SearchResult) -> str:
