@@ -265,11 +265,13 @@ def test_key_and_equality_agree(
 def test_from_moves_replays_a_history(
     make_board: Callable[[], ABoardModel], path: list[int]
 ) -> None:
-    """from_moves(board.moves, **board.options()) rebuilds an equal board."""
+    """from_moves(board.moves, **board.options()) rebuilds an equal board, and so does
+    from_moves of the moves written as text (format_moves)."""
     board = played(make_board, path)
     rebuilt = type(board).from_moves(board.moves, **board.options())
     assert rebuilt == board
     assert repr(rebuilt) == repr(board)
+    assert type(board).from_moves(board.format_moves(board.moves), **board.options()) == board
 
 
 @given(path=choices)

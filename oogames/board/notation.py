@@ -9,6 +9,7 @@ through the contract alone (``legal_moves``, ``to_move``, ``execute``).
 from __future__ import annotations
 
 import abc
+from collections.abc import Iterable
 from typing import Any, ClassVar, Final, cast
 
 from oogames.board.interface import IBoardModel
@@ -122,6 +123,11 @@ class ABoardText(IBoardModel):
             return "pass"
         return move if isinstance(move, str) else shown(move)
 
+    def format_moves(self, moves: Iterable[Move]) -> str:
+        """Write ``moves`` in the game's notation, a space between them, as
+        :meth:`~oogames.board.model.ABoardModel.from_moves` reads them back (``"b2 a1"``)."""
+        return " ".join(self.format_move(move) for move in moves)
+
     def _malformed(self, move: Move, reason: str, player: int | None = None) -> MalformedMoveError:
         """The error for ``move`` by ``player`` (default: the player to move, who types), which
         is not of this game's form: shown as typed or passed."""
@@ -160,5 +166,5 @@ class ABoardText(IBoardModel):
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         """The error for a move by the player to move, in a game that goes on, that is refused
         (by default: it is none of the legal moves, which are listed)."""
-        legal = " ".join(self.format_move(each) for each in self.legal_moves(player))
+        legal = self.format_moves(self.legal_moves(player))
         return self._illegal(move, player, f"the legal moves are {legal or 'none'}")

@@ -409,7 +409,7 @@ def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: Searc
     name = board.player_names[result.player]
     if result.value is None:
         return f"{name} ({strategy.name}) plays {move}"
-    line = " ".join(board.format_move(m) for m in result.pv)
+    line = board.format_moves(result.pv)
     return (
         f"{name} ({strategy.name}) plays {move}: value {result.outcome()}, line {line}\n"
         f"    nodes {stats.nodes:,}  leaves {stats.leaves:,}  cut-offs {stats.cutoffs:,}  "

@@ -54,7 +54,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     print(f"position: {args.moves.strip() or 'start'} ({board.status_text()})", file=out)
     print(f"outcome: {solution.outcome}{plies} for {who}", file=out)
     if solution.move is not None:
-        line = " ".join(board.format_move(move) for move in solution.pv)
+        line = board.format_moves(solution.pv)
         print(f"best move: {board.format_move(solution.move)}; line: {line}", file=out)
     print(
         f"nodes: {solution.nodes:,}, table hits {solution.table_hits:,}, {solution.seconds:.3f} s",

@@ -405,7 +405,7 @@ class GameTreeBoard(ABoardModel):
         return {"tree": self.tree, "players": self.players}
 
     def _draw(self) -> str:
-        path = " ".join(self.format_move(move) for move in self.moves) or "the root"
+        path = self.format_moves(self.moves) or "the root"
         return f"at {path}"
 
     def parse_move(self, text: str) -> Move:

@@ -43,7 +43,7 @@ COLOURS = PLAIN_PIECES.colours
 
 def title(board: ABoardModel) -> str:
     """The picture's title: the game, its moves and its status."""
-    moves = " ".join(board.format_move(move) for move in board.moves)
+    moves = board.format_moves(board.moves)
     return f"{board.game_name}: {moves or 'start'} ({board.status_text()})"
 
 

@@ -152,7 +152,7 @@ class ConsoleView(IModel2ViewAdapter):
     def hinted(self, result: SearchResult) -> None:
         """Show the hint."""
         board = self.model.board
-        line = " ".join(board.format_move(move) for move in result.pv)
+        line = board.format_moves(result.pv)
         self.say(f"hint: {board.format_move(result.move)} ({describe(result)}; line {line})")
 
     def game_over(self, text: str) -> None:
@@ -301,7 +301,7 @@ class ConsoleView(IModel2ViewAdapter):
 
     def _moves(self, word: str, argument: str) -> None:
         board = self.model.board
-        legal = " ".join(board.format_move(move) for move in board.legal_moves())
+        legal = board.format_moves(board.legal_moves())
         self.say(f"legal moves: {legal or 'none'}")
 
     def _save(self, word: str, argument: str) -> None:

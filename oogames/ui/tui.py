@@ -172,7 +172,7 @@ class GameApp(App[int]):
         self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
         self._grid = shown.grid
         self._refresh_status()
-        names = " ".join(board.format_move(move) for move in board.legal_moves())
+        names = board.format_moves(board.legal_moves())
         self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")
 
     async def _rebuild(self, shown: Cells) -> None:
@@ -250,7 +250,7 @@ class GameApp(App[int]):
         """Show the hint and its line, and mark its cell (a plays it)."""
         self.refresh_board()
         board = self.model.board
-        line = " ".join(board.format_move(move) for move in result.pv)
+        line = board.format_moves(result.pv)
         self.show_info(
             f"Hint: {board.format_move(result.move)} ({describe(result)}); line {line}. "
             f"Press {_KEY['accept']} to play it."
@@ -424,7 +424,7 @@ class GameApp(App[int]):
     def action_moves(self) -> None:
         """List the legal moves."""
         board = self.model.board
-        names = " ".join(board.format_move(move) for move in board.legal_moves())
+        names = board.format_moves(board.legal_moves())
         self.show_info(f"legal moves: {names or 'none'}")
 
     def action_help(self) -> None:

@@ -335,7 +335,7 @@ class WebGame:
         spec = attrs.evolve(played.without("aspiration"), depth=depth, seconds=None)
         factory = make_factory(spec, self.model.settings.info.evaluate)
         trace = trace_search(board, factory, limit=limit)
-        moves = " ".join(board.format_move(move) for move in board.moves) or "the start"
+        moves = board.format_moves(board.moves) or "the start"
         return draw_svg(trace, f"{spec} on {self.model.settings.game} after {moves}")
 
     def wait(self, seconds: float = 30) -> None:
