@@ -16,7 +16,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 from oogames.game import GameSettings, PlayerSpec
-from oogames.game.commands import commands_of, idle_text
+from oogames.game.commands import command_rows, commands_of, idle_text
 from oogames.game.settings import default_player
 from oogames.ui.board_grid import BoardGrid
 from oogames.ui.cells import LEGAL
@@ -476,6 +476,8 @@ async def test_settings_refuse_bad_values_in_place_and_enter_never_plays() -> No
 
 @synchronous
 async def test_help_closes_with_escape_and_its_own_key() -> None:
+    """The help lists every command of the table in columns (word, key, what it does) that
+    wrap within their column at 80 x 24; Esc and F1 close it."""
     from oogames.ui.tui import HelpScreen
 
     app = app_for()
@@ -486,6 +488,10 @@ async def test_help_closes_with_escape_and_its_own_key() -> None:
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
             assert inside(app, app.screen.query_one("#close"))
+            table = app.screen.query("Static").last().content
+            assert [row for row in zip(*(c.cells for c in table.columns), strict=True)] == [
+                tuple(row) for row in command_rows("tui")
+            ]
             await pilot.press(key)
             await pilot.pause()
             assert not isinstance(app.screen, HelpScreen)

@@ -216,14 +216,25 @@ def commands_help(view: View) -> str:
     """The help of ``view``'s commands, a line each, made from :data:`COMMANDS` (in the
     console, then the keys that work while a computer thinks)."""
     lines = ["Type a move in the game's notation, or a command:"]
-    for command in commands_of(view):
-        typed = f"{command.word} {command.argument}".strip()
-        key = f" ({key_name(command.key)})" if view == "tui" and command.key else ""
-        lines.append(f"  {typed:<12} {command.summary}{key}")
+    for typed, key, summary in command_rows(view):
+        lines.append(f"  {typed:<12} {summary}{f' ({key})' if key else ''}")
     if view == "console":
         lines.append("While the computer thinks:")
         lines += [f"  {each.signal:<12} {each.summary}" for each in COMMANDS if each.signal]
     return "\n".join(lines)
+
+
+def command_rows(view: View) -> list[tuple[str, str, str]]:
+    """``view``'s commands, a row each: what is typed, the key (the terminal board's, or
+    empty) and what it does (for a help that lays them out in columns)."""
+    return [
+        (
+            f"{command.word} {command.argument}".strip(),
+            key_name(command.key) if view == "tui" and command.key else "",
+            command.summary,
+        )
+        for command in commands_of(view)
+    ]
 
 
 def key_name(key: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -12,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from oogames.errors import OogamesError, SettingsError, one_line
-from oogames.game.commands import commands_help
+from oogames.game.commands import command_rows
 from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game
 from oogames.parsing import read_whole
@@ -216,15 +217,22 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         """The help text and a close button."""
-        keys = (
-            "Type a move (or a command's word) and press Enter: the box takes what you type\n"
-            "wherever the focus is. Or click a cell (a column in Connect Four), or Tab to\n"
-            "the board, move with the arrow keys and press Enter. The keys of the commands\n"
-            "(in brackets) work whatever has the focus.\n\n"
+        how = (
+            "Type a move (or a command's word) and press Enter: the box takes what you type "
+            "wherever the focus is. Or click a cell (a column in Connect Four), or Tab to "
+            "the board, move with the arrow keys and press Enter. The keys of the commands "
+            "work whatever has the focus.\n"
         )
+        table = Table(box=None, padding=(0, 1), expand=True)  # wrapped in its own column
+        for heading in ("command", "key"):
+            table.add_column(heading, no_wrap=True, style="bold" if heading == "key" else "")
+        table.add_column("what it does", ratio=1)
+        for row in command_rows("tui"):
+            table.add_row(*row)
         with Vertical(id="help"):
             with VerticalScroll(id="help-text"):
-                yield Static(keys + commands_help("tui"))
+                yield Static(how)
+                yield Static(table)
             yield Button("Close", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
