@@ -4,7 +4,12 @@ requests, uploads of damaged files, and games that outlive the server."""
 from __future__ import annotations
 
 import json
+import signal
+import socket
+import subprocess
+import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -480,3 +485,47 @@ def test_the_numbers_of_a_new_game_are_read_as_the_command_line_reads_them(
         answer = client.post("/api/games", json={"game": "tictactoe", "first": sent})
         assert answer.status_code == 400 and "who starts must be a whole number" in answer.text
     assert new(client, game="tictactoe", hint_depth="4", first="1")["id"]
+
+
+@pytest.mark.parametrize("second", ["human", "alphabeta+tt@30"])
+def test_ctrl_c_stops_the_server_with_a_page_open_and_a_computer_thinking(
+    tmp_path: Path, second: str
+) -> None:
+    """``oogames serve`` and Ctrl-C (SIGINT) while a page holds its stream of news open (and
+    a computer thinks for 30 s): the server says it stopped and exits, no traceback; the
+    page's stream had kept uvicorn waiting for it until a second Ctrl-C."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "oogames", "serve", "--port", str(port), "--data", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    address = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{address}/api/meta", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        body = json.dumps({"game": "connectfour", "player1": second}).encode()
+        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
+        created.add_header("Content-Type", "application/json")
+        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        stream = urllib.request.urlopen(f"{address}/api/games/{game_id}/events", timeout=5)
+        assert stream.readline().startswith(b"data: ")  # the page's stream is open
+        move = urllib.request.Request(
+            f"{address}/api/games/{game_id}/action", b'{"action": "move", "move": "4"}'
+        )
+        move.add_header("Content-Type", "application/json")
+        urllib.request.urlopen(move, timeout=5).read()
+        server.send_signal(signal.SIGINT)
+        said, _ = server.communicate(timeout=20)  # it stopped (a second Ctrl-C was needed)
+    finally:
+        server.kill()
+    assert server.returncode == 0 and "Traceback" not in said, said
+    assert said.splitlines()[-1] == "oogames: stopped; the games are kept"
+    stream.close()

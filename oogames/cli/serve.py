@@ -13,7 +13,7 @@ from oogames.parsing import user_path
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Run the web server until Ctrl-C; returns the exit status."""
     try:
-        from oogames.web.app import serve
+        from oogames.web.server import serve
     except ImportError:
         raise SettingsError(
             "the browser view needs Starlette: pip install 'oogames[web]'"

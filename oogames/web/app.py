@@ -32,10 +32,9 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -43,8 +42,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from oogames import plugins
-from oogames.errors import OogamesError, UsageError, one_line, shown
-from oogames.game.players import limit_searches
+from oogames.errors import OogamesError, one_line
 from oogames.game.saving import data_folder
 from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game, unknown_game
@@ -79,6 +77,13 @@ class _Games:
         self.games: dict[str, WebGame] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiters: dict[str, list[asyncio.Event]] = {}
+        self.closing = False
+
+    def close(self) -> None:
+        """The server stops: every page's stream of news ends now (from any thread)."""
+        self.closing = True
+        for game_id in list(self.waiters):
+            self.notify(game_id)
 
     def notify(self, game_id: str) -> None:
         """Wake the event streams of ``game_id`` (from any thread)."""
@@ -283,7 +288,7 @@ def create_app(folder: Path | None = None) -> Starlette:
             games.waiters.setdefault(game.id, []).append(event)
             try:
                 yield f"data: {json.dumps(game.state())}\n\n"
-                while not await request.is_disconnected():
+                while not games.closing and not await request.is_disconnected():
                     try:
                         await asyncio.wait_for(event.wait(), timeout=15)
                     except TimeoutError:
@@ -381,47 +386,10 @@ def _small_int(value: object, name: str, low: int, high: int) -> int:
     return read_whole(str(value), name, low, high)
 
 
-SWITCH_SECONDS = 0.0005
-"""How often the server's threads hand over Python's lock (``sys.setswitchinterval``)."""
+def __getattr__(name: str) -> Any:
+    """``serve`` and its settings, moved to :mod:`oogames.web.server` (still importable)."""
+    if name in ("serve", "SWITCH_SECONDS", "SEARCHES_AT_ONCE"):
+        from oogames.web import server
 
-SEARCHES_AT_ONCE = 2
-"""How many of the server's computers search at once; the others wait their turn (see
-:func:`oogames.game.players.limit_searches`)."""
-
-
-def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
-    """Run the server until Ctrl-C (uvicorn); returns the exit status."""
-    import socket
-
-    import uvicorn
-
-    try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
-        with socket.create_server((host, port)):
-            pass
-    except (OSError, ValueError, TypeError, UnicodeError) as error:  # TypeError: a NUL
-        raise UsageError(f"cannot listen on {shown(host)} port {port}: {error}") from None
-    where = folder or default_folder()
-    try:
-        where.mkdir(parents=True, exist_ok=True)
-    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-        raise UsageError(
-            f"--data: cannot use {shown(str(where))}: {getattr(error, 'strerror', None) or error}"
-        ) from None
-    print(f"oogames: serving on http://{host}:{port}/ (games kept in {where}; Ctrl-C stops)",
-          file=out, flush=True)  # fmt: skip
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        print(
-            f"oogames: listening on {host}: anyone who can reach this machine can play "
-            "and see the games",
-            file=out,
-            flush=True,
-        )
-    # The computers search in threads of this process, and every step of a request (each
-    # await, each read and write) takes Python's lock back from them: handed over every
-    # 5 ms by default, a request waited 40 ms behind one search; every 0.5 ms, 8 ms. Beside
-    # twenty searches it waited 180 ms: two search at once, the rest wait their turn, and a
-    # request answers in 17 ms beside twenty thinking games (benchmarks/web_load.py).
-    sys.setswitchinterval(SWITCH_SECONDS)
-    limit_searches(SEARCHES_AT_ONCE)
-    uvicorn.run(create_app(where), host=host, port=port, log_level="warning")
-    return 0
+        return getattr(server, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

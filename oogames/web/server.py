@@ -1,0 +1,84 @@
+"""``oogames serve``: run the browser view's app (:mod:`oogames.web.app`) on uvicorn until
+Ctrl-C, which ends the open pages' streams of news and then the server, the games kept."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+from oogames.errors import UsageError, shown
+from oogames.game.players import limit_searches
+from oogames.web.app import create_app, default_folder
+
+SWITCH_SECONDS = 0.0005
+"""How often the server's threads hand over Python's lock (``sys.setswitchinterval``)."""
+
+SEARCHES_AT_ONCE = 2
+"""How many of the server's computers search at once; the others wait their turn (see
+:func:`oogames.game.players.limit_searches`)."""
+
+SHUTDOWN_SECONDS = 2
+"""How long Ctrl-C lets the requests under way finish before it ends them (the streams of
+news of open pages, which would never finish, are ended at once)."""
+
+
+def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
+    """Run the server until Ctrl-C (uvicorn); returns the exit status."""
+    import uvicorn
+
+    try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
+        with socket.create_server((host, port)):
+            pass
+    except (OSError, ValueError, TypeError, UnicodeError) as error:  # TypeError: a NUL
+        raise UsageError(f"cannot listen on {shown(host)} port {port}: {error}") from None
+    where = folder or default_folder()
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+        raise UsageError(
+            f"--data: cannot use {shown(str(where))}: {getattr(error, 'strerror', None) or error}"
+        ) from None
+    print(f"oogames: serving on http://{host}:{port}/ (games kept in {where}; Ctrl-C stops)",
+          file=out, flush=True)  # fmt: skip
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            f"oogames: listening on {host}: anyone who can reach this machine can play "
+            "and see the games",
+            file=out,
+            flush=True,
+        )
+    # The computers search in threads of this process, and every step of a request (each
+    # await, each read and write) takes Python's lock back from them: handed over every
+    # 5 ms by default, a request waited 40 ms behind one search; every 0.5 ms, 8 ms. Beside
+    # twenty searches it waited 180 ms: two search at once, the rest wait their turn, and a
+    # request answers in 17 ms beside twenty thinking games (benchmarks/web_load.py).
+    sys.setswitchinterval(SWITCH_SECONDS)
+    limit_searches(SEARCHES_AT_ONCE)
+    app = create_app(where)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            app.state.games.close()  # Ctrl-C: the open pages' streams end, not waited for
+            super().handle_exit(sig, frame)
+
+    logging.getLogger("uvicorn.error").addFilter(_not_cancelled)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS
+    )
+    try:
+        Server(config).run()
+    except KeyboardInterrupt:  # uvicorn raises the Ctrl-C again once it has stopped
+        pass
+    print("oogames: stopped; the games are kept", file=out, flush=True)
+    return 0
+
+
+def _not_cancelled(record: logging.LogRecord) -> bool:
+    """Whether uvicorn's log keeps ``record``: not the traceback of a request it ended
+    itself when Ctrl-C's time for the requests under way ran out."""
+    return not (record.exc_info and isinstance(record.exc_info[1], asyncio.CancelledError))
