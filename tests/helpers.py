@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import io
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from oogames import PASS, ABoardModel, IBoardLambda, IBoardModel, IBoardStatusVisitor
@@ -213,3 +219,26 @@ def run_cli(*argv: str) -> str:
     out = io.StringIO()
     assert main(list(argv), out=out) == 0
     return out.getvalue()
+
+
+def start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
+    """``oogames serve`` on a free port, keeping its games in ``data``, in a process of its
+    own (its output in a pipe, as text), once it answers; the process and its address."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = int(probe.getsockname()[1])
+    process = subprocess.Popen(
+        [sys.executable, "-m", "oogames", "serve", "--port", str(port), "--data", str(data)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    address = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"{address}/api/meta", timeout=1).read()
+            return process, address
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("oogames serve did not start")

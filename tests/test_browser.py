@@ -10,9 +10,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -20,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import start_server
 
 pytest.importorskip("starlette", reason="the browser view needs the extra oogames[web]")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright")
@@ -31,32 +29,10 @@ if not CHROMIUM:
     )
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``oogames serve`` in a process of its own; its address."""
-    data = tmp_path_factory.mktemp("web")
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "oogames", "serve", "--port", str(port), "--data", str(data)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    address = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            urllib.request.urlopen(f"{address}/api/meta", timeout=1).read()
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        pytest.fail("oogames serve did not start")
+    process, address = start_server(tmp_path_factory.mktemp("web"))
     yield address
     process.terminate()
     process.wait(10)

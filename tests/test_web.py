@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import start_server
 
 pytest.importorskip("starlette", reason="the browser view needs the extra oogames[web]")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
@@ -494,23 +492,8 @@ def test_ctrl_c_stops_the_server_with_a_page_open_and_a_computer_thinking(
     """``oogames serve`` and Ctrl-C (SIGINT) while a page holds its stream of news open (and
     a computer thinks for 30 s): the server says it stopped and exits, no traceback; the
     page's stream had kept uvicorn waiting for it until a second Ctrl-C."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "oogames", "serve", "--port", str(port), "--data", str(tmp_path)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    address = f"http://127.0.0.1:{port}"
+    server, address = start_server(tmp_path)
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{address}/api/meta", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
         body = json.dumps({"game": "connectfour", "player1": second}).encode()
         created = urllib.request.Request(f"{address}/api/games", body, method="POST")
         created.add_header("Content-Type", "application/json")
