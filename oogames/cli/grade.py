@@ -9,6 +9,7 @@ from oogames.cli.common import Subcommand, flag, seconds_from, whole_from, worke
 from oogames.errors import UsageError
 from oogames.grading import ASSIGNMENTS, STRICTNESS, STRICTNESS_HELP, grade
 from oogames.grading.games import DEFAULT_REFERENCE
+from oogames.grading.process import TEST_MEMORY_MB, TEST_SECONDS
 from oogames.parsing import user_path, write_user_file
 
 
@@ -104,8 +105,8 @@ COMMANDS: Final = (
                 metavar="FOLDER",
                 help="draw each failed tree test's tree here, the positions that differ marked",
             ),
-            flag("--seconds", type=seconds_from(0.1, 3_600), default=10.0, help=SECONDS),
-            flag("--memory", type=whole_from(64, 65_536), default=512, help=MEMORY),
+            flag("--seconds", type=seconds_from(0.1, 3_600), default=TEST_SECONDS, help=SECONDS),
+            flag("--memory", type=whole_from(64, 65_536), default=TEST_MEMORY_MB, help=MEMORY),
             flag(
                 "--tournament",
                 action="store_true",

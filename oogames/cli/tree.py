@@ -13,7 +13,7 @@ from oogames.nextmove.grammar import SEARCHES, StrategySpec
 from oogames.nextmove.specs import make_factory
 from oogames.parsing import write_user_file
 from oogames.pictures.svg import svg_to_png
-from oogames.trace.render import LEVEL_WIDTH, draw_svg, to_dot, to_text
+from oogames.trace.render import LEVEL_WIDTH, MAX_NODES, draw_svg, to_dot, to_text
 from oogames.trace.tracer import trace_search
 
 
@@ -82,7 +82,7 @@ COMMANDS: Final = (
             flag(
                 "--max-nodes",
                 type=whole_from(1, 100_000),
-                default=300,
+                default=MAX_NODES,
                 help="draw at most this many nodes",
             ),
             flag(

@@ -53,7 +53,7 @@ from oogames.grading.catalogue import references, trees_of
 from oogames.grading.evaluation import EVALUATION_TESTS, match_output, play_match, player_spec
 from oogames.grading.games import DEFAULT_REFERENCE, GAME_TESTS, GameTest
 from oogames.grading.pictures import file_name, marked_tree_svg
-from oogames.grading.process import in_process, run_in_process
+from oogames.grading.process import TEST_MEMORY_MB, TEST_SECONDS, in_process, run_in_process
 from oogames.grading.trees import Reference, Trace, TreeTest, student_order
 from oogames.tournament.isolated import late_to_start
 
@@ -148,8 +148,8 @@ def grade(
     submission: str | Path,
     *,
     strictness: str = "positions",
-    seconds: float = 10.0,
-    memory_mb: int = 512,
+    seconds: float = TEST_SECONDS,
+    memory_mb: int = TEST_MEMORY_MB,
     only: Sequence[str] | None = None,
     tests: str | Path | None = None,
     pictures: str | Path | None = None,

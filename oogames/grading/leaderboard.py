@@ -33,6 +33,7 @@ from oogames.grading.evaluation import (
     play_match,
     player_spec,
 )
+from oogames.grading.process import TEST_MEMORY_MB, TEST_SECONDS
 from oogames.parsing import read_user_file
 from oogames.tournament.games import tournament_key
 from oogames.tournament.report import (
@@ -163,8 +164,8 @@ def leaderboard(
     names: Mapping[str, str] | None = None,
     *,
     games: int = 4,
-    seconds: float = 10.0,
-    memory_mb: int = 512,
+    seconds: float = TEST_SECONDS,
+    memory_mb: int = TEST_MEMORY_MB,
     workers: int = 1,
 ) -> Leaderboard:
     """Qualify each submission, then play the qualified in a round robin of ``games``

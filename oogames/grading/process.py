@@ -123,6 +123,12 @@ def _environment() -> dict[str, str]:
 RESULT_BYTES = 64 << 20
 """The largest file a worker may write (its result, what it prints to standard error)."""
 
+TEST_SECONDS = 10.0
+"""How long a test may take by default (in the evaluation's games: a move)."""
+
+TEST_MEMORY_MB = 512
+"""The memory a test may use by default, in MiB."""
+
 
 def _limits(memory_mb: int) -> Callable[[], None]:
     """The worker's limits on memory and on the files it writes, set in it before it

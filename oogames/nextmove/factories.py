@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterator
+from typing import Final
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.options import check_size
@@ -16,6 +17,9 @@ from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, Evaluation, MaxAcc
 from oogames.nextmove.decorators import limit_depth
 from oogames.nextmove.evaluation import Payoff, as_evaluation
+
+MAX_DEPTH: Final = 10_000
+"""The deepest depth a search may be given (``DepthFac``, ``:DEPTH`` in a strategy's name)."""
 
 
 class IAccFactory(abc.ABC):
@@ -94,7 +98,7 @@ class DepthFac(IAccFactory):
         self, inner_factory: IAccFactory, depth: int, evaluate: Evaluation | IBoardLambda[Payoff]
     ) -> None:
         self.inner_factory = inner_factory
-        self.depth = check_size("depth", depth, 1, 10_000, SettingsError)
+        self.depth = check_size("depth", depth, 1, MAX_DEPTH, SettingsError)
         self.evaluate = as_evaluation(evaluate)
 
     def make_acc(self, model_player: int) -> AAccumulator:

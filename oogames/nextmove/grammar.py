@@ -28,6 +28,7 @@ import attrs
 from oogames import plugins
 from oogames.errors import StrategySpecError, shown
 from oogames.nextmove.chance import CHANCE_SEARCHES
+from oogames.nextmove.factories import MAX_DEPTH as MAX_DEPTH  # defined with DepthFac
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
 from oogames.nextmove.mcts import PLAYOUT_PLIES
 from oogames.nextmove.multiplayer import PLAYER_SEARCHES
@@ -120,9 +121,6 @@ DEFAULT_CHOICE: Final = (
 END: Final = "end"
 """The depth a search is given to go to the end of the game on any board (``alphabeta:end``)."""
 
-MAX_DEPTH: Final = 10_000
-"""The deepest ``:DEPTH`` a strategy name may ask for."""
-
 MAX_ITERATIONS: Final = 1_000_000_000
 """The most iterations ``mcts:N`` may ask for."""
 
@@ -208,9 +206,9 @@ class StrategySpec:
 
     Raises:
         StrategySpecError: A name the grammar does not know, an enhancement the
-            strategy cannot take (or one given twice), a depth that is not a whole
-            number from 1 to :data:`MAX_DEPTH` (:data:`MAX_ITERATIONS` for ``mcts``),
-            a clock that is not seconds over 0 and at most a day, a depth or clock
+            strategy cannot take (or one given twice), a depth that is not a whole number
+            from 1 to :data:`~oogames.nextmove.factories.MAX_DEPTH` (:data:`MAX_ITERATIONS`
+            for ``mcts``), a clock that is not seconds over 0 and at most a day, a depth or clock
             for ``human`` or ``random``, or ``+aspiration`` without a clock.
     """
 

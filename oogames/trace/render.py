@@ -31,6 +31,9 @@ from oogames.trace.tracer import SearchTrace, TraceNode
 P = ParamSpec("P")
 R = TypeVar("R")
 
+MAX_NODES = 300
+"""How many nodes a drawing shows at most by default (the rest summarised)."""
+
 
 def _deep(
     render: Callable[Concatenate[SearchTrace, P], R],
@@ -94,7 +97,7 @@ def _budgeted(root: TraceNode, max_nodes: int, max_depth: int | None) -> set[int
 
 
 @_deep
-def to_text(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = None) -> str:
+def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None = None) -> str:
     """The searched tree as indented text, one position a line.
 
     A line reads ``move = value [alpha, beta]``, then ``*`` on the principal
@@ -147,7 +150,7 @@ def _quote(text: str) -> str:
 
 
 @_deep
-def to_dot(trace: SearchTrace, max_nodes: int = 300, max_depth: int | None = None) -> str:
+def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None = None) -> str:
     """The searched tree as a Graphviz DOT graph.
 
     Positions where the searching player moves are blue, the opponent's
@@ -324,7 +327,7 @@ def picture_tree(
     trace: SearchTrace,
     level_width: int = LEVEL_WIDTH,
     max_depth: int | None = None,
-    max_nodes: int = 300,
+    max_nodes: int = MAX_NODES,
 ) -> PictureNode:
     """The traced tree as :class:`~oogames.pictures.tree.PictureNode` boxes, folded to fit.
 
@@ -375,7 +378,7 @@ def draw_svg(
     title: str = "",
     level_width: int = LEVEL_WIDTH,
     max_depth: int | None = None,
-    max_nodes: int = 300,
+    max_nodes: int = MAX_NODES,
 ) -> str:
     """The searched tree as an SVG picture, drawn by the package (no Graphviz).
 

@@ -4,6 +4,7 @@ Ctrl-C, which ends the open pages' streams of news and then the server, the game
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
 import sys
@@ -70,10 +71,8 @@ def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
     config = uvicorn.Config(
         app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS
     )
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once stopped
         Server(config).run()
-    except KeyboardInterrupt:  # uvicorn raises the Ctrl-C again once it has stopped
-        pass
     print("oogames: stopped; the games are kept", file=out, flush=True)
     return 0
 

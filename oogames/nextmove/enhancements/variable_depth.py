@@ -14,7 +14,7 @@ from oogames.board.options import check_size
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, Evaluation
 from oogames.nextmove.decorators import AAccDecorator
-from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.factories import MAX_DEPTH, IAccFactory
 
 
 class VariableDepthAcc(AAccDecorator):
@@ -91,8 +91,8 @@ class VariableDepthFac(IAccFactory):
         k: float,
     ) -> None:
         self.inner_factory = inner_factory
-        self.min_depth = check_size("min_depth", min_depth, 1, 10_000, SettingsError)
-        self.max_depth = check_size("max_depth", max_depth, min_depth, 10_000, SettingsError)
+        self.min_depth = check_size("min_depth", min_depth, 1, MAX_DEPTH, SettingsError)
+        self.max_depth = check_size("max_depth", max_depth, min_depth, MAX_DEPTH, SettingsError)
         self.evaluate = evaluate
         self.k = k
 
