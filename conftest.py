@@ -11,4 +11,4 @@ collect_ignore = (
     else ["oogames/ui/tui.py", "oogames/ui/screens.py", "oogames/ui/board_grid.py"]
 )
 if importlib.util.find_spec("starlette") is None:
-    collect_ignore.append("oogames/web/app.py")
+    collect_ignore += ["oogames/web/app.py", "oogames/web/server.py"]
