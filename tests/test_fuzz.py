@@ -254,7 +254,7 @@ def test_command_lines_never_show_a_traceback(
     try:  # a server that would start returns at once instead of serving forever
         import uvicorn
 
-        monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+        monkeypatch.setattr(uvicorn.Server, "run", lambda *args, **kwargs: None)
     except ImportError:
         pass
     refused = accepted = 0
