@@ -15,11 +15,14 @@ play its best move so far.
 from __future__ import annotations
 
 import shlex
-from typing import Final, Literal, TypeAlias
+from typing import TYPE_CHECKING, Final, Literal, TypeAlias
 
 import attrs
 
 from oogames.errors import UsageError, shown
+
+if TYPE_CHECKING:
+    from oogames.board.notation import ABoardText
 
 View: TypeAlias = Literal["console", "tui", "web"]
 
@@ -274,6 +277,12 @@ def busy_text(view: View, hinting: bool = False) -> str:
     """
     what = "a hint is being searched" if hinting else "the computer is thinking"
     return f"wait: {what} ({command_named('stop', view)} stops it)"
+
+
+def moves_text(board: ABoardText) -> str:
+    """What every view says to the ``moves`` command: the legal moves in the game's
+    notation (``"legal moves: a1 b1"``, or ``none``)."""
+    return f"legal moves: {board.format_moves(board.legal_moves()) or 'none'}"
 
 
 def idle_text(word: str) -> str:

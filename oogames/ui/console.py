@@ -30,7 +30,13 @@ from oogames import plugins
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import OogamesError, UsageError, one_line
 from oogames.game.adapters import IModel2ViewAdapter
-from oogames.game.commands import commands_help, read_command, read_file_name, thinking_text
+from oogames.game.commands import (
+    commands_help,
+    moves_text,
+    read_command,
+    read_file_name,
+    thinking_text,
+)
 from oogames.game.model import GameModel
 from oogames.game.saving import save_recovery
 from oogames.nextmove.results import SearchResult
@@ -300,9 +306,7 @@ class ConsoleView(IModel2ViewAdapter):
         self.say(HELP)
 
     def _moves(self, word: str, argument: str) -> None:
-        board = self.model.board
-        legal = board.format_moves(board.legal_moves())
-        self.say(f"legal moves: {legal or 'none'}")
+        self.say(moves_text(self.model.board))
 
     def _save(self, word: str, argument: str) -> None:
         self.model.save(argument, overwrite=word == "save!")

@@ -33,6 +33,7 @@ from oogames.game.commands import (
     commands_of,
     idle_text,
     key_name,
+    moves_text,
     no_move_now_text,
     read_command,
     thinking_text,
@@ -172,8 +173,7 @@ class GameApp(App[int]):
         self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
         self._grid = shown.grid
         self._refresh_status()
-        names = board.format_moves(board.legal_moves())
-        self.query_one("#moves", Static).update(f"legal moves: {names or 'none'}")
+        self.query_one("#moves", Static).update(moves_text(board))
 
     async def _rebuild(self, shown: Cells) -> None:
         """Replace every cell (the board's shape or its moves changed), then size them."""
@@ -423,9 +423,7 @@ class GameApp(App[int]):
 
     def action_moves(self) -> None:
         """List the legal moves."""
-        board = self.model.board
-        names = board.format_moves(board.legal_moves())
-        self.show_info(f"legal moves: {names or 'none'}")
+        self.show_info(moves_text(self.model.board))
 
     def action_help(self) -> None:
         """Show the keys and commands."""
