@@ -303,3 +303,22 @@ def test_ctrl_c_stops_every_computer_with_no_move(spec: str) -> None:
         assert not model.current.is_human
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_the_console_and_the_demo_agree_on_what_was_searched() -> None:
+    """One rule (``SearchResult.searched``) decides whether a move's figures are shown: a
+    result with no value but with nodes (a search that does not value) shows them in both
+    the console's line and the demo's, and a result with neither shows them in neither."""
+    from oogames.cli.common import describe_move
+    from oogames.games.tictactoe import TicTacToeBoard
+    from oogames.nextmove.random_move import RandomValidMove
+    from oogames.nextmove.results import SearchResult, SearchStats
+    from oogames.ui.console import describe
+
+    board = TicTacToeBoard()
+    cases = {False: SearchStats(), True: SearchStats(nodes=12, max_depth=2)}
+    for searched, stats in cases.items():
+        result = SearchResult((1, 1), None, ((1, 1),), stats, 0)
+        assert result.searched is searched
+        assert (describe(result) != "not searched") is searched
+        assert ("nodes" in describe_move(board, RandomValidMove(), result)) is searched

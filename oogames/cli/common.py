@@ -403,11 +403,11 @@ def two_who_alternate(info: GameInfo, board: ABoardModel, what: str) -> None:
 
 
 def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: SearchResult) -> str:
-    """One line: the move, its value, and the search figures."""
+    """One line: the move, its value and the search figures (none if not ``searched``)."""
     stats = result.stats
     move = board.format_move(result.move)
     name = board.player_names[result.player]
-    if result.value is None:
+    if not result.searched:
         return f"{name} ({strategy.name}) plays {move}"
     line = board.format_moves(result.pv)
     return (

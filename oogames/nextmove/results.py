@@ -85,6 +85,13 @@ class SearchResult:
         return result_html(self)
 
     @property
+    def searched(self) -> bool:
+        """Whether a search chose the move (it valued it or made moves to choose it);
+        False for a move chosen with no search, a random player's. The views write
+        "not searched" instead of the figures of such a move."""
+        return self.value is not None or self.stats.nodes > 0
+
+    @property
     def exact(self) -> bool:
         """Whether :attr:`value` is the game-theoretic value.
 

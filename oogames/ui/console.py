@@ -53,9 +53,9 @@ KEYS = HELP.partition("\nWhile the computer thinks:\n")[2]
 def describe(result: SearchResult) -> str:
     """A search's figures in one line: value, nodes, depth, time (``"not searched"`` for
     a move chosen with no search, a random player's)."""
-    stats = result.stats
-    if result.value is None and not stats.nodes:
+    if not result.searched:
         return "not searched"
+    stats = result.stats
     depth = (
         f"depth {stats.max_depth}"
         if stats.depth_reached is None
