@@ -111,9 +111,12 @@ def test_the_docs_name_the_terminal_boards_keys_from_the_table() -> None:
     keys of before moved to control keys; the docs had kept two of them)."""
     import re
 
+    from oogames.game.commands import signal_key
+
     root = Path(__file__).resolve().parents[1]
     pages = [root / "README.rst", *sorted((root / "docs").glob("**/*.rst"))]
     keys = {command.key.lower() for command in COMMANDS if command.key}
+    keys |= {signal_key(command.signal) for command in COMMANDS if command.signal}
     keys |= {"ctrl+q", "escape", "f1"}  # quit and help: the app's own bindings
     named, checked = re.compile(r"\b(Ctrl\+[A-Z]|F\d+)\b"), 0
     letter = re.compile(r"``\w``[^.]{0,30}\b(?:interactive|terminal) board|"

@@ -974,3 +974,110 @@ async def test_typed_commands_do_on_the_terminal_board_what_they_do_in_the_conso
                 assert (a.last_hint is None) == (b.last_hint is None), (seed, typed)
                 checked += 1
     print(f"checked: a typed command does what it does in the console: {checked}")
+
+
+def test_the_consoles_keys_while_a_computer_thinks_work_here_too(tmp_path: Path) -> None:
+    """Each command with a key in the console while a computer thinks (its ``signal``:
+    Ctrl-C stops, Ctrl-\\ moves now) does on the terminal board what its own key does; with
+    nothing thinking, Ctrl+C leaves the game as it is and the app running (Textual's)."""
+    from oogames.game.commands import COMMANDS, signal_key
+
+    bot = tmp_path / "waiter.py"
+    bot.write_text(WAITER)
+    signals = {command.word: signal_key(command.signal) for command in COMMANDS if command.signal}
+    assert signals == {"stop": "ctrl+c", "now": "ctrl+backslash"}
+
+    @synchronous
+    async def check() -> None:
+        app = app_for(f"{bot}:Waiter")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            board = app.model.board
+            await pilot.press("ctrl+c")
+            await settle(app, pilot)
+            assert app.is_running and not app.busy and board.ply == 0
+            await pilot.press("b", "2", "enter")
+            await pilot.pause(0.2)
+            assert app.busy
+            await pilot.press(signals["stop"])
+            await settle(app, pilot)
+            assert not app.busy and board.ply == 1 and "stopped" in text(app, "#info")
+            await pilot.press(KEY["go"])
+            await pilot.pause(0.2)
+            assert app.busy
+            await pilot.press(signals["now"])
+            await settle(app, pilot)
+            assert not app.busy and board.ply == 2
+
+    check()
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(name: str, tmp_path: Path) -> None:
+    """``oogames play --tui`` in a terminal, a move typed, then SIGINT, SIGTERM or SIGHUP (a
+    terminal closing) sent from outside while the computer thinks: it leaves with 128 + the
+    signal's number, saying where the game is kept, and that file loads with the move; the
+    terminal then closing does not cut its exit short. Before, SIGINT did nothing, and
+    SIGTERM and SIGHUP ended it and lost the game."""
+    import contextlib
+    import os
+    import pty
+    import re
+    import select
+    import signal
+    import sys
+
+    from oogames.game.saving import load_game
+
+    number = getattr(signal, name)
+    bot = tmp_path / "waiter.py"
+    bot.write_text(WAITER)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command line, in the pseudo-terminal
+        os.environ.update(XDG_DATA_HOME=str(tmp_path), TERM="xterm-256color")
+        os.execv(sys.executable, [sys.executable, "-m", "oogames", "play", "tictactoe",
+                                  "--tui", "--player1", f"{bot}:Waiter"])  # fmt: skip
+    said, done, status = b"", 0, 0
+
+    def read_for(seconds: float) -> None:
+        nonlocal said
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    said += os.read(fd, 65536)
+                except OSError:  # the child has gone
+                    return
+
+    def wait_for(text: str) -> None:
+        for _ in range(150):  # up to 30 s, on a loaded machine
+            read_for(0.2)
+            shown = re.sub(r"\x1b\[[0-9;?<>]*[A-Za-z]", "", said.decode(errors="replace"))
+            if text in re.sub(r"\s+", " ", shown):
+                return
+        pytest.fail(f"{text!r} was not shown: {shown[-300:]!r}")
+
+    try:
+        wait_for("a move or a command")
+        os.write(fd, b"b2\r")
+        wait_for("is thinking")
+        os.kill(pid, number)
+        wait_for("interrupted: the game is saved in")
+        os.close(fd)  # the terminal closes: its last output need not be read (it may wait)
+        for _ in range(150):
+            time.sleep(0.2)
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+    finally:
+        if not done:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    assert done == pid and os.waitstatus_to_exitcode(status) == 128 + number
+    saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
+    assert len(saved) == 1
+    _, board = load_game(saved[0], trusted=[f"{bot}:Waiter"])
+    assert board.moves == ((1, 1),)

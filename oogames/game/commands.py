@@ -228,28 +228,44 @@ def commands_help(view: View) -> str:
 
 
 def command_rows(view: View) -> list[tuple[str, str, str]]:
-    """``view``'s commands, a row each: what is typed, the key (the terminal board's, or
-    empty) and what it does (for a help that lays them out in columns)."""
+    """``view``'s commands, a row each: what is typed, the keys (the terminal board's, its
+    signal's too, or empty) and what it does (for a help that lays them out in columns)."""
     return [
         (
             f"{command.word} {command.argument}".strip(),
-            key_name(command.key) if view == "tui" and command.key else "",
+            ", ".join(key_name(key) for key in _tui_keys(command)) if view == "tui" else "",
             command.summary,
         )
         for command in commands_of(view)
     ]
 
 
+def _tui_keys(command: Command) -> list[str]:
+    return [key for key in (command.key, signal_key(command.signal)) if key]
+
+
 def key_name(key: str) -> str:
-    """A terminal board's key as a person reads it: ``Ctrl+Z``, ``Esc``, ``F1``.
+    """A terminal board's key as a person reads it: ``Ctrl+Z``, ``Esc``, ``F1``, ``Ctrl+\\``.
 
     >>> from oogames.game.commands import key_name
-    >>> key_name("ctrl+z"), key_name("escape"), key_name("f1")
-    ('Ctrl+Z', 'Esc', 'F1')
+    >>> key_name("ctrl+z"), key_name("escape"), key_name("f1"), key_name("ctrl+backslash")
+    ('Ctrl+Z', 'Esc', 'F1', 'Ctrl+\\\\')
     """
-    if key == "escape":
-        return "Esc"
-    return "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in key.split("+"))
+    return "+".join(_KEY_NAMES.get(part, part.capitalize()) for part in key.split("+"))
+
+
+#: Textual's names of keys that people write otherwise.
+_KEY_NAMES: Final = {"escape": "Esc", "backslash": "\\"}
+
+
+def signal_key(signal: str) -> str:
+    """A console signal's key (:attr:`Command.signal`) by the terminal board's name for it.
+
+    >>> from oogames.game.commands import signal_key
+    >>> signal_key("Ctrl-C"), signal_key("Ctrl-\\\\")
+    ('ctrl+c', 'ctrl+backslash')
+    """
+    return signal.lower().replace("-", "+").replace("\\", "backslash")
 
 
 def command_named(word: str, view: View) -> str:

@@ -153,6 +153,19 @@ def save_recovery(settings: GameSettings, board: ABoardModel) -> Path:
     return path
 
 
+def recovery_text(settings: GameSettings, board: ABoardModel, why: str = "interrupted") -> str:
+    """Save the game with :func:`save_recovery` and say so in one line, after ``why`` the
+    game is left (the same line in every view); never raises.
+
+    A game that cannot be saved is said to be lost, with the reason.
+    """
+    try:
+        path = save_recovery(settings, board)
+    except OogamesError as error:
+        return f"{why}, and the game could not be saved: {one_line(error)}"
+    return f"{why}: the game is saved in {path} (oogames load {path})"
+
+
 def load_game(path: str | Path, trusted: Collection[str] = ()) -> tuple[GameSettings, ABoardModel]:
     """Read a saved game: its settings and the board after its moves.
 

@@ -101,3 +101,16 @@ class BoardGrid(Grid):
         for button in cells:
             button.styles.width = width
             button.styles.height = height
+
+    def step(self, focused: Widget | None, dx: int, dy: int) -> None:
+        """Move the focus from the cell ``focused`` to its neighbour ``dx`` across and ``dy``
+        down, in the rows as shown (:attr:`across` a row), staying on the board; nothing
+        if no cell has the focus (the arrow keys)."""
+        cells = list(self.query(Button))
+        index = next((i for i, cell in enumerate(cells) if cell is focused), None)
+        if index is None:
+            return
+        row, col = divmod(index, self.across)
+        row = min(max(row + dy, 0), (len(cells) - 1) // self.across)
+        col = min(max(col + dx, 0), self.across - 1)
+        cells[min(row * self.across + col, len(cells) - 1)].focus()

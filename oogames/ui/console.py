@@ -38,7 +38,7 @@ from oogames.game.commands import (
     thinking_text,
 )
 from oogames.game.model import GameModel
-from oogames.game.saving import save_recovery
+from oogames.game.saving import recovery_text
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import read_line
 
@@ -274,12 +274,7 @@ class ConsoleView(IModel2ViewAdapter):
     def _save_recovery(self, status: int = 130) -> int:
         """Save the game to a new recovery file, say where, and return ``status`` (130:
         Ctrl-C)."""
-        try:
-            path = save_recovery(self.model.settings, self.model.board)
-        except OogamesError as error:
-            self.say(f"! interrupted, and the game could not be saved: {one_line(error)}")
-            return status
-        self.say(f"interrupted: the game is saved in {path} (oogames load {path})")
+        self.say(recovery_text(self.model.settings, self.model.board))
         return status
 
     def command(self, words: str) -> bool:

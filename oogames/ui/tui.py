@@ -2,13 +2,11 @@
 
 Its settings and help screens are in :mod:`oogames.ui.screens`.
 
-The board is a grid of clickable cells (any cell of a column plays that
-column in Connect Four; the 21 game and Grundy's game show a button per
-move); moves can also be typed. Keys and buttons give hint, undo, redo, a new
-game (with a settings screen), save, load and help. The last move and a
-winning line are highlighted. The model runs in a worker thread, so the view
-stays responsive while the computer thinks and says so; after each computer
-move it shows that search's figures.
+The board is a grid of clickable cells (any cell of a column plays that column in Connect
+Four; the 21 game and Grundy's game show a button per move); moves can also be typed. Keys
+and buttons give the commands of :data:`~oogames.game.commands.COMMANDS`. The last move and
+a winning line are highlighted. The model runs in a worker thread, so the view stays
+responsive while the computer thinks; after each computer move it shows the search's figures.
 """
 
 from __future__ import annotations
@@ -36,10 +34,11 @@ from oogames.game.commands import (
     moves_text,
     no_move_now_text,
     read_command,
+    signal_key,
     thinking_text,
 )
 from oogames.game.model import GameModel
-from oogames.game.saving import save_recovery
+from oogames.game.saving import recovery_text
 from oogames.game.settings import GameSettings
 from oogames.games.grid import SCORE_SEPARATOR
 from oogames.nextmove.results import SearchResult
@@ -47,6 +46,7 @@ from oogames.ui.board_grid import BoardGrid
 from oogames.ui.cells import Cells, board_cells, piece
 from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
+from oogames.ui.leaving import SignalWatch
 from oogames.ui.relay import AppRelay
 from oogames.ui.screens import HelpScreen, SettingsScreen
 
@@ -57,6 +57,8 @@ _FOOTER = frozenset({"hint", "undo", "new", "save", "stop", "now", "help", "quit
 _BUTTONS = frozenset({"hint", "undo", "redo", "go", "new", "save", "load", "help"})
 #: Each command's key as the status lines name it (``Esc``, ``Ctrl+P``).
 _KEY = {command.word: key_name(command.key) for command in commands_of("tui") if command.key}
+#: What quitting during a search says before where the game is kept.
+_QUIT_BUSY = "quit during a search"
 #: The actions the commands' keys run (none of them over a dialog).
 _COMMAND_ACTIONS = frozenset(
     _ACTIONS.get(command.word, command.word) for command in commands_of("tui") if command.key
@@ -75,17 +77,19 @@ class GameApp(App[int]):
     CSS_PATH = "tui.tcss"
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         # The commands' keys are control and function keys, bound at the top with
-        # priority: they work whatever has focus, and the box keeps every letter typed.
+        # priority: they work whatever has focus, and the box keeps every letter typed. The
+        # console's keys while a computer thinks work too (idle, Ctrl+C is Textual's).
         *(
             Binding(
-                command.key,
+                key,
                 _ACTIONS.get(command.word, command.word),
                 command.label or command.word.capitalize(),
-                show=command.word in _FOOTER,
+                show=shown and command.word in _FOOTER,
                 priority=True,
             )
             for command in commands_of("tui")
-            if command.key
+            for key, shown in ((command.key, True), (signal_key(command.signal), False))
+            if key
         ),
         Binding("left", "step(-1, 0)", "Left", show=False),
         Binding("right", "step(1, 0)", "Right", show=False),
@@ -104,6 +108,7 @@ class GameApp(App[int]):
         self.busy = False
         self._thread_ids: set[int] = set()
         self._grid = False  # whether the board shown is a grid of squares (not move buttons)
+        self.signals = SignalWatch(self._signalled)  # kill, a terminal closing: game kept
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -129,9 +134,15 @@ class GameApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
-        """Draw the board, then let a computer that moves first move."""
+        """Draw the board, then let a computer that moves first move; from here a signal
+        from outside keeps the game (:class:`~oogames.ui.leaving.SignalWatch`)."""
         self.refresh_board()
+        self.signals.start()
         self._call_model(self.model.start)
+
+    def on_unmount(self) -> None:
+        """Give the signals back."""
+        self.signals.stop()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The game's keys while the game is shown; over a dialog, the dialog's own keys
@@ -354,12 +365,13 @@ class GameApp(App[int]):
             self.exit(0)
             return
         self.model.stop()
-        try:
-            path = save_recovery(self.model.settings, self.model.board)
-        except OogamesError as error:
-            self.exit(0, message=f"quit during a search; the game could not be saved: {error}")
-            return
-        self.exit(0, message=f"quit during a search: the game is saved in {path}")
+        self.exit(0, message=recovery_text(self.model.settings, self.model.board, _QUIT_BUSY))
+
+    def _signalled(self, number: int) -> None:
+        """A signal from outside (``kill``, a terminal closing) leaves as Ctrl+Q does during a
+        search, whatever runs: the game is saved to a recovery file."""
+        self.model.stop()
+        self.exit(128 + number, message=recovery_text(self.model.settings, self.model.board))
 
     async def action_quit(self) -> None:
         """Quit (the q key): see :meth:`action_quit_now`."""
@@ -409,17 +421,7 @@ class GameApp(App[int]):
 
     def action_step(self, dx: int, dy: int) -> None:
         """Move the focus to the neighbouring cell of the board (arrow keys)."""
-        cells = list(self.query("#board Button"))
-        focused = self.focused
-        if focused not in cells:
-            return
-        columns = self.query_one("#board", BoardGrid).across
-        index = cells.index(focused)
-        row, col = divmod(index, columns)
-        row = min(max(row + dy, 0), (len(cells) - 1) // columns)
-        col = min(max(col + dx, 0), columns - 1)
-        target = min(row * columns + col, len(cells) - 1)
-        cells[target].focus()
+        self.query_one("#board", BoardGrid).step(self.focused, dx, dy)
 
     def action_moves(self) -> None:
         """List the legal moves."""
@@ -431,5 +433,7 @@ class GameApp(App[int]):
 
 
 def run_tui(settings: GameSettings, board: ABoardModel | None = None) -> int:
-    """Run the interactive view until the user quits; returns the exit status."""
-    return GameApp(settings, board).run() or 0
+    """Run the interactive view until the user quits; returns the exit status (after a
+    signal, the process ends here: :meth:`~oogames.ui.leaving.SignalWatch.end`)."""
+    app = GameApp(settings, board)
+    return app.signals.end(app.run() or 0)

@@ -1,0 +1,72 @@
+"""The terminal board's signals from outside (:class:`SignalWatch`): they keep the game.
+
+What this boundary trusts: nothing of what a signal brings but its number. A signal may
+come at any moment of a game; the first one makes the app leave, with the game saved
+(the app's ``leave``), and later ones are ignored until the process ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable
+from typing import Final
+
+SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that make the app leave: ``kill`` (SIGINT, SIGTERM), a terminal closing
+(SIGHUP)."""
+
+
+class SignalWatch:
+    """Catches :data:`SIGNALS` in a running app's event loop and hands the first to ``leave``.
+
+    Args:
+        leave: What the app does on the first signal, given its number (it saves the game
+            and exits with 128 + the number).
+
+    Attributes:
+        signalled: The number of the signal that made the app leave, or 0.
+    """
+
+    def __init__(self, leave: Callable[[int], None]) -> None:
+        self.leave = leave
+        self.signalled = 0
+        self._watching = False
+
+    def start(self) -> None:
+        """Catch the signals from now on (in the main thread only, where they come)."""
+        if threading.current_thread() is not threading.main_thread():
+            return
+        loop = asyncio.get_running_loop()
+        for number in SIGNALS:
+            loop.add_signal_handler(number, self._caught, number)
+        self._watching = True
+
+    def _caught(self, number: int) -> None:
+        if not self.signalled:
+            self.signalled = number
+            self.leave(number)
+
+    def stop(self) -> None:
+        """Give the signals back (asyncio's defaults); once one made the app leave, later
+        ones (the terminal closing after a ``kill``) are ignored: the exit is not cut short."""
+        if not self._watching:
+            return
+        self._watching = False
+        for number in SIGNALS:
+            asyncio.get_running_loop().remove_signal_handler(number)
+            if self.signalled:
+                signal.signal(number, signal.SIG_IGN)
+
+    def end(self, status: int) -> int:
+        """``status``, once the app has ended; after a signal, the process ends here with
+        it: the terminal may be gone, and Textual's input thread, which waits for a
+        terminal to give back, would then keep the process from ending."""
+        if self.signalled:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(status)
+        return status
