@@ -223,11 +223,13 @@ class HelpScreen(ModalScreen[None]):
             "the board, move with the arrow keys and press Enter. The keys of the commands "
             "work whatever has the focus.\n"
         )
+        rows = command_rows("tui")
+        widest = max(len(key) + 1 for row in rows for key in row[1].split(", "))
         table = Table(box=None, padding=(0, 1), expand=True)  # wrapped in its own column
-        for heading in ("command", "key"):
-            table.add_column(heading, no_wrap=True, style="bold" if heading == "key" else "")
+        table.add_column("command", no_wrap=True)
+        table.add_column("key", style="bold", max_width=widest)  # a key a line, where two
         table.add_column("what it does", ratio=1)
-        for row in command_rows("tui"):
+        for row in rows:
             table.add_row(*row)
         with Vertical(id="help"):
             with VerticalScroll(id="help-text"):
