@@ -322,3 +322,74 @@ def test_the_console_and_the_demo_agree_on_what_was_searched() -> None:
         assert result.searched is searched
         assert (describe(result) != "not searched") is searched
         assert ("nodes" in describe_move(board, RandomValidMove(), result)) is searched
+
+
+SIGNALLER = """
+import os
+import signal
+import threading
+from oogames import INextMoveStrategy
+from oogames.errors import SearchStopped
+
+
+class Signaller(INextMoveStrategy):
+    '''Sends the signal named in SIGNAL to its own process as it begins to think, then
+    thinks until it is stopped.'''
+
+    name = "signaller"
+
+    def __init__(self):
+        self.wake = threading.Event()
+
+    def analyze(self, board, player=None):
+        os.kill(os.getpid(), getattr(signal, os.environ["SIGNAL"]))
+        self.wake.wait(30)
+        raise SearchStopped("signaller was stopped")
+
+    def cancel(self):
+        self.wake.set()
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+@pytest.mark.parametrize("when", ["at the prompt", "while the computer thinks"])
+def test_a_signal_from_outside_keeps_the_consoles_game(
+    name: str, when: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGTERM (kill) or SIGHUP (a terminal closing) at the prompt or during a search: the
+    console saves the game to a recovery file, says where, returns 128 + the signal's
+    number, and the handlers are as before after it. Before, the process ended and the
+    game was lost."""
+    import os
+    import signal
+
+    from oogames.game.saving import load_game
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("SIGNAL", name)
+    number = getattr(signal, name)
+    bot = tmp_path / "signaller.py"
+    bot.write_text(SIGNALLER)
+    thinking = when == "while the computer thinks"
+    second = f"{bot}:Signaller" if thinking else "human"
+
+    class Lines(io.StringIO):
+        """b2, then the signal where a second line would be read."""
+
+        def readline(self, *args: object) -> str:  # type: ignore[override]
+            line = super().readline(*args)  # type: ignore[arg-type]
+            if not line and not thinking:
+                os.kill(os.getpid(), number)
+            return line
+
+    model = GameModel(GameSettings(players=(PlayerSpec("human"), PlayerSpec(second))), start=False)
+    out = io.StringIO()
+    before = signal.getsignal(number)
+    view = ConsoleView(model, Lines("b2\n"), out)
+    model.start()
+    assert view.run() == 128 + number
+    assert signal.getsignal(number) == before
+    saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
+    assert len(saved) == 1 and "interrupted: the game is saved in" in out.getvalue()
+    _, board = load_game(saved[0], trusted=[second] if thinking else ())
+    assert board.moves == ((1, 1),)

@@ -41,6 +41,7 @@ from oogames.game.model import GameModel
 from oogames.game.saving import recovery_text
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import read_line
+from oogames.ui.leaving import Leave, leaving_on_signals
 
 HELP = commands_help("console")
 """The console's commands and its keys while a computer thinks (from
@@ -176,8 +177,18 @@ class ConsoleView(IModel2ViewAdapter):
 
         The computers' first moves (when a computer starts) are made here,
         after the welcome and the board. Ctrl-C at the prompt saves a
-        recovery file and returns 130.
+        recovery file and returns 130; SIGTERM or SIGHUP, whatever runs, does the same
+        and returns 128 + its number (:mod:`oogames.ui.leaving`).
         """
+        with leaving_on_signals():
+            try:
+                return self._run()
+            except Leave as leave:  # SIGTERM, SIGHUP: the game is kept, whatever ran
+                self.model.stop()
+                self.say("")
+                return self._save_recovery(128 + leave.number)
+
+    def _run(self) -> int:
         model = self.model
         names = [model.name_of(player) for player in range(model.board.players)]
         self.say(f"{' against '.join(names)}. Type help for the commands.")

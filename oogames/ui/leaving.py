@@ -1,8 +1,11 @@
-"""The terminal board's signals from outside (:class:`SignalWatch`): they keep the game.
+"""Signals from outside keep the game: the terminal board's :class:`SignalWatch`, the
+console's :func:`leaving_on_signals`.
 
 What this boundary trusts: nothing of what a signal brings but its number. A signal may
-come at any moment of a game; the first one makes the app leave, with the game saved
-(the app's ``leave``), and later ones are ignored until the process ends.
+come at any moment of a game; the first one makes the view leave, with the game saved to
+a recovery file (:func:`~oogames.game.saving.recovery_text`) and the exit status 128 +
+the signal's number, and later ones are ignored until the process ends. In the console,
+SIGINT is Ctrl-C, which stops a search and, at the prompt, leaves the same way.
 """
 
 from __future__ import annotations
@@ -12,7 +15,8 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Final
 
 SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -70,3 +74,39 @@ class SignalWatch:
             sys.stderr.flush()
             os._exit(status)
         return status
+
+
+class Leave(BaseException):
+    """Raised in the console's thread by a signal from outside (:func:`leaving_on_signals`):
+    not an error, so that no ``except Exception`` takes it on its way out.
+
+    Attributes:
+        number: The signal's number.
+    """
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"signal {number}")
+        self.number = number
+
+
+@contextmanager
+def leaving_on_signals() -> Iterator[None]:
+    """In this block, SIGTERM and SIGHUP raise :class:`Leave` (once; later ones are
+    ignored); after it, their handlers are as before. Only the main thread can set them:
+    elsewhere the block changes nothing."""
+    numbers = [number for number in SIGNALS if number != signal.SIGINT]
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def leave(number: int, frame: object) -> None:
+        for each in numbers:
+            signal.signal(each, signal.SIG_IGN)
+        raise Leave(number)
+
+    before = {number: signal.signal(number, leave) for number in numbers}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
