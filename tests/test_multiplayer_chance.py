@@ -651,3 +651,57 @@ def test_two_player_searches_with_their_orderings_through_chance_equal_the_refer
             for strategy in (search, make_strategy(text, static_value)):
                 assert _unchanged(board, strategy).value == pytest.approx(value), text
             _count("two-player search + orderings through chance = the reference")
+
+
+def test_a_star2_trace_marks_its_probes_in_every_drawing() -> None:
+    """Star2 probes each outcome's first move before it searches: the trace marks each such
+    node (``probe``); one that left moves untried (``bound_only``: its value is a bound)
+    is said to be a probe in the text, the DOT graph, the picture and the steps, and its
+    untried moves are "not probed", not "cut". Star1 makes no probe. Before, the probe
+    pass looked like a search, and its untried moves like a cut-off."""
+    from oogames.board.moves import CHANCE
+    from oogames.trace.render import PROBE_TEXT, picture_tree, to_dot, to_text
+    from oogames.trace.steps import SearchSteps
+    from oogames.trace.tracer import TraceNode, trace_search
+
+    def nodes(root: TraceNode) -> list[tuple[TraceNode, TraceNode]]:
+        pairs, waiting = [], [root]
+        while waiting:
+            parent = waiting.pop()
+            pairs += [(parent, child) for child in parent.children]
+            waiting.extend(parent.children)
+        return pairs
+
+    rng = random.Random("probes")
+    bounds = 0
+    for _ in range(40):
+        tree = with_statics(random_tree(rng, 2, 5, 3, 0.4), rng, 2)
+        board = GameTreeBoard(tree, 2)
+        star1 = trace_search(board, DepthFac(Star1Fac(), 3, static_value))
+        assert not any(child.probe for _, child in nodes(star1.root))
+        trace = trace_search(board, DepthFac(Star2Fac(), 3, static_value))
+        pairs = nodes(trace.root)
+        marked = [child for parent, child in pairs if child.bound_only]
+        for parent, child in pairs:
+            assert not child.probe or parent.player == CHANCE  # probes are outcomes
+        for node in marked:  # its first move searched, every other one named untried
+            why, skipped = node.skipped()
+            assert why == "not probed" and len(node.children) == 1
+            assert node.moves == [node.children[0].move, *skipped]
+        text = to_text(trace, max_nodes=10_000)
+        assert text.count("(probe: a bound)") == text.count("not probed: ") == len(marked)
+        assert "not probed" not in to_text(star1, max_nodes=10_000)
+        assert to_dot(trace, max_nodes=10_000).count("\\nprobe") == len(marked)
+        boxes, waiting = [], [picture_tree(trace, max_nodes=10_000)]
+        while waiting:
+            box = waiting.pop()
+            boxes.append(box)
+            waiting.extend(box.children)
+        assert sum(PROBE_TEXT in box.tooltip for box in boxes) == len(marked)
+        steps = SearchSteps(trace)
+        said = [steps.describe(number) for number in range(len(steps))]
+        assert sum(PROBE_TEXT in line for line in said) == len(marked)
+        bounds += len(marked)
+        for _ in marked:
+            _count("Star2 probes with moves untried, marked in four drawings")
+    assert bounds >= 20

@@ -321,6 +321,7 @@ class _FirstOnly(AAccDecorator):
     """Star2's probe of a position: its first move only (the value is a bound)."""
 
     __slots__ = ("taken",)
+    first_move_only = True  # what a trace reads to mark a probe (oogames.trace.tracer)
 
     def __init__(self, inner: AAccumulator) -> None:
         super().__init__(inner)

@@ -19,7 +19,7 @@ import functools
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, Final, ParamSpec, TypeVar
 
 from oogames.board.moves import CHANCE, Move
 from oogames.errors import RenderError
@@ -122,6 +122,8 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
             parts.append("*")
         if node.kind in ("horizon", "end"):
             parts.append(f"({node.kind})")
+        if node.bound_only:
+            parts.append("(probe: a bound)")
         return " ".join(parts)
 
     def walk(node: TraceNode, prefix: str, last: bool, top: bool) -> None:
@@ -130,7 +132,7 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
         inner = prefix if top else prefix + ("    " if last else "│   ")
         visible = [child for child in node.children if id(child) in shown]
         hidden = node.size() - sum(1 + child.size() for child in visible)
-        skipped = node.unvisited() if node.cut else []
+        why, skipped = node.skipped()
         extras = bool(hidden) + bool(skipped)
         for index, child in enumerate(visible):
             walk(child, inner, index == len(visible) - 1 and not extras, False)
@@ -139,10 +141,16 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
             lines.append(inner + ("└── " if not extras else "├── ") + f"... {hidden} more nodes")
         if skipped:
             names = " ".join(trace.format_move(move) for move in skipped)
-            lines.append(inner + f"└── cut: {names}")
+            lines.append(inner + f"└── {why}: {names}")
 
     walk(trace.root, "", True, True)
     return "\n".join(lines)
+
+
+PROBE_TEXT: Final = "a probe: its first move only, so the value is a bound"
+"""How the drawings and the steps explain a Star2 probe (:attr:`TraceNode.probe`)."""
+SKIPPED_BY: Final = {"cut": "a cut-off", "not probed": "a probe"}
+"""What skipped the moves :meth:`TraceNode.skipped` lists, in a sentence."""
 
 
 def _quote(text: str) -> str:
@@ -175,6 +183,8 @@ def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None
         window = _window(node, trace)
         if window:
             label += "\\n" + _quote(window)  # DOT's line break
+        if node.bound_only:
+            label += "\\nprobe"
         shape = "box"
         style = "filled"
         if node.kind == "horizon":
@@ -198,12 +208,12 @@ def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None
             more = f"n{next(counter)}"
             out.append(f'  {more} [label="... {hidden} more", shape=plaintext, style=""];')
             out.append(f"  {name} -> {more} [style=dotted];")
-        skipped = node.unvisited() if node.cut else []
+        why, skipped = node.skipped()
         if skipped:
             cut = f"n{next(counter)}"
             names = " ".join(trace.format_move(move) for move in skipped)
             out.append(
-                f'  {cut} [label="cut: {_quote(names)}", shape=note, style="filled,dashed", '
+                f'  {cut} [label="{why}: {_quote(names)}", shape=note, style="filled,dashed", '
                 f'fillcolor="#f4f4f4", color="#888888", fontcolor="#666666"];'
             )
             out.append(f'  {name} -> {cut} [style=dashed, color="#888888", arrowhead=tee];')
@@ -268,6 +278,9 @@ def trace_box(node: TraceNode, trace: SearchTrace) -> PictureNode:
             "evaluation", "end": "the game is over"}.get(node.kind, node.kind)  # fmt: skip
     style = "end" if node.kind == "end" else "max" if node.player == trace.model_player else "min"
     style = "chance" if node.player == CHANCE and node.kind != "end" else style
+    if node.bound_only:
+        lines.append("probe")
+        kind += f"; {PROBE_TEXT}"
     tip = f"{_move(node, trace)}: value {value}; {kind}"
     if node.kind != "end":
         tip += f"; {mover} to move"
@@ -292,12 +305,14 @@ def _shown(node: TraceNode, k: int, keep_pv: bool) -> list[TraceNode]:
 
 def _stubs(node: TraceNode, shown: list[TraceNode]) -> int:
     """1 if the position needs a stub (folded children, or moves a cut-off skipped)."""
-    return int(len(node.children) > len(shown) or bool(node.cut and node.unvisited()))
+    return int(len(node.children) > len(shown) or bool(node.skipped()[1]))
 
 
-def _stub(trace: SearchTrace, hidden: list[TraceNode], skipped: list[Move]) -> PictureNode:
+def _stub(
+    trace: SearchTrace, hidden: list[TraceNode], skipped: list[Move], why: str = "cut"
+) -> PictureNode:
     """One stub for a position: the nodes folded under ``hidden`` ("+N more") and the moves
-    a cut-off ``skipped`` ("cut: ...")."""
+    ``skipped``, and ``why`` (:meth:`TraceNode.skipped`: "cut: ...", "not probed: ...")."""
     lines = []
     tips = []
     folded = sum(1 + child.size() for child in hidden)
@@ -310,9 +325,9 @@ def _stub(trace: SearchTrace, hidden: list[TraceNode], skipped: list[Move]) -> P
         names = " ".join(trace.format_move(move) for move in skipped[:_CUT_NAMES])
         if len(skipped) > _CUT_NAMES:
             names += f" +{len(skipped) - _CUT_NAMES}"
-        lines.append(f"cut: {names}")
+        lines.append(f"{why}: {names}")
         every = " ".join(trace.format_move(move) for move in skipped)
-        tips.append(f"a cut-off: the search did not try {every}")
+        tips.append(f"{SKIPPED_BY[why]}: the search did not try {every}")
     return PictureNode(
         lines,
         style="cut" if skipped else "more",
@@ -363,9 +378,9 @@ def picture_tree(
                 box.children.append(child_box)
                 following.append((child, child_box))
             hidden = [child for child in node.children if child not in shown]
-            skipped = node.unvisited() if node.cut else []
+            why, skipped = node.skipped()
             if hidden or skipped:
-                box.children.append(_stub(trace, hidden, skipped))
+                box.children.append(_stub(trace, hidden, skipped, why))
             drawn += len(shown)
         level = following
         depth += 1

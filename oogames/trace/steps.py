@@ -31,7 +31,7 @@ import attrs
 
 from oogames.errors import TraceLimitError
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
-from oogames.trace.render import node_value_text, trace_box, value_text
+from oogames.trace.render import PROBE_TEXT, SKIPPED_BY, node_value_text, trace_box, value_text
 from oogames.trace.tracer import SearchTrace, TraceNode
 
 MAX_STEP_NODES = 400
@@ -108,10 +108,12 @@ class SearchSteps:
             text += " (a horizon: scored by the evaluation)"
         elif node.kind == "end":
             text += " (the game is over)"
-        skipped = node.unvisited() if node.cut else []
+        if node.bound_only:
+            text += f" ({PROBE_TEXT})"
+        why, skipped = node.skipped()
         if skipped:
             names = " ".join(trace.format_move(move) for move in skipped)
-            text += f"; a cut-off: {names} not tried"
+            text += f"; {SKIPPED_BY[why]}: {names} not tried"
         return text
 
     def svg(self, number: int) -> str:

@@ -49,6 +49,9 @@ class TraceNode:
         cut: Whether the search stopped mapping the moves here early (a cut-off).
         on_pv: Whether the position is on the principal variation.
         payoffs: Every player's value here, in a search by vectors (max^n), else None.
+        probe: Whether this is Star2's probe of a chance outcome: its first move only was
+            searched, so its value is a bound; the outcome is searched again after the
+            probes, unless they settled the chance position.
     """
 
     move: Move | None
@@ -63,6 +66,7 @@ class TraceNode:
     payoffs: tuple[float, ...] | None = None
     cut: bool = False
     on_pv: bool = False
+    probe: bool = False
 
     def unvisited(self) -> list[Move]:
         """The moves here that the search did not try (cut off, or not selected)."""
@@ -70,6 +74,18 @@ class TraceNode:
             return []
         tried = {repr(child.move) for child in self.children}
         return [move for move in self.moves if repr(move) not in tried]
+
+    def skipped(self) -> tuple[str, list[Move]]:
+        """The moves the search did not try here, if it stopped early, and what stopped
+        it: ``"cut"`` (a cut-off) or ``"not probed"`` (a probe takes the first move only).
+        The drawings list them under the position."""
+        return ("not probed" if self.probe else "cut"), self.unvisited() if self.cut else []
+
+    @property
+    def bound_only(self) -> bool:
+        """Whether the value is only a bound: a probe that left moves untried (a probe of a
+        horizon, or of one move, has the outcome's value)."""
+        return self.probe and bool(self.skipped()[1])
 
     def size(self) -> int:
         """How many nodes lie below this one (counted without recursion: a trace may be
@@ -105,6 +121,16 @@ def _window(acc: AAccumulator) -> tuple[float | None, float | None]:
     return getattr(inner, "alpha", None), getattr(inner, "beta", None)
 
 
+def _first_move_only(acc: AAccumulator) -> bool:
+    """Whether ``acc``, or an accumulator it decorates, searches its first move only (a
+    Star2 probe, which says so by ``first_move_only``)."""
+    while isinstance(acc, AAccDecorator):
+        if getattr(acc, "first_move_only", False):
+            return True
+        acc = acc.inner
+    return False
+
+
 class TraceAcc(AAccDecorator):
     """Records the search in :class:`TraceNode` objects; passes everything else through.
 
@@ -125,6 +151,7 @@ class TraceAcc(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         alpha, beta = _window(child)
         node = TraceNode(self.current, child.player, child.depth, alpha, beta)
+        node.probe = _first_move_only(child)
         self._count(node)
         self._open = node
         return TraceAcc(child, node, self._budget)
