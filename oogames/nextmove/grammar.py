@@ -265,10 +265,7 @@ class StrategySpec:
             or not isinstance(seconds, int | float)
             or not 0 < seconds <= MAX_SECONDS
         ):
-            raise StrategySpecError(
-                f"the clock in {shown(self.name)} must be seconds over 0 and at most "
-                f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(seconds)}"
-            )
+            raise _bad_clock(self.name, seconds)
         if "aspiration" in self.enhancements:
             if self.family == "driver":
                 raise StrategySpecError(
@@ -382,11 +379,16 @@ def _clock(at: str, text: str, spec: str) -> float | None:
         return None
     seconds = _seconds(text.strip())
     if seconds is None:
-        raise StrategySpecError(
-            f"the clock in {shown(spec)} must be seconds over 0 and at most "
-            f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(text)}"
-        )
+        raise _bad_clock(spec, text)
     return seconds
+
+
+def _bad_clock(spec: str, given: object) -> StrategySpecError:
+    """The refusal of a clock (``@SECONDS``), read from text or given to a spec."""
+    return StrategySpecError(
+        f"the clock in {shown(spec)} must be seconds over 0 and at most "
+        f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(given)}"
+    )
 
 
 def _seconds(text: str) -> float | None:

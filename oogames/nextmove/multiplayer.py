@@ -175,6 +175,9 @@ class MaxNFac(IAccFactory):
 # Bounds without a total: start() does not read the board's, and nothing is pruned.
 _NO_PRUNING = PayoffBounds(-1.0, 1.0)
 
+BRS_NO_CHANCE = "best-reply search (brs) is for games without chance"
+"""Why best-reply search refuses a chance position (in either of its layers)."""
+
 
 class ParanoidFac(AlphaBetaFac):
     """The paranoid search: two-player alpha-beta, the model player against all the others
@@ -210,7 +213,7 @@ class BRSMaxAcc(AlphaAcc):
 
     def make_chance(self) -> AAccumulator:
         """Refused: best-reply search is for games without chance."""
-        raise SearchError("best-reply search (brs) is for games without chance")
+        raise SearchError(BRS_NO_CHANCE)
 
     def expand(self, board: IBoardModel, lam: IBoardLambda[P], param: P) -> None:
         """Map the model player's moves (the turn handed to it, whoever the board says)."""
@@ -247,7 +250,7 @@ class BRSMinAcc(BetaAcc):
 
     def make_chance(self) -> AAccumulator:
         """Refused: best-reply search is for games without chance."""
-        raise SearchError("best-reply search (brs) is for games without chance")
+        raise SearchError(BRS_NO_CHANCE)
 
     def expand(self, board: IBoardModel, lam: IBoardLambda[P], param: P) -> None:
         """Map every opponent's moves in turn until a cut-off; if none can move, the player
