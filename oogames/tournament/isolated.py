@@ -42,12 +42,13 @@ START_SECONDS = 30.0
 
 _STARTING = "to start"
 """What a player's process was asked for when it did not answer in time to start."""
+_NO_ANSWER = "time: no answer for "  # a player's fault that names what it did not answer
 
 
 def late_to_start(reason: str) -> bool:
     """Whether a game's ``reason`` says a player's process did not start in time (it will
     not start in the next game either: its code hangs as it loads)."""
-    return reason.startswith(f"time: no answer for {_STARTING} ")
+    return reason.startswith(f"{_NO_ANSWER}{_STARTING} ")
 
 
 class PlayerFault(OogamesError):
@@ -131,7 +132,7 @@ class IsolatedPlayer:
             if left <= 0 or not self._selector.select(timeout=left):
                 self.close()
                 raise PlayerFault(
-                    f"time: no answer for {what} in {seconds:.3g} s (its process was stopped)"
+                    f"{_NO_ANSWER}{what} in {seconds:.3g} s (its process was stopped)"
                 )
             piece = os.read(process.stdout.fileno(), MAX_ANSWER)
             if not piece:
