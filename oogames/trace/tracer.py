@@ -83,8 +83,8 @@ class TraceNode:
 
     @property
     def bound_only(self) -> bool:
-        """Whether the value is only a bound: a probe that left moves untried (a probe of a
-        horizon, or of one move, has the outcome's value)."""
+        """Whether the value is only a bound, that of a probe that left moves untried (a
+        probe of a horizon, or of one move, has the outcome's value)."""
         return self.probe and bool(self.skipped()[1])
 
     def size(self) -> int:

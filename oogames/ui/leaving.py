@@ -20,8 +20,8 @@ from contextlib import contextmanager
 from typing import Final
 
 SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
-"""The signals that make the app leave: ``kill`` (SIGINT, SIGTERM), a terminal closing
-(SIGHUP)."""
+"""The signals that make the app leave, from ``kill`` (SIGINT, SIGTERM) or a terminal
+closing (SIGHUP)."""
 
 
 class SignalWatch:
