@@ -657,12 +657,14 @@ def test_a_star2_trace_marks_its_probes_in_every_drawing() -> None:
     """Star2 probes each outcome's first move before it searches: the trace marks each such
     node (``probe``); one that left moves untried (``bound_only``: its value is a bound)
     is said to be a probe in the text, the DOT graph, the picture and the steps, and its
-    untried moves are "not probed", not "cut". Star1 makes no probe. Before, the probe
-    pass looked like a search, and its untried moves like a cut-off."""
+    untried moves are "not probed", not "cut". An outcome searched after its probe names
+    the move whose value the probe found (``probed_move``), which is not searched again.
+    Star1 makes no probe. Before, the probe pass looked like a search, its untried moves
+    like a cut-off, and the probed move seemed to vanish from the search after."""
     from oogames.board.moves import CHANCE
-    from oogames.trace.render import PROBE_TEXT, picture_tree, to_dot, to_text
+    from oogames.trace.render import picture_tree, to_dot, to_text
     from oogames.trace.steps import SearchSteps
-    from oogames.trace.tracer import TraceNode, trace_search
+    from oogames.trace.tracer import PROBE_TEXT, TraceNode, trace_search
 
     def nodes(root: TraceNode) -> list[tuple[TraceNode, TraceNode]]:
         pairs, waiting = [], [root]
@@ -688,8 +690,15 @@ def test_a_star2_trace_marks_its_probes_in_every_drawing() -> None:
             why, skipped = node.skipped()
             assert why == "not probed" and len(node.children) == 1
             assert node.moves == [node.children[0].move, *skipped]
+        kept = [(parent, child) for parent, child in pairs if child.probed_move is not None]
+        for parent, node in kept:  # searched after the probes, the probed move not again
+            assert parent.player == CHANCE and not node.probe
+            assert node.probed_move not in [child.move for child in node.children]
+            probes = [c for c in parent.children if c.probe and c.move == node.move]
+            assert [probe.children[0].move for probe in probes] == [node.probed_move]
         text = to_text(trace, max_nodes=10_000)
         assert text.count("(probe: a bound)") == text.count("not probed: ") == len(marked)
+        assert text.count(": probed)") == len(kept)
         assert "not probed" not in to_text(star1, max_nodes=10_000)
         assert to_dot(trace, max_nodes=10_000).count("\\nprobe") == len(marked)
         boxes, waiting = [], [picture_tree(trace, max_nodes=10_000)]
@@ -704,4 +713,6 @@ def test_a_star2_trace_marks_its_probes_in_every_drawing() -> None:
         bounds += len(marked)
         for _ in marked:
             _count("Star2 probes with moves untried, marked in four drawings")
+        for _ in kept:
+            _count("Star2 outcomes searched after their probe, the probed move named")
     assert bounds >= 20

@@ -362,6 +362,11 @@ class _Seeded(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         return child
 
+    @property
+    def probed_move(self) -> Move:
+        """The move whose value the probe found (a trace marks it: not searched again)."""
+        return self.seed
+
     def essential(self, board: IBoardModel, move: Move) -> bool:
         """Every move but the probed one, until a cut-off."""
         return move != self.seed and self.inner.is_not_done() and self.inner.essential(board, move)

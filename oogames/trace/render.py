@@ -19,14 +19,14 @@ import functools
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
-from typing import Concatenate, Final, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, TypeVar
 
 from oogames.board.moves import CHANCE, Move
 from oogames.errors import RenderError
 from oogames.nextmove.running import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.nextmove.values import is_proven, plies_to_end
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
-from oogames.trace.tracer import SearchTrace, TraceNode
+from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, probe_notes
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -122,8 +122,9 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
             parts.append("*")
         if node.kind in ("horizon", "end"):
             parts.append(f"({node.kind})")
-        if node.bound_only:
-            parts.append("(probe: a bound)")
+        short, _ = probe_notes(node, trace.format_move)
+        if short:
+            parts.append(f"({short})")
         return " ".join(parts)
 
     def walk(node: TraceNode, prefix: str, last: bool, top: bool) -> None:
@@ -145,12 +146,6 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
 
     walk(trace.root, "", True, True)
     return "\n".join(lines)
-
-
-PROBE_TEXT: Final = "a probe: its first move only, so the value is a bound"
-"""How the drawings and the steps explain a Star2 probe (:attr:`TraceNode.probe`)."""
-SKIPPED_BY: Final = {"cut": "a cut-off", "not probed": "a probe"}
-"""What skipped the moves :meth:`TraceNode.skipped` lists, in a sentence."""
 
 
 def _quote(text: str) -> str:
@@ -183,8 +178,9 @@ def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None
         window = _window(node, trace)
         if window:
             label += "\\n" + _quote(window)  # DOT's line break
-        if node.bound_only:
-            label += "\\nprobe"
+        short, _ = probe_notes(node, trace.format_move)
+        if short:
+            label += "\\n" + _quote(short)
         shape = "box"
         style = "filled"
         if node.kind == "horizon":
@@ -278,9 +274,10 @@ def trace_box(node: TraceNode, trace: SearchTrace) -> PictureNode:
             "evaluation", "end": "the game is over"}.get(node.kind, node.kind)  # fmt: skip
     style = "end" if node.kind == "end" else "max" if node.player == trace.model_player else "min"
     style = "chance" if node.player == CHANCE and node.kind != "end" else style
-    if node.bound_only:
-        lines.append("probe")
-        kind += f"; {PROBE_TEXT}"
+    short, long = probe_notes(node, trace.format_move)
+    if short:
+        lines.append(short)
+        kind += f"; {long}"
     tip = f"{_move(node, trace)}: value {value}; {kind}"
     if node.kind != "end":
         tip += f"; {mover} to move"

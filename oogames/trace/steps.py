@@ -31,8 +31,8 @@ import attrs
 
 from oogames.errors import TraceLimitError
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
-from oogames.trace.render import PROBE_TEXT, SKIPPED_BY, node_value_text, trace_box, value_text
-from oogames.trace.tracer import SearchTrace, TraceNode
+from oogames.trace.render import node_value_text, trace_box, value_text
+from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, probe_notes
 
 MAX_STEP_NODES = 400
 """The largest traced tree :class:`SearchSteps` steps through (a bigger one is unreadable
@@ -108,8 +108,9 @@ class SearchSteps:
             text += " (a horizon: scored by the evaluation)"
         elif node.kind == "end":
             text += " (the game is over)"
-        if node.bound_only:
-            text += f" ({PROBE_TEXT})"
+        _, probed = probe_notes(node, trace.format_move)
+        if probed:
+            text += f" ({probed})"
         why, skipped = node.skipped()
         if skipped:
             names = " ".join(trace.format_move(move) for move in skipped)

@@ -16,6 +16,7 @@ one and reports the same result and statistics; the trace has exactly
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 import attrs
 
@@ -52,6 +53,8 @@ class TraceNode:
         probe: Whether this is Star2's probe of a chance outcome: its first move only was
             searched, so its value is a bound; the outcome is searched again after the
             probes, unless they settled the chance position.
+        probed_move: In Star2's search after the probes, the move of this outcome whose
+            value its probe found: it is folded in again, not searched (nor drawn) again.
     """
 
     move: Move | None
@@ -67,6 +70,7 @@ class TraceNode:
     cut: bool = False
     on_pv: bool = False
     probe: bool = False
+    probed_move: Move | None = None
 
     def unvisited(self) -> list[Move]:
         """The moves here that the search did not try (cut off, or not selected)."""
@@ -107,6 +111,26 @@ class TraceNode:
         return deepest
 
 
+PROBE_TEXT: Final = "a probe: its first move only, so the value is a bound"
+"""How the drawings and the steps explain a Star2 probe (:attr:`TraceNode.probe`)."""
+
+
+def probe_notes(node: TraceNode, format_move: Callable[[Move], str]) -> tuple[str, str]:
+    """What a node of Star2's says of its probe, short (for a box) and in words: that
+    its value is a probe's bound, or which move's value its probe found, not searched
+    again (:attr:`TraceNode.probed_move`); empty for every other node."""
+    if node.bound_only:
+        return "probe: a bound", PROBE_TEXT
+    if node.probed_move is None:
+        return "", ""
+    move = format_move(node.probed_move)
+    return f"{move}: probed", f"{move} valued by its probe, not searched again"
+
+
+SKIPPED_BY: Final = {"cut": "a cut-off", "not probed": "a probe"}
+"""What skipped the moves :meth:`TraceNode.skipped` lists, in a sentence."""
+
+
 class _Budget:
     """The nodes a traced search may still generate."""
 
@@ -121,14 +145,16 @@ def _window(acc: AAccumulator) -> tuple[float | None, float | None]:
     return getattr(inner, "alpha", None), getattr(inner, "beta", None)
 
 
-def _first_move_only(acc: AAccumulator) -> bool:
+def _probe_marks(acc: AAccumulator) -> tuple[bool, Move | None]:
     """Whether ``acc``, or an accumulator it decorates, searches its first move only (a
-    Star2 probe, which says so by ``first_move_only``)."""
+    Star2 probe, which says so by ``first_move_only``), and the move whose value a probe
+    found, if it is folded in again (``probed_move``)."""
+    first_only, probed = False, None
     while isinstance(acc, AAccDecorator):
-        if getattr(acc, "first_move_only", False):
-            return True
+        first_only = first_only or getattr(acc, "first_move_only", False)
+        probed = getattr(acc, "probed_move", probed)
         acc = acc.inner
-    return False
+    return first_only, probed
 
 
 class TraceAcc(AAccDecorator):
@@ -151,7 +177,7 @@ class TraceAcc(AAccDecorator):
     def _wrap(self, child: AAccumulator) -> AAccumulator:
         alpha, beta = _window(child)
         node = TraceNode(self.current, child.player, child.depth, alpha, beta)
-        node.probe = _first_move_only(child)
+        node.probe, node.probed_move = _probe_marks(child)
         self._count(node)
         self._open = node
         return TraceAcc(child, node, self._budget)
