@@ -19,9 +19,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
 
-SIGNALS: Final = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
 """The signals that make the app leave, from ``kill`` (SIGINT, SIGTERM) or a terminal
-closing (SIGHUP)."""
+closing (SIGHUP), those of them the platform has (Windows has no SIGHUP)."""
 
 
 class SignalWatch:
@@ -45,8 +47,11 @@ class SignalWatch:
         if threading.current_thread() is not threading.main_thread():
             return
         loop = asyncio.get_running_loop()
-        for number in SIGNALS:
-            loop.add_signal_handler(number, self._caught, number)
+        try:
+            for number in SIGNALS:
+                loop.add_signal_handler(number, self._caught, number)
+        except NotImplementedError:  # Windows' event loop takes no signal handlers
+            return
         self._watching = True
 
     def _caught(self, number: int) -> None:
