@@ -181,3 +181,52 @@ def test_saving_into_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     model = GameModel(GameSettings(players=(PlayerSpec("human"), PlayerSpec("human"))))
     with pytest.raises(SaveFileError, match="cannot save"):
         model.save(tmp_path / "no" / "such" / "game.json")
+
+
+def test_threads_saving_one_file_at_once_take_turns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Eight threads save eight positions to one file at once, 25 times each (the web
+    server saves a game from a request's thread and the computer's): none fails, and the
+    file is always one whole save. Before, they shared the temporary file: one wrote
+    into another's, or renamed it away under it ("not saved", or a file that did not
+    load and a game the server no longer found). The temporary file is written slowly
+    here, so that the saves overlap."""
+    import threading
+    import time
+
+    from oogames.game.saving import load_game, save_game
+
+    target = tmp_path / "game.json"
+    boards = []
+    for moves in ("", "b2", "b2 a1", "b2 a1 c3", "a1", "a1 b2", "c1 c2 c3", "a3 b3"):
+        model = GameModel(GameSettings(players=(PlayerSpec("human"), PlayerSpec("human"))))
+        for move in moves.split():
+            model.play(move)
+        boards.append(model)
+    real_fsync = os.fsync
+
+    def slow_fsync(handle: int) -> None:
+        time.sleep(0.001)
+        real_fsync(handle)
+
+    monkeypatch.setattr(os, "fsync", slow_fsync)
+    failures: list[BaseException] = []
+    written = {tuple(model.board.moves) for model in boards}
+
+    def save_often(model: GameModel) -> None:
+        for _ in range(25):
+            try:
+                save_game(target, model.settings, model.board)
+                _, board = load_game(target)
+                assert tuple(board.moves) in written
+            except BaseException as error:  # every failure is reported
+                failures.append(error)
+
+    threads = [threading.Thread(target=save_often, args=(model,)) for model in boards]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not failures, failures[:3]
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import threading
 import time
 from collections.abc import Collection
 from pathlib import Path
@@ -84,6 +85,11 @@ def temporary_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.saving")
 
 
+_SAVING = tuple(threading.Lock() for _ in range(64))
+"""Locks that keep two threads from saving one file at once (a file's is picked by its
+name): they would share its temporary file, and one could write into the other's."""
+
+
 def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> None:
     """Write the game to ``path`` atomically (a crash leaves any previous file intact).
 
@@ -91,12 +97,19 @@ def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> N
     :func:`temporary_path`, synced, renamed). A symbolic link is followed:
     its target is written and the link stays. The permissions of an
     existing file are kept; a new file gets the usual ones (0666 less the
-    umask).
+    umask). Threads that save one file at once take turns, each writing the
+    game as it is when its turn comes (the web server saves a game from the
+    request's thread and from the computer's).
 
     Raises:
         SaveFileError: The file cannot be written (the message says why).
     """
     given = user_path(path, "save", SaveFileError)
+    with _SAVING[hash(os.path.abspath(given)) % len(_SAVING)]:
+        _save(given, settings, board)
+
+
+def _save(given: Path, settings: GameSettings, board: ABoardModel) -> None:
     text = json.dumps(game_to_dict(settings, board), indent=2) + "\n"
     try:
         target = Path(os.path.realpath(given)) if given.is_symlink() else given
