@@ -233,14 +233,16 @@ def command_rows(view: View) -> list[tuple[str, str, str]]:
     return [
         (
             f"{command.word} {command.argument}".strip(),
-            ", ".join(key_name(key) for key in _tui_keys(command)) if view == "tui" else "",
+            ", ".join(key_name(key) for key in tui_keys(command)) if view == "tui" else "",
             command.summary,
         )
         for command in commands_of(view)
     ]
 
 
-def _tui_keys(command: Command) -> list[str]:
+def tui_keys(command: Command) -> list[str]:
+    """The terminal board's keys for ``command`` (Textual's names): its own key first (the
+    one the footer shows), then its console signal's key, if it has them."""
     return [key for key in (command.key, signal_key(command.signal)) if key]
 
 

@@ -306,7 +306,7 @@ def _stubs(node: TraceNode, shown: list[TraceNode]) -> int:
 
 
 def _stub(
-    trace: SearchTrace, hidden: list[TraceNode], skipped: list[Move], why: str = "cut"
+    trace: SearchTrace, hidden: list[TraceNode], skipped: list[Move], why: str
 ) -> PictureNode:
     """One stub for a position: the nodes folded under ``hidden`` ("+N more") and the moves
     ``skipped``, and ``why`` (:meth:`TraceNode.skipped`: "cut: ...", "not probed: ...")."""

@@ -4,7 +4,7 @@ console's :func:`leaving_on_signals`.
 What this boundary trusts: nothing of what a signal brings but its number. A signal may
 come at any moment of a game; the first one makes the view leave, with the game saved to
 a recovery file (:func:`~oogames.game.saving.recovery_text`) and the exit status 128 +
-the signal's number, and later ones are ignored until the process ends. In the console,
+the signal's number, and later ones are ignored while it leaves. In the console,
 SIGINT is Ctrl-C, which stops a search and, at the prompt, leaves the same way.
 """
 

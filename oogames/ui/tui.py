@@ -34,8 +34,8 @@ from oogames.game.commands import (
     moves_text,
     no_move_now_text,
     read_command,
-    signal_key,
     thinking_text,
+    tui_keys,
 )
 from oogames.game.model import GameModel
 from oogames.game.saving import recovery_text
@@ -84,12 +84,11 @@ class GameApp(App[int]):
                 key,
                 _ACTIONS.get(command.word, command.word),
                 command.label or command.word.capitalize(),
-                show=shown and command.word in _FOOTER,
+                show=index == 0 and command.word in _FOOTER,
                 priority=True,
             )
             for command in commands_of("tui")
-            for key, shown in ((command.key, True), (signal_key(command.signal), False))
-            if key
+            for index, key in enumerate(tui_keys(command))
         ),
         Binding("left", "step(-1, 0)", "Left", show=False),
         Binding("right", "step(1, 0)", "Right", show=False),
