@@ -61,6 +61,10 @@ class GameModel(IView2ModelAdapter, IRequestor):
 
     Attributes:
         board: The position. Views read it; only the model changes it.
+        board_lock: Held while the model changes :attr:`board` (or replaces it); a view
+            that reads the board from another thread than the one that plays holds it
+            while it reads, so that it never sees half a move (the web page, a save
+            while a computer plays). It is never held while the views are told.
         settings: The current settings.
         results: The search behind each computer move, by ply.
         last_hint: The latest hint, or None.
@@ -82,6 +86,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._requests = 0  # the views' requests under way (begin_request)
         self._stop_pending = False  # a stop came for them
         self._request_lock = threading.RLock()  # re-entrant: a signal handler may stop
+        self.board_lock = threading.RLock()  # re-entrant: a view told of a move may save
         self._install(settings or GameSettings(), board)
         if start:
             self.start()
@@ -98,13 +103,14 @@ class GameModel(IView2ModelAdapter, IRequestor):
         check_not_stuck(board)  # a game that could never go on is refused at once
         settings = settings.seated(board)
         turns = self._make_turns(settings, board)
-        self.settings = settings
-        self.board = board
-        self.turns = turns
-        self._redo.clear()
-        self.results.clear()
-        self.last_hint = None
-        self._saved_moves = board.moves  # a loaded game is saved as it is; a new one is empty
+        with self.board_lock:
+            self.settings = settings
+            self.board = board
+            self.turns = turns
+            self._redo.clear()
+            self.results.clear()
+            self.last_hint = None
+            self._saved_moves = board.moves  # a loaded game is saved as it is; a new one empty
         self._hint_strategy: MinMax | None = None
 
     def add_view(self, view: IModel2ViewAdapter) -> None:
@@ -165,11 +171,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
         Raises:
             IllegalMoveError: The move is not legal here; nothing changes.
         """
-        self.board.play(move, player)
-        self._redo.clear()
-        self.last_hint = None
-        if result is not None:
-            self.results[self.board.ply] = result
+        with self.board_lock:
+            self.board.play(move, player)
+            self._redo.clear()
+            self.last_hint = None
+            if result is not None:
+                self.results[self.board.ply] = result
         if move is PASS:
             self._views.message(f"{self.name_of(player)} has no move and passes")
         self._views.moved(player, move, result)
@@ -231,11 +238,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
         count = self._undo_count()
         if not count:
             raise NothingToUndoError("there is no move of yours to take back")
-        for _ in range(count):
-            ply = self.board.ply
-            self._redo.append(self.board.pop())
-            self.results.pop(ply, None)
-        self.last_hint = None
+        with self.board_lock:
+            for _ in range(count):
+                ply = self.board.ply
+                self._redo.append(self.board.pop())
+                self.results.pop(ply, None)
+            self.last_hint = None
         self._views.changed()
         self._say_if_paused()
 
@@ -258,15 +266,16 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """
         if not self._redo:
             raise NothingToUndoError("there is nothing to redo")
-        self.board.play(self._redo.pop())
-        # Replay the computers' replies and forced passes, up to a person's turn.
-        while (
-            self._redo
-            and not self.board.is_over
-            and (not self.current.is_human or self.board.can_pass())
-        ):
+        with self.board_lock:
             self.board.play(self._redo.pop())
-        self.last_hint = None
+            # Replay the computers' replies and forced passes, up to a person's turn.
+            while (
+                self._redo
+                and not self.board.is_over
+                and (not self.current.is_human or self.board.can_pass())
+            ):
+                self.board.play(self._redo.pop())
+            self.last_hint = None
         self._views.changed()
         self._announce_end()
         self._say_if_paused()
@@ -292,8 +301,10 @@ class GameModel(IView2ModelAdapter, IRequestor):
         try:
             if self.stop_pending():  # asked as a computer's turn asks it
                 raise SearchStopped("the hint was stopped")
+            with self.board_lock:
+                position = self.board.copy()
             with search_slot(lambda: self._hint_strategy is not strategy):
-                result = strategy.analyze(self.board.copy())
+                result = strategy.analyze(position)
         finally:
             self._hint_strategy = None
         self.last_hint = result
@@ -413,8 +424,10 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """
         if not overwrite and user_path(path, "save", SaveFileError).exists():
             raise SaveFileError(f"{path} exists: save! {path} replaces it")
-        save_game(path, self.settings, self.board)
-        self._saved_moves = self.board.moves
+        with self.board_lock:  # the position as it is now, though a computer plays on
+            board = self.board.copy()
+        save_game(path, self.settings, board)
+        self._saved_moves = board.moves
         self._views.message(f"saved to {path}")
 
     @property

@@ -24,6 +24,7 @@ import stat
 import threading
 import time
 from collections.abc import Collection
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TypeVar
 
@@ -90,7 +91,19 @@ _SAVING = tuple(threading.Lock() for _ in range(64))
 name): they would share its temporary file, and one could write into the other's."""
 
 
-def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> None:
+def game_text(settings: GameSettings, board: ABoardModel) -> str:
+    """The text of ``board``'s save file (:func:`game_to_dict` as JSON): what
+    :func:`save_game` writes and the page downloads."""
+    return json.dumps(game_to_dict(settings, board), indent=2) + "\n"
+
+
+def save_game(
+    path: str | Path,
+    settings: GameSettings,
+    board: ABoardModel,
+    *,
+    reading: AbstractContextManager[object] | None = None,
+) -> None:
     """Write the game to ``path`` atomically (a crash leaves any previous file intact).
 
     The new file replaces the old one in one step (written to
@@ -101,16 +114,25 @@ def save_game(path: str | Path, settings: GameSettings, board: ABoardModel) -> N
     game as it is when its turn comes (the web server saves a game from the
     request's thread and from the computer's).
 
+    Args:
+        path: The file (``~`` is the home folder).
+        settings: The game's settings.
+        board: Its position.
+        reading: Held while the game is read, where another thread may change the
+            board meanwhile (:attr:`GameModel.board_lock
+            <oogames.game.model.GameModel.board_lock>`).
+
     Raises:
         SaveFileError: The file cannot be written (the message says why).
     """
     given = user_path(path, "save", SaveFileError)
     with _SAVING[hash(os.path.abspath(given)) % len(_SAVING)]:
-        _save(given, settings, board)
+        with reading or nullcontext():
+            text = game_text(settings, board)
+        _write(given, text)
 
 
-def _save(given: Path, settings: GameSettings, board: ABoardModel) -> None:
-    text = json.dumps(game_to_dict(settings, board), indent=2) + "\n"
+def _write(given: Path, text: str) -> None:
     try:
         target = Path(os.path.realpath(given)) if given.is_symlink() else given
         try:

@@ -173,17 +173,19 @@ class GameApp(App[int]):
     # -- the board ---------------------------------------------------------------------------
 
     def refresh_board(self) -> None:
-        """Redraw the cells, the status and the legal moves."""
-        board = self.model.board
-        hint = self.model.last_hint.move if self.model.last_hint is not None else None
-        shown = board_cells(board, hint)
-        if not self.query_one("#board", BoardGrid).show(shown):
-            self.call_next(self._rebuild, shown)
-        # A game of move buttons shows its own drawing above them.
-        self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
-        self._grid = shown.grid
-        self._refresh_status()
-        self.query_one("#moves", Static).update(moves_text(board))
+        """Redraw the cells, the status and the legal moves (of one position: a computer's
+        thread may be playing on)."""
+        with self.model.board_lock:
+            board = self.model.board
+            hint = self.model.last_hint.move if self.model.last_hint is not None else None
+            shown = board_cells(board, hint)
+            if not self.query_one("#board", BoardGrid).show(shown):
+                self.call_next(self._rebuild, shown)
+            # A game of move buttons shows its own drawing above them.
+            self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
+            self._grid = shown.grid
+            self._refresh_status()
+            self.query_one("#moves", Static).update(moves_text(board))
 
     async def _rebuild(self, shown: Cells) -> None:
         """Replace every cell (the board's shape or its moves changed), then size them."""
@@ -194,7 +196,10 @@ class GameApp(App[int]):
     def _refresh_status(self) -> None:
         """Whose turn it is (or the result), and the score: where the score is wider than
         the panel, a player a line (not a name on one line and its count on the next)."""
-        board = self.model.board
+        with self.model.board_lock:
+            self._show_status(self.model.board)
+
+    def _show_status(self, board: ABoardModel) -> None:
         again = " again" if board.state is EXTRA_TURN else ""
         if board.is_over:
             status = f"Game over: {board.status_text()}"

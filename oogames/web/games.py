@@ -26,7 +26,7 @@ from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line,
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.commands import busy_text, commands_of, idle_text, no_move_now_text
 from oogames.game.model import GameModel
-from oogames.game.saving import game_from_dict, load_game, save_game
+from oogames.game.saving import game_from_dict, game_text, load_game, save_game
 from oogames.game.settings import GameSettings
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.results import SearchResult
@@ -160,7 +160,12 @@ class WebGame:
     # -- what the page sees --------------------------------------------------------------
 
     def state(self) -> dict[str, object]:
-        """Everything the page draws, as JSON values."""
+        """Everything the page draws, as JSON values (of one position, though a computer's
+        thread plays on: read under the model's :attr:`~GameModel.board_lock`)."""
+        with self.model.board_lock:
+            return self._state()
+
+    def _state(self) -> dict[str, object]:
         model = self.model
         board = model.board
         hint = model.last_hint
@@ -327,7 +332,8 @@ class WebGame:
         ply, played, depth = self.last_search
         if played.family != "search":
             raise SettingsError(f"{played} is not a search that can be drawn as a tree")
-        board = self.model.board.copy()
+        with self.model.board_lock:
+            board = self.model.board.copy()
         if ply > board.ply:
             raise SettingsError("the last search's position was taken back")
         while board.ply > ply:
@@ -345,16 +351,16 @@ class WebGame:
             worker.join(seconds)
 
     def save(self) -> None:
-        """Write the game's file (atomically)."""
-        save_game(self.folder / f"{self.id}.json", self.model.settings, self.model.board)
+        """Write the game's file (atomically; the position as it is when the file's turn
+        to be written comes, read under the model's lock)."""
+        model = self.model
+        path = self.folder / f"{self.id}.json"
+        save_game(path, model.settings, model.board, reading=model.board_lock)
 
     def save_text(self) -> str:
         """The game as its save file's JSON text."""
-        import json
-
-        from oogames.game.saving import game_to_dict
-
-        return json.dumps(game_to_dict(self.model.settings, self.model.board), indent=2) + "\n"
+        with self.model.board_lock:
+            return game_text(self.model.settings, self.model.board)
 
     def _touch(self) -> None:
         self.version += 1

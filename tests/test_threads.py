@@ -1,0 +1,113 @@
+"""A position read from another thread than the one that plays is one whole position.
+
+The web server plays a computer's moves in a thread of its own while its event loop
+reads the game for the page, and saves it from both; the terminal board reads it
+while a computer plays. Each read is checked here against the same moves replayed on
+a fresh board, with Python's lock handed over as often as it can be, so that a read
+that caught half a move (or the board between two moves) would show.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from oogames.board.model import ABoardModel
+from oogames.game.model import GameModel
+from oogames.game.saving import game_from_dict, load_game
+from oogames.game.settings import GameSettings, PlayerSpec
+from oogames.web.games import WebGame
+
+# Connect Four of 12 x 10, five in a row: long games of two random players.
+OPTIONS = {"width": 12, "height": 10, "k": 5}
+
+
+@pytest.fixture
+def switching() -> Iterator[None]:
+    """Hand Python's lock between threads as often as it can be handed."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        yield
+    finally:
+        sys.setswitchinterval(before)
+
+
+def _settings(seed: int) -> GameSettings:
+    random = PlayerSpec.parse("random")
+    return GameSettings(game="connectfour", options=OPTIONS, players=(random, random), seed=seed)
+
+
+def _replayed(settings: GameSettings, moves: list[str]) -> ABoardModel:
+    board = settings.make_board()
+    for move in moves:
+        board.play(board.parse_move(move))
+    return board
+
+
+def _wrong(state: dict[str, object], settings: GameSettings) -> list[str]:
+    """The fields of the page's state that are not those of its own moves' position."""
+    moves = state["moves"]
+    assert isinstance(moves, list)
+    board = _replayed(settings, moves)
+    wrong = []
+    if state["movers"] != [board.player_names[player] for player, _ in board.history]:
+        wrong.append("movers")
+    if state["over"] != board.is_over or state["status"] != board.status_text():
+        wrong.append("status")
+    if state["to_move"] != (None if board.is_over else board.to_move):
+        wrong.append("to_move")
+    if state["svg"] != board.to_svg():
+        wrong.append("svg")
+    legal = [] if board.is_over else [board.format_move(m) for m in board.moves_in_board_order()]
+    if state["legal"] != legal:
+        wrong.append("legal")
+    return wrong
+
+
+def test_the_page_and_its_downloads_show_one_position_while_a_computer_plays(
+    tmp_path: Path, switching: None
+) -> None:
+    checked = {"states": 0, "downloads": 0, "saves": 0}
+    wrong: list[object] = []
+    for seed in range(6):
+        settings = _settings(seed)
+        game = WebGame.new(settings, tmp_path, lambda: None)
+        while game.thinking:  # the computers play the whole game in their thread
+            wrong += _wrong(game.state(), settings)
+            checked["states"] += 1
+            game_from_dict(json.loads(game.save_text()))  # a download that loads
+            checked["downloads"] += 1
+            game.save()  # the request's save, as the computer's thread plays on
+            load_game(tmp_path / f"{game.id}.json")
+            checked["saves"] += 1
+        game.wait()
+        assert game.model.board.is_over
+    assert wrong == []
+    assert min(checked.values()) >= 30, checked  # reads made while the computers played
+
+
+def test_a_save_while_a_computer_plays_is_of_the_moves_it_says_are_saved(
+    tmp_path: Path, switching: None
+) -> None:
+    saves = 0
+    for seed in range(4):
+        model = GameModel(_settings(seed), start=False)
+        playing = threading.Thread(target=model.start)
+        playing.start()
+        while playing.is_alive():
+            path = tmp_path / f"game{saves}.json"
+            model.save(path)
+            _, board = load_game(path)
+            # What the model counts as saved is what the file holds (not a move more).
+            saved = model._saved_moves
+            assert board.moves == saved
+            assert model.unsaved == (model.board.moves != saved)
+            saves += 1
+        playing.join()
+    assert saves >= 30
