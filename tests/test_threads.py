@@ -9,6 +9,7 @@ that caught half a move (or the board between two moves) would show.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import threading
@@ -111,3 +112,38 @@ def test_a_save_while_a_computer_plays_is_of_the_moves_it_says_are_saved(
             saves += 1
         playing.join()
     assert saves >= 30
+
+
+def test_two_requests_at_once_start_one_computer(tmp_path: Path) -> None:
+    """Two requests that each let the computer move (a move and go, say) start one
+    thread: its check and its start are one step (the window between them is widened
+    here, as a busy server's would be)."""
+    random, human = PlayerSpec.parse("random"), PlayerSpec.parse("human")
+    settings = GameSettings(game="tictactoe", players=(random, human))
+    game = WebGame("a" * 24, GameModel(settings, start=False), tmp_path)
+    model = game.model
+    began = model.begin_request
+    starts: list[str] = []
+    both_checked = threading.Barrier(2, timeout=0.5)
+
+    def slow_begin() -> None:  # the second request comes between the check and the start
+        # Only one got past the check (the barrier breaks): the other waits its turn.
+        with contextlib.suppress(threading.BrokenBarrierError):
+            both_checked.wait()
+        began()
+
+    def start() -> None:
+        starts.append(threading.current_thread().name)
+        release.wait(5)
+
+    release = threading.Event()
+    model.begin_request = slow_begin  # type: ignore[method-assign]
+    model.start = start  # type: ignore[method-assign]
+    requests = [threading.Thread(target=game.run_computer) for _ in range(2)]
+    for request in requests:
+        request.start()
+    for request in requests:
+        request.join(5)
+    release.set()
+    game.wait()
+    assert len(starts) == 1, starts

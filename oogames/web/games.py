@@ -292,10 +292,11 @@ class WebGame:
     def run_computer(self) -> None:
         """Let a computer that is to move think, in a thread; the request does not wait."""
         model = self.model
-        if not model.computer_waiting or self.thinking:
-            return
-        model.begin_request()  # a stop from now on stops the search, begun or not
-        self.thinking = True  # (after: a stop the page sends while thinking is never idle)
+        with self.lock:  # two requests at once (a move, go) start one thread
+            if not model.computer_waiting or self.thinking:
+                return
+            model.begin_request()  # a stop from now on stops the search, begun or not
+            self.thinking = True  # (after: a stop the page sends while thinking is never idle)
         self._touch()
 
         def think() -> None:
