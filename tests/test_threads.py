@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from oogames.board.model import ABoardModel
+from oogames.errors import OogamesError
 from oogames.game.model import GameModel
 from oogames.game.saving import game_from_dict, load_game
 from oogames.game.settings import GameSettings, PlayerSpec
@@ -147,3 +148,28 @@ def test_two_requests_at_once_start_one_computer(tmp_path: Path) -> None:
     release.set()
     game.wait()
     assert len(starts) == 1, starts
+
+
+def test_computers_moves_are_saved_and_shown_one_by_one_and_no_request_comes_between(
+    tmp_path: Path, switching: None
+) -> None:
+    """Two computers play a whole game in one thread: the page is told of each move
+    and the file holds it at once (a server stopped half-way keeps the moves), and
+    no request is taken until they are done, not even between two of their moves."""
+    searches = PlayerSpec.parse("alphabeta:3")
+    settings = GameSettings(game="connectfour", players=(searches, searches))
+    told: list[int] = []  # the plies the file held each time the page was told
+    game = WebGame("b" * 24, GameModel(settings, start=False), tmp_path)
+    game.changed = lambda: told.append(len(load_game(tmp_path / f"{game.id}.json")[1].moves))
+    game.run_computer()
+    refused = 0
+    while game.thinking:
+        for action in ("go", "hint"):  # refused after the game too: it is over
+            with pytest.raises(OogamesError):
+                game.act(action)
+            refused += 1
+    game.wait()
+    board = game.model.board
+    assert board.is_over
+    assert set(range(1, board.ply + 1)) <= set(told), told
+    assert refused >= 30

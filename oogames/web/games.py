@@ -71,12 +71,14 @@ class _Relay(IModel2ViewAdapter):
                 "figures": describe(result),
             }
         self.game.info = ""
+        if self.game.thinking:  # a computer's move, in its thread: saved and shown at once
+            self.game._touch()  # (a request's move is, when the request ends)
 
     def changed(self) -> None:
         self.game.info = ""
 
     def thinking(self, player: int, started: bool) -> None:
-        self.game.thinking = started
+        pass  # WebGame.thinking is the computers' thread's, from its start to its end
 
     def hinted(self, result: SearchResult) -> None:
         pass
@@ -109,7 +111,7 @@ class WebGame:
         self.model = model
         self.folder = folder
         self.changed = changed
-        self.thinking = False
+        self.thinking = False  # the computers' thread runs: every move of theirs, and between
         self.hinting = False  # a hint's search runs (in a request's worker thread)
         self.info = ""
         self.last_result: dict[str, object] | None = None
