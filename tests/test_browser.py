@@ -152,6 +152,32 @@ def test_stop_a_long_search_then_reload_and_find_the_game(server: str, browser: 
     page.close()
 
 
+def test_two_computers_are_watched_move_by_move(server: str, browser: Any) -> None:
+    """Computers that play one after another show each move as it is made, with the
+    one to move thinking, and Go stays off between their moves."""
+    page = browser.new_page()
+    page.goto(server)
+    page.select_option("#game", "connectfour")
+    page.fill("#player0", "alphabeta:7")
+    page.fill("#player1", "alphabeta:7")
+    page.click("#new")
+    page.wait_for_url("**?game=*")
+    game_id = page.url.split("game=")[1]
+    seen: set[str | None] = set()
+    for _ in range(3):  # three positions in a row, each while a computer thinks
+        page.wait_for_function(
+            "(n) => document.body.classList.contains('thinking')"
+            " && document.querySelectorAll('#movelist li').length > n",
+            arg=len(seen),
+        )
+        assert "is thinking" in page.text_content("#turn")
+        assert page.is_disabled("button[data-action=go]")
+        seen.add(page.text_content("#movelist"))
+    assert not api(server, f"/api/games/{game_id}")["over"]  # seen before the end
+    page.click("button[data-action=stop]")
+    page.close()
+
+
 def test_a_stopped_computer_may_be_given_a_hint_as_in_the_other_views(
     server: str, browser: Any
 ) -> None:
