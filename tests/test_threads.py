@@ -115,6 +115,26 @@ def test_a_save_while_a_computer_plays_is_of_the_moves_it_says_are_saved(
     assert saves >= 30
 
 
+def test_a_recovery_file_written_while_a_computer_plays_loads(
+    tmp_path: Path, switching: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Quitting or a signal while a computer plays saves the game to a recovery file
+    (:meth:`GameModel.recovery_text`): each one holds one position, and loads."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    files = 0
+    for seed in range(10):
+        model = GameModel(_settings(seed), start=False)
+        playing = threading.Thread(target=model.start)
+        playing.start()
+        while playing.is_alive():
+            said = model.recovery_text()
+            assert said.startswith("interrupted: the game is saved in "), said
+            load_game(said.split("(oogames load ")[1].rstrip(")"))
+            files += 1
+        playing.join()
+    assert files >= 30
+
+
 def test_two_requests_at_once_start_one_computer(tmp_path: Path) -> None:
     """Two requests that each let the computer move (a move and go, say) start one
     thread: its check and its start are one step (the window between them is widened

@@ -41,7 +41,7 @@ from oogames.game.players import (
     wake_waiting,
 )
 from oogames.game.players import TurnControl as TurnControl  # its name here before
-from oogames.game.saving import load_game, save_game
+from oogames.game.saving import load_game, recovery_text, save_game
 from oogames.game.settings import GameSettings
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
 from oogames.nextmove.minmax import MinMax
@@ -429,6 +429,12 @@ class GameModel(IView2ModelAdapter, IRequestor):
         save_game(path, self.settings, board)
         self._saved_moves = board.moves
         self._views.message(f"saved to {path}")
+
+    def recovery_text(self, why: str = "interrupted") -> str:
+        """Save the game to a new recovery file and say where in one line, after ``why`` the
+        game is left (:func:`~oogames.game.saving.recovery_text`: the position as it is
+        though a computer plays on); never raises."""
+        return recovery_text(self.settings, self.board, why, reading=self.board_lock)
 
     @property
     def unsaved(self) -> bool:

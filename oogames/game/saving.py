@@ -164,11 +164,17 @@ def data_folder() -> Path:
     return Path(base).expanduser() / "oogames"
 
 
-def save_recovery(settings: GameSettings, board: ABoardModel) -> Path:
+def save_recovery(
+    settings: GameSettings,
+    board: ABoardModel,
+    *,
+    reading: AbstractContextManager[object] | None = None,
+) -> Path:
     """Save the game to a new file in ``data_folder()/recovery`` and return its path.
 
     Used when a game is interrupted (Ctrl-C at the prompt, quitting while
-    the computer thinks); ``oogames load PATH`` goes on with it.
+    the computer thinks); ``oogames load PATH`` goes on with it. ``reading`` is
+    :func:`save_game`'s.
 
     Raises:
         SaveFileError: The folder or the file cannot be written.
@@ -184,18 +190,25 @@ def save_recovery(settings: GameSettings, board: ABoardModel) -> Path:
     while path.exists():
         number += 1
         path = folder / f"{settings.game}-{stamp}-{number}.json"
-    save_game(path, settings, board)
+    save_game(path, settings, board, reading=reading)
     return path
 
 
-def recovery_text(settings: GameSettings, board: ABoardModel, why: str = "interrupted") -> str:
+def recovery_text(
+    settings: GameSettings,
+    board: ABoardModel,
+    why: str = "interrupted",
+    *,
+    reading: AbstractContextManager[object] | None = None,
+) -> str:
     """Save the game with :func:`save_recovery` and say so in one line, after ``why`` the
-    game is left (the same line in every view); never raises.
+    game is left (the same line in every view; :meth:`GameModel.recovery_text
+    <oogames.game.model.GameModel.recovery_text>` for a game being played); never raises.
 
     A game that cannot be saved is said to be lost, with the reason.
     """
     try:
-        path = save_recovery(settings, board)
+        path = save_recovery(settings, board, reading=reading)
     except OogamesError as error:
         return f"{why}, and the game could not be saved: {one_line(error)}"
     return f"{why}: the game is saved in {path} (oogames load {path})"

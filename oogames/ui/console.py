@@ -38,7 +38,6 @@ from oogames.game.commands import (
     thinking_text,
 )
 from oogames.game.model import GameModel
-from oogames.game.saving import recovery_text
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import read_line
 from oogames.ui.leaving import Leave, leaving_on_signals
@@ -285,7 +284,7 @@ class ConsoleView(IModel2ViewAdapter):
     def _save_recovery(self, status: int = 130) -> int:
         """Save the game to a new recovery file, say where, and return ``status`` (130:
         Ctrl-C)."""
-        self.say(recovery_text(self.model.settings, self.model.board))
+        self.say(self.model.recovery_text())
         return status
 
     def command(self, words: str) -> bool:

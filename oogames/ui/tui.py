@@ -38,7 +38,6 @@ from oogames.game.commands import (
     tui_keys,
 )
 from oogames.game.model import GameModel
-from oogames.game.saving import recovery_text
 from oogames.game.settings import GameSettings
 from oogames.games.grid import SCORE_SEPARATOR
 from oogames.nextmove.results import SearchResult
@@ -369,13 +368,13 @@ class GameApp(App[int]):
             self.exit(0)
             return
         self.model.stop()
-        self.exit(0, message=recovery_text(self.model.settings, self.model.board, _QUIT_BUSY))
+        self.exit(0, message=self.model.recovery_text(_QUIT_BUSY))
 
     def _signalled(self, number: int) -> None:
         """A signal from outside (``kill``, a terminal closing) leaves as Ctrl+Q does during a
         search, whatever runs: the game is saved to a recovery file."""
         self.model.stop()
-        self.exit(128 + number, message=recovery_text(self.model.settings, self.model.board))
+        self.exit(128 + number, message=self.model.recovery_text())
 
     async def action_quit(self) -> None:
         """Quit (the q key): see :meth:`action_quit_now`."""
