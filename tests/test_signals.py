@@ -142,3 +142,53 @@ def test_a_handler_raising_inside_the_start_of_a_search_thread_comes_out_as_itse
     threads = threading.active_count()
     assert deep_call(lambda: 7, 100) == 7  # and serves the next search
     assert threading.active_count() == threads
+
+
+def test_ctrl_c_half_way_through_the_models_move_waits_for_the_move_to_be_whole(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the console the model plays in the main thread, where Ctrl-C raises: a
+    Ctrl-C that comes half-way through a move (the counter added to, the move not yet
+    recorded) is raised once the move is whole (:func:`oogames.game.changes.held_back`),
+    never leaving half a move on the game's board."""
+    from oogames.game.model import GameModel
+    from oogames.game.settings import GameSettings, PlayerSpec
+    from oogames.games import NimBoard
+    from oogames.ui.leaving import leaving_on_signals
+
+    human = PlayerSpec.parse("human")
+    model = GameModel(GameSettings(game="nim", players=(human, human)), start=False)
+    played = NimBoard._play
+
+    def play_then_ctrl_c(self: NimBoard, player: int, move: object) -> object:
+        done = played(self, player, move)
+        signal.raise_signal(signal.SIGINT)  # comes before the move is recorded
+        return done
+
+    monkeypatch.setattr(NimBoard, "_play", play_then_ctrl_c)
+    with leaving_on_signals(), pytest.raises(KeyboardInterrupt):
+        model.play("2")
+    monkeypatch.undo()
+    board = model.board
+    assert board.moves == (2,) and board.total == 2 and board.to_move == 1
+    assert board == NimBoard.from_moves([2])
+    model.play("3")  # and the game goes on
+    assert board.total == 5
+
+
+def test_a_signal_during_a_change_is_delivered_after_it_and_once() -> None:
+    """The handlers :func:`~oogames.game.changes.held_back` wraps wait for the main
+    thread's change (nested ones too) and then run, once each, in the order they came."""
+    from oogames.game.changes import BoardLock, held_back
+
+    ran: list[int] = []
+    handle = held_back(lambda number, frame: ran.append(number))
+    lock = BoardLock()
+    with lock.changing():
+        handle(signal.SIGTERM, None)
+        with lock.changing():
+            handle(signal.SIGINT, None)
+        assert ran == []  # the outer change is not over
+    assert ran == [signal.SIGTERM, signal.SIGINT]
+    handle(signal.SIGHUP, None)  # no change under way: at once
+    assert ran == [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]

@@ -30,17 +30,13 @@ from oogames.errors import (
     one_line,
 )
 from oogames.game.adapters import AllViews, IModel2ViewAdapter, IView2ModelAdapter
+from oogames.game.changes import BoardLock
 from oogames.game.commands import View, paused_text, stopped_text
-from oogames.game.players import (
-    APlayer,
-    ChancePlayer,
-    ComputerPlayer,
-    HumanPlayer,
-    IRequestor,
-    search_slot,
-    wake_waiting,
-)
-from oogames.game.players import TurnControl as TurnControl  # its name here before
+from oogames.game.players import APlayer, IRequestor, search_slot, wake_waiting
+from oogames.game.players import ChancePlayer as ChancePlayer  # their names here before
+from oogames.game.players import ComputerPlayer as ComputerPlayer
+from oogames.game.players import HumanPlayer as HumanPlayer
+from oogames.game.players import TurnControl as TurnControl
 from oogames.game.saving import load_game, recovery_text, save_game
 from oogames.game.settings import GameSettings
 from oogames.nextmove.factories import AlphaBetaFac, DepthFac
@@ -62,9 +58,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
     Attributes:
         board: The position. Views read it; only the model changes it.
         board_lock: Held while the model changes :attr:`board` (or replaces it); a view
-            that reads the board from another thread than the one that plays holds it
-            while it reads, so that it never sees half a move (the web page, a save
-            while a computer plays). It is never held while the views are told.
+            that reads the board from another thread holds it while it reads
+            (:class:`~oogames.game.changes.BoardLock`).
         settings: The current settings.
         results: The search behind each computer move, by ply.
         last_hint: The latest hint, or None.
@@ -86,7 +81,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         self._requests = 0  # the views' requests under way (begin_request)
         self._stop_pending = False  # a stop came for them
         self._request_lock = threading.RLock()  # re-entrant: a signal handler may stop
-        self.board_lock = threading.RLock()  # re-entrant: a view told of a move may save
+        self.board_lock = BoardLock()
         self._install(settings or GameSettings(), board)
         if start:
             self.start()
@@ -102,8 +97,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
         board = settings.make_board() if board is None else board
         check_not_stuck(board)  # a game that could never go on is refused at once
         settings = settings.seated(board)
-        turns = self._make_turns(settings, board)
-        with self.board_lock:
+        turns = TurnControl.seated(settings, board, self._views.thinking)
+        with self.board_lock.changing():
             self.settings = settings
             self.board = board
             self.turns = turns
@@ -116,20 +111,6 @@ class GameModel(IView2ModelAdapter, IRequestor):
     def add_view(self, view: IModel2ViewAdapter) -> None:
         """Tell ``view`` too from now on."""
         self._views.views.append(view)
-
-    def _make_turns(self, settings: GameSettings, board: ABoardModel) -> TurnControl:
-        sides: list[APlayer] = []
-        for player in range(board.players):
-            spec = settings.spec_of(player)
-            name = f"{board.player_names[player]} ({spec.label})"
-            if spec.is_human:
-                sides.append(HumanPlayer(player, name))
-            else:
-                seed = None if settings.seed is None else settings.seed + player
-                strategy = spec.strategy(settings.info, seed, board)
-                sides.append(ComputerPlayer(player, name, strategy, self._views.thinking))
-        chance_seed = None if settings.seed is None else settings.seed + board.players
-        return TurnControl(tuple(sides), ChancePlayer(chance_seed))
 
     # -- the game going on ------------------------------------------------------------
 
@@ -171,7 +152,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         Raises:
             IllegalMoveError: The move is not legal here; nothing changes.
         """
-        with self.board_lock:
+        with self.board_lock.changing():
             self.board.play(move, player)
             self._redo.clear()
             self.last_hint = None
@@ -238,7 +219,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         count = self._undo_count()
         if not count:
             raise NothingToUndoError("there is no move of yours to take back")
-        with self.board_lock:
+        with self.board_lock.changing():
             for _ in range(count):
                 ply = self.board.ply
                 self._redo.append(self.board.pop())
@@ -266,7 +247,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """
         if not self._redo:
             raise NothingToUndoError("there is nothing to redo")
-        with self.board_lock:
+        with self.board_lock.changing():
             self.board.play(self._redo.pop())
             # Replay the computers' replies and forced passes, up to a person's turn.
             while (

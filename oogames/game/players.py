@@ -7,6 +7,7 @@ import contextlib
 import random
 import threading
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from oogames.board.faults import check_not_stuck
 from oogames.board.lambdas import draw_outcome
@@ -15,6 +16,9 @@ from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import SearchStopped
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
+
+if TYPE_CHECKING:
+    from oogames.game.settings import GameSettings
 
 
 class IRequestor(abc.ABC):
@@ -273,6 +277,25 @@ class TurnControl:
     def __init__(self, players: tuple[APlayer, ...], chance: APlayer | None = None) -> None:
         self.players = players
         self.chance = chance or ChancePlayer()
+
+    @classmethod
+    def seated(
+        cls, settings: GameSettings, board: ABoardModel, thinking: Callable[[int, bool], None]
+    ) -> TurnControl:
+        """The sides ``settings`` seat at ``board``, each computer telling ``thinking`` when
+        it starts and ends a search (a seed each, from the settings' seed)."""
+        sides: list[APlayer] = []
+        for player in range(board.players):
+            spec = settings.spec_of(player)
+            name = f"{board.player_names[player]} ({spec.label})"
+            if spec.is_human:
+                sides.append(HumanPlayer(player, name))
+            else:
+                seed = None if settings.seed is None else settings.seed + player
+                strategy = spec.strategy(settings.info, seed, board)
+                sides.append(ComputerPlayer(player, name, strategy, thinking))
+        chance_seed = None if settings.seed is None else settings.seed + board.players
+        return cls(tuple(sides), ChancePlayer(chance_seed))
 
     def side(self, player: int) -> APlayer:
         """The side that plays the board's ``player`` (chance's own side for

@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final
 
+from oogames.game.changes import held_back
+
 SIGNALS: Final = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
 )
@@ -97,8 +99,9 @@ class Leave(BaseException):
 @contextmanager
 def leaving_on_signals() -> Iterator[None]:
     """In this block, SIGTERM and SIGHUP raise :class:`Leave` (once; later ones are
-    ignored); after it, their handlers are as before. Only the main thread can set them:
-    elsewhere the block changes nothing."""
+    ignored), and they and Ctrl-C's ``KeyboardInterrupt`` wait while the board changes
+    (:func:`~oogames.game.changes.held_back`: never half a move); after it, their handlers
+    are as before. Only the main thread can set them: elsewhere the block changes nothing."""
     numbers = [number for number in SIGNALS if number != signal.SIGINT]
     if threading.current_thread() is not threading.main_thread():
         yield
@@ -109,7 +112,10 @@ def leaving_on_signals() -> Iterator[None]:
             signal.signal(each, signal.SIG_IGN)
         raise Leave(number)
 
-    before = {number: signal.signal(number, leave) for number in numbers}
+    before = {number: signal.signal(number, held_back(leave)) for number in numbers}
+    interrupt = signal.getsignal(signal.SIGINT)
+    if callable(interrupt):  # Python's own, KeyboardInterrupt
+        before[signal.SIGINT] = signal.signal(signal.SIGINT, held_back(interrupt))
     try:
         yield
     finally:

@@ -1,0 +1,93 @@
+"""The model changes its board one whole move at a time: :class:`BoardLock`.
+
+What this boundary trusts: nothing of when a reader or a signal comes. Two things
+could catch the board half-way through a change (a move played, undone or replayed,
+or a new game put in place):
+
+- another thread reading it: the web page's state, a download, a save while a
+  computer plays, the terminal board's redraw. Readers hold the lock while they read.
+- an exception that a signal's handler raises in the thread making the change:
+  Ctrl-C's ``KeyboardInterrupt`` or the console's ``Leave``, in the console, where the
+  model plays in the main thread. A board left with half a move (a stone set and no
+  record of it, say) plays on wrongly and saves what it does not hold: 3 of 1,500
+  Ctrl-Cs at random moments of a game of two computers did so before. A handler
+  wrapped by :func:`held_back` (the console's are) waits while the main thread
+  changes the board, and runs as soon as the change is whole.
+
+>>> from oogames.game.changes import BoardLock
+>>> lock = BoardLock()
+>>> with lock.changing():
+...     with lock:  # re-entrant: a change may read, and a change may hold another
+...         pass
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import FrameType, TracebackType
+from typing import ClassVar
+
+Handler = Callable[[int, FrameType | None], object]
+"""A signal handler, as :func:`signal.signal` takes it."""
+
+
+class _MainThreadChanges:
+    """The main thread's changes under way, and the signals held back meanwhile."""
+
+    depth: ClassVar[int] = 0  # changes under way in the main thread (one may hold another)
+    held: ClassVar[list[tuple[Handler, int]]] = []
+
+
+def held_back(handler: Handler) -> Handler:
+    """``handler`` as a signal handler that waits while the main thread changes a board
+    (:meth:`BoardLock.changing`), then runs with the change whole."""
+
+    def handle(number: int, frame: FrameType | None) -> object:
+        if _MainThreadChanges.depth:
+            _MainThreadChanges.held.append((handler, number))
+            return None
+        return handler(number, frame)
+
+    return handle
+
+
+class BoardLock:
+    """Held while the model changes its board (:meth:`changing`), and by a reader in
+    another thread while it reads (``with lock:``), so that no one sees half a move.
+    Re-entrant; never held while the views are told of a change, so that a view
+    that waits for its own thread cannot wait for it."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+
+    def __enter__(self) -> None:
+        self._lock.acquire()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._lock.release()
+
+    @contextmanager
+    def changing(self) -> Iterator[None]:
+        """Hold the lock for a change of the board; in the main thread, the handlers
+        :func:`held_back` wraps wait until the change is whole."""
+        if threading.current_thread() is not threading.main_thread():
+            with self._lock:
+                yield
+            return
+        _MainThreadChanges.depth += 1
+        try:
+            with self._lock:
+                yield
+        finally:
+            _MainThreadChanges.depth -= 1
+            if not _MainThreadChanges.depth:
+                came, _MainThreadChanges.held[:] = list(_MainThreadChanges.held), []
+                for handler, number in came:
+                    handler(number, None)  # Ctrl-C's KeyboardInterrupt, say: raised here
