@@ -94,24 +94,31 @@ def test_the_page_and_its_downloads_show_one_position_while_a_computer_plays(
     assert min(checked.values()) >= 30, checked  # reads made while the computers played
 
 
-def test_a_save_while_a_computer_plays_is_of_the_moves_it_says_are_saved(
-    tmp_path: Path, switching: None
-) -> None:
-    saves = 0
-    for seed in range(4):
+def _while_computers_play(games: int) -> Iterator[GameModel]:
+    """Games of two random players, each played in a thread of its own: its model, again
+    and again while the computers play."""
+    for seed in range(games):
         model = GameModel(_settings(seed), start=False)
         playing = threading.Thread(target=model.start)
         playing.start()
         while playing.is_alive():
-            path = tmp_path / f"game{saves}.json"
-            model.save(path)
-            _, board = load_game(path)
-            # What the model counts as saved is what the file holds (not a move more).
-            saved = model._saved_moves
-            assert board.moves == saved
-            assert model.unsaved == (model.board.moves != saved)
-            saves += 1
+            yield model
         playing.join()
+
+
+def test_a_save_while_a_computer_plays_is_of_the_moves_it_says_are_saved(
+    tmp_path: Path, switching: None
+) -> None:
+    saves = 0
+    for model in _while_computers_play(games=4):
+        path = tmp_path / f"game{saves}.json"
+        model.save(path)
+        _, board = load_game(path)
+        # What the model counts as saved is what the file holds (not a move more).
+        saved = model._saved_moves
+        assert board.moves == saved
+        assert model.unsaved == (model.board.moves != saved)
+        saves += 1
     assert saves >= 30
 
 
@@ -122,16 +129,11 @@ def test_a_recovery_file_written_while_a_computer_plays_loads(
     (:meth:`GameModel.recovery_text`): each one holds one position, and loads."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     files = 0
-    for seed in range(10):
-        model = GameModel(_settings(seed), start=False)
-        playing = threading.Thread(target=model.start)
-        playing.start()
-        while playing.is_alive():
-            said = model.recovery_text()
-            assert said.startswith("interrupted: the game is saved in "), said
-            load_game(said.split("(oogames load ")[1].rstrip(")"))
-            files += 1
-        playing.join()
+    for model in _while_computers_play(games=10):
+        said = model.recovery_text()
+        assert said.startswith("interrupted: the game is saved in "), said
+        load_game(said.split("(oogames load ")[1].rstrip(")"))
+        files += 1
     assert files >= 30
 
 
