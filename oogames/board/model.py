@@ -222,6 +222,10 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
         """
         return tuple((record.player, record.move) for record in self._history)
 
+    def history_since(self, ply: int) -> tuple[tuple[int, Move], ...]:
+        """The end of :attr:`history`: ``(player, move)`` of each move after the first ``ply``."""
+        return tuple((record.player, record.move) for record in self._history[ply:])
+
     @property
     def ply(self) -> int:
         """How many moves (passes included) have been played from the start."""

@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from oogames.board.copies import SearchCopy
 from oogames.board.faults import check_not_stuck
 from oogames.board.lambdas import draw_outcome
 from oogames.board.model import ABoardModel, IBoardModel
@@ -193,6 +194,7 @@ class ComputerPlayer(APlayer):
         super().__init__(player, name)
         self.strategy = strategy
         self.thinking = thinking
+        self._copies: SearchCopy[IBoardModel] = SearchCopy()  # what it searches, kept in step
         # A stop is for this side's turn only: one that arrives while no turn is under
         # way is dropped, one that arrives during a turn is never lost.
         self._lock = threading.RLock()  # re-entrant: a signal handler may stop the turn
@@ -239,7 +241,8 @@ class ComputerPlayer(APlayer):
             self.thinking(self.player, True)
         try:
             with search_slot(lambda: self._stopped):  # its turn among the process's
-                return checked_result(self.strategy, self.strategy.analyze(board.copy()), board)
+                position = self._copies.of(board)
+                return checked_result(self.strategy, self.strategy.analyze(position), board)
         finally:
             if self.thinking is not None:
                 self.thinking(self.player, False)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from oogames import plugins
+from oogames.board.copies import SearchCopy
 from oogames.board.lambdas import draw_outcome
 from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, PASS, Move
@@ -38,6 +39,7 @@ class _Player:
 
     def __init__(self, strategy: INextMoveStrategy) -> None:
         self.strategy = strategy
+        self._copies: SearchCopy[ABoardModel] = SearchCopy()  # what it searches, kept in step
 
     def move(
         self, board: ABoardModel, moves: list[str], limit: float | None, hard: float
@@ -55,7 +57,8 @@ class _Player:
             alarm.start()
         start = time.perf_counter()
         try:  # an illegal move is played by the caller, and loses as such
-            result = checked_result(strategy, strategy.analyze(board.copy()), board, legal=False)
+            position = self._copies.of(board)
+            result = checked_result(strategy, strategy.analyze(position), board, legal=False)
         except OogamesError as error:
             over = limit is not None and time.perf_counter() - start > limit
             raise PlayerFault("time" if over else f"crash: {one_line(error)}") from None
