@@ -174,6 +174,32 @@ def test_a_plugin_player_that_prints_plays_its_games(bots: str) -> None:
     assert record.reason == "rules" and len(record.moves) >= 5
 
 
+def test_each_move_crosses_to_a_plugin_players_process_once(bots: str) -> None:
+    """Its process keeps the position from one request to the next: each move is sent
+    once over a whole game (not the whole game again each turn), and moves of another
+    game are played from the start."""
+    from oogames.games import NimBoard
+    from oogames.tournament.isolated import IsolatedPlayer
+
+    player = IsolatedPlayer("nim", {"target": 60}, f"{bots}:Chatty", seed=0)
+    try:
+        for first in ("1", "3"):  # two games: the second one's moves are not the first's
+            board, moves = NimBoard(target=60), [first]
+            board.play(board.parse_move(first))
+            before = player.moves_sent
+            while not board.is_over:
+                move, _, _ = player.move(moves, 5.0)
+                board.play(board.parse_move(move))
+                moves.append(move)
+                if not board.is_over:  # the other side: the least it may add
+                    board.play(1)
+                    moves.append("1")
+            assert player.moves_sent - before <= len(moves)
+            count("games of a plug-in whose moves were each sent once")
+    finally:
+        player.close()
+
+
 def test_a_move_over_its_time_loses_on_time(bots: str) -> None:
     task = GameTask("0-1-0", "tictactoe", {}, f"{bots}:Sleeper", "random", 0, 1, (), 0, 0.1, 0.5)
     record = play_game(task)

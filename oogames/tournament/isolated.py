@@ -7,9 +7,11 @@ lose its game, not end or hang the tournament, so :func:`play_game
 <oogames.tournament.games.play_game>` runs every plug-in player through an
 :class:`IsolatedPlayer`: a child process (``python -m
 oogames.tournament.isolated``) that builds the strategy once and answers one
-request a move. The parent sends the moves played so far and waits for the
-answer until the deadline; a child that is late is killed, one that dies is
-noticed, and either way the player loses the game with the reason stored.
+request a move. The parent sends the moves played since its last request
+(each move crosses once; the child keeps the position, and searches a copy of
+it kept in step) and waits for the answer until the deadline; a child that is
+late is killed, one that dies is noticed, and either way the player loses the
+game with the reason stored.
 
 What the boundary trusts: the child runs the plug-in's code with the
 parent's rights (this is containment of faults, not a sandbox against
@@ -84,6 +86,8 @@ class IsolatedPlayer:
         memory_mb: int | None = None,
     ) -> None:
         self.spec = spec
+        self.sent: list[str] = []  # the moves its process holds, in order
+        self.moves_sent = 0  # how many moves crossed the pipe, in all
         self.process = subprocess.Popen(
             [sys.executable, "-m", "oogames.tournament.isolated"],
             stdin=subprocess.PIPE,
@@ -107,7 +111,11 @@ class IsolatedPlayer:
             PlayerFault: No answer within ``seconds`` (the process is killed), the
                 process exited, or the strategy raised or answered wrongly.
         """
-        answer = self._ask({"moves": moves}, seconds, "a move")
+        sent = self.sent
+        known = len(sent) if moves[: len(sent)] == sent else 0  # a game of its own: anew
+        self.sent = list(moves)
+        self.moves_sent += len(moves) - known
+        answer = self._ask({"after": known, "moves": moves[known:]}, seconds, "a move")
         if "error" in answer:
             raise PlayerFault(f"crash: {answer['error']}")
         move, nodes, evaluated = answer.get("move"), answer.get("nodes"), answer.get("evaluated")
@@ -188,6 +196,8 @@ def limit_memory(memory_mb: int) -> None:
 def _serve() -> None:
     """The child: build the strategy the header names, then answer one request a line."""
     from oogames import plugins
+    from oogames.board.copies import SearchCopy
+    from oogames.board.model import ABoardModel
     from oogames.board.moves import PASS
     from oogames.games import find_game
     from oogames.nextmove.specs import make_strategy
@@ -219,14 +229,19 @@ def _serve() -> None:
         reply({"error": fault(error)})
         return
     reply({"ready": True})
+    board: ABoardModel | None = None  # the position the parent has sent so far
+    copies: SearchCopy[ABoardModel] = SearchCopy()
     for line in sys.stdin:
-        moves = json.loads(line)["moves"]
+        request = json.loads(line)
         try:
-            board = info.make(**header["options"])
-            for text in moves:
+            if not request["after"] or board is None:
+                board = info.make(**header["options"])
+            elif request["after"] != board.ply:
+                raise OogamesError(f"out of step: {board.ply} moves, not {request['after']}")
+            for text in request["moves"]:
                 board.play(PASS if text == "pass" else board.parse_move(text))
             result = checked_result(  # an illegal move loses as such, in the parent
-                strategy, strategy.analyze(board.copy()), board, legal=False
+                strategy, strategy.analyze(copies.of(board)), board, legal=False
             )
             move = "pass" if result.move is PASS else board.format_move(result.move)
             reply({"move": move, "nodes": result.stats.nodes, "evaluated": result.stats.evaluated})
