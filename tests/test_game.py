@@ -232,3 +232,25 @@ def test_a_stop_during_a_views_request_stops_the_search_it_makes_and_no_later_on
     assert model.hint().move is not None
     model.go()
     assert model.board.ply == 2 and model.current.is_human
+
+
+def test_a_turn_interrupted_as_it_says_it_thinks_says_that_it_ended() -> None:
+    """Ctrl-C (or any exception) that comes as a computer's turn tells the views that it
+    thinks still tells them that it ended: the console's "is thinking" notice, armed for
+    a second later, was printed after the next prompt, and its Ctrl-\\ key stayed set."""
+    from oogames.game.players import ComputerPlayer
+    from oogames.nextmove.random_move import RandomValidMove
+
+    told: list[bool] = []
+
+    def thinking(player: int, started: bool) -> None:
+        told.append(started)
+        if started:
+            raise KeyboardInterrupt  # as the view is told that the search begins
+
+    model = GameModel(settings(), start=False)
+    side = ComputerPlayer(0, "X (random)", RandomValidMove(1), thinking)
+    with pytest.raises(KeyboardInterrupt):
+        side.take_turn(model.board, model)
+    assert told == [True, False]
+    assert model.board.ply == 0

@@ -236,10 +236,11 @@ class ComputerPlayer(APlayer):
         requestor.request_move(self.player, result.move, result)
 
     def _search(self, board: IBoardModel) -> SearchResult:
-        """The strategy's search of a copy of ``board``, told to :attr:`thinking`."""
-        if self.thinking is not None:
-            self.thinking(self.player, True)
+        """The strategy's search of a copy of ``board``, told to :attr:`thinking` (that it
+        ended too, whatever comes: Ctrl-C as it is told that it begins, say)."""
         try:
+            if self.thinking is not None:
+                self.thinking(self.player, True)
             with search_slot(lambda: self._stopped):  # its turn among the process's
                 position = self._copies.of(board)
                 return checked_result(self.strategy, self.strategy.analyze(position), board)
