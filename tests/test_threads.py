@@ -180,17 +180,21 @@ def test_two_requests_at_once_start_one_computer(tmp_path: Path) -> None:
     assert len(starts) == 1, starts
 
 
-def test_computers_moves_are_saved_and_shown_one_by_one_and_no_request_comes_between(
-    tmp_path: Path, switching: None
+@pytest.mark.parametrize("save_seconds", [0.0, 1000.0])
+def test_computers_moves_are_shown_one_by_one_and_no_request_comes_between(
+    tmp_path: Path, switching: None, monkeypatch: pytest.MonkeyPatch, save_seconds: float
 ) -> None:
-    """Two computers play a whole game in one thread: the page is told of each move
-    and the file holds it at once (a server stopped half-way keeps the moves), and
-    no request is taken until they are done, not even between two of their moves."""
+    """Two computers play a whole game in one thread: the page is told of each move,
+    the file holds the moves of :data:`~oogames.web.games.SAVE_SECONDS` before (a
+    server stopped half-way keeps them) and every move once they stop, and no request
+    is taken until they are done, not even between two of their moves."""
+    monkeypatch.setattr("oogames.web.games.SAVE_SECONDS", save_seconds)
     searches = PlayerSpec.parse("alphabeta:3")
     settings = GameSettings(game="connectfour", players=(searches, searches))
-    told: list[int] = []  # the plies the file held each time the page was told
+    told: list[tuple[int, int]] = []  # the plies of the game and of its file, when told
     game = WebGame("b" * 24, GameModel(settings, start=False), tmp_path)
-    game.changed = lambda: told.append(len(load_game(tmp_path / f"{game.id}.json")[1].moves))
+    path = tmp_path / f"{game.id}.json"
+    game.changed = lambda: told.append((game.model.board.ply, len(load_game(path)[1].moves)))
     game.run_computer()
     refused = 0
     while game.thinking:
@@ -201,5 +205,10 @@ def test_computers_moves_are_saved_and_shown_one_by_one_and_no_request_comes_bet
     game.wait()
     board = game.model.board
     assert board.is_over
-    assert set(range(1, board.ply + 1)) <= set(told), told
+    assert {ply for ply, _ in told} >= set(range(1, board.ply + 1)), told
+    if save_seconds == 0:  # saved at each move
+        assert all(saved == ply for ply, saved in told), told
+    else:  # saved as they began and once they stopped
+        assert {saved for _, saved in told} == {0, board.ply}, told
+    assert load_game(path)[1].moves == board.moves
     assert refused >= 30

@@ -14,9 +14,10 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -34,6 +35,12 @@ from oogames.ui.console import describe
 
 #: The commands the page offers, by word (its actions besides ``move``).
 _COMMANDS = {command.word: command for command in commands_of("web")}
+
+SAVE_SECONDS: Final = 1.0
+"""How often a game is saved while its computers play one move after another (the page
+is shown each move; the file has every move once they stop). Saved at every move, a long
+game of fast computers cost the square of its length: Nim to 4,000 took 2.4 s, to
+16,000 half a minute."""
 
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 """What a game id looks like (unguessable, URL-safe); nothing else reaches a file name."""
@@ -71,8 +78,8 @@ class _Relay(IModel2ViewAdapter):
                 "figures": describe(result),
             }
         self.game.info = ""
-        if self.game.thinking:  # a computer's move, in its thread: saved and shown at once
-            self.game._touch()  # (a request's move is, when the request ends)
+        if self.game.thinking:  # a computer's move, in its thread: shown at once, and saved
+            self.game._touch(saving=False)  # once a second (a request's move: as it ends)
 
     def changed(self) -> None:
         self.game.info = ""
@@ -118,6 +125,7 @@ class WebGame:
         self.last_search: tuple[int, StrategySpec, int | None] | None = None  # ply, spec, depth
         self.version = 0
         self.lock = threading.Lock()
+        self._saved_at = time.monotonic()
         self._worker: threading.Thread | None = None
         model.add_view(_Relay(self))
 
@@ -365,10 +373,15 @@ class WebGame:
         with self.model.board_lock:
             return game_text(self.model.settings, self.model.board)
 
-    def _touch(self) -> None:
+    def _touch(self, saving: bool = True) -> None:
+        """A change: the page is told, and the game saved (``saving=False``: if its last
+        save is :data:`SAVE_SECONDS` old)."""
         self.version += 1
-        try:
-            self.save()
-        except OogamesError as error:
-            self.info = f"not saved: {one_line(error)}"
+        now = time.monotonic()
+        if saving or now - self._saved_at >= SAVE_SECONDS:
+            self._saved_at = now
+            try:
+                self.save()
+            except OogamesError as error:
+                self.info = f"not saved: {one_line(error)}"
         self.changed()
