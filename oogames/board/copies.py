@@ -4,9 +4,9 @@ A player searches a copy of the board, never the board the game is played on (th
 read that one meanwhile, and a search that failed half-way must not touch it). Copied
 anew each turn, the copy replays the whole game (:meth:`ABoardModel.copy
 <oogames.board.model.ABoardModel.copy>`), so a long game cost the square of its length:
-two random players took 8.3 s for Nim to 8,000 (3,972 moves) and would take some twenty
-minutes for Nim to 100,000. A :class:`SearchCopy` replays only the moves played since the
-player's last turn.
+two random players took 8.3 s for Nim to 8,000 (3,972 moves) and 60 s for Nim to 16,000
+(by the square, Nim to 100,000 would take over twenty minutes). A :class:`SearchCopy`
+replays only the moves played since the player's last turn.
 
 What it trusts: nothing of the search. After catching up, its copy must stand where the
 board stands (the same ply, player to move, state and
