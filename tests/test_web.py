@@ -19,7 +19,9 @@ pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
 from starlette.testclient import TestClient
 
 from oogames.game.commands import idle_text
+from oogames.game.saving import load_game
 from oogames.web.app import create_app
+from oogames.web.games import WebGame
 
 
 @pytest.fixture
@@ -512,3 +514,39 @@ def test_ctrl_c_stops_the_server_with_a_page_open_and_a_computer_thinking(
     assert server.returncode == 0 and "Traceback" not in said, said
     assert said.splitlines()[-1] == "oogames: stopped; the games are kept"
     stream.close()
+
+
+def test_a_server_stopped_while_computers_play_keeps_every_move_the_page_showed(
+    tmp_path: Path,
+) -> None:
+    """While computers play one after another their game is saved once a second; Ctrl-C
+    stops them (no move is played) and saves the game as it stands: every move a page
+    was shown is in the file, and the game goes on when it is opened again."""
+    server, address = start_server(tmp_path)
+    try:
+        body = json.dumps(
+            {"game": "connectfour", "player0": "alphabeta:5", "player1": "alphabeta:5"}
+        ).encode()
+        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
+        created.add_header("Content-Type", "application/json")
+        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        shown: list[str] = []
+        for _ in range(100):  # until the page shows a few of their moves
+            with urllib.request.urlopen(f"{address}/api/games/{game_id}", timeout=5) as got:
+                shown = json.loads(got.read())["moves"]
+            if len(shown) >= 3:
+                break
+            time.sleep(0.02)
+        server.send_signal(signal.SIGINT)
+        said, _ = server.communicate(timeout=20)
+    finally:
+        server.kill()
+    assert said.splitlines()[-1] == "oogames: stopped; the games are kept", said
+    _, board = load_game(tmp_path / f"{game_id}.json")
+    kept = [board.format_move(move) for move in board.moves]
+    assert len(shown) >= 3 and kept[: len(shown)] == shown, (shown, kept)
+    assert not board.is_over
+    reopened = WebGame.open(game_id, tmp_path, lambda: None)  # as a restarted server does
+    assert reopened is not None and reopened.thinking  # the computer to move plays on
+    reopened.model.stop()
+    reopened.wait()

@@ -73,6 +73,7 @@ def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
     )
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once stopped
         Server(config).run()
+    app.state.games.keep(SHUTDOWN_SECONDS)
     print("oogames: stopped; the games are kept", file=out, flush=True)
     return 0
 
