@@ -9,7 +9,7 @@ or a new game put in place):
 - an exception that a signal's handler raises in the thread making the change:
   Ctrl-C's ``KeyboardInterrupt`` or the console's ``Leave``, in the console, where the
   model plays in the main thread. A board left with half a move (a stone set and no
-  record of it, say) plays on wrongly and saves what it does not hold: 3 of 1,500
+  record of it, say) plays on wrongly and saves what it does not hold: 6 of 1,500
   Ctrl-Cs at random moments of a game of two computers did so before. A handler
   wrapped by :func:`held_back` (the console's are) waits while the main thread
   changes the board, and runs as soon as the change is whole.

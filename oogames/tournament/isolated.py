@@ -86,7 +86,7 @@ class IsolatedPlayer:
         memory_mb: int | None = None,
     ) -> None:
         self.spec = spec
-        self.sent: list[str] = []  # the moves its process holds, in order
+        self._sent: list[str] = []  # the moves its process holds, in order
         self.moves_sent = 0  # how many moves crossed the pipe, in all
         self.process = subprocess.Popen(
             [sys.executable, "-m", "oogames.tournament.isolated"],
@@ -111,9 +111,9 @@ class IsolatedPlayer:
             PlayerFault: No answer within ``seconds`` (the process is killed), the
                 process exited, or the strategy raised or answered wrongly.
         """
-        sent = self.sent
+        sent = self._sent
         known = len(sent) if moves[: len(sent)] == sent else 0  # a game of its own: anew
-        self.sent = list(moves)
+        self._sent = list(moves)
         self.moves_sent += len(moves) - known
         answer = self._ask({"after": known, "moves": moves[known:]}, seconds, "a move")
         if "error" in answer:
