@@ -282,8 +282,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         try:
             if self.stop_pending():  # asked as a computer's turn asks it
                 raise SearchStopped("the hint was stopped")
-            with self.board_lock:
-                position = self.board.copy()
+            position = self.board_copy()
             with search_slot(lambda: self._hint_strategy is not strategy):
                 result = strategy.analyze(position)
         finally:
@@ -405,11 +404,16 @@ class GameModel(IView2ModelAdapter, IRequestor):
         """
         if not overwrite and user_path(path, "save", SaveFileError).exists():
             raise SaveFileError(f"{path} exists: save! {path} replaces it")
-        with self.board_lock:  # the position as it is now, though a computer plays on
-            board = self.board.copy()
+        board = self.board_copy()
         save_game(path, self.settings, board)
         self._saved_moves = board.moves
         self._views.message(f"saved to {path}")
+
+    def board_copy(self) -> ABoardModel:
+        """An independent copy of the board as it stands, read under :attr:`board_lock`
+        (one position, though a computer's thread plays on)."""
+        with self.board_lock:
+            return self.board.copy()
 
     def recovery_text(self, why: str = "interrupted") -> str:
         """Save the game to a new recovery file and say where in one line, after ``why`` the

@@ -343,8 +343,7 @@ class WebGame:
         ply, played, depth = self.last_search
         if played.family != "search":
             raise SettingsError(f"{played} is not a search that can be drawn as a tree")
-        with self.model.board_lock:
-            board = self.model.board.copy()
+        board = self.model.board_copy()
         if ply > board.ply:
             raise SettingsError("the last search's position was taken back")
         while board.ply > ply:
