@@ -127,14 +127,22 @@ def checked_result(
         PluginError: It is not a SearchResult, or its move is not legal here.
         SearchError: Its value is NaN (an evaluation returned NaN).
     """
-    name = plugins.ref_of(strategy) or getattr(strategy, "name", type(strategy).__name__)
     if not isinstance(result, SearchResult):
         raise PluginError(
-            f"the strategy {name!r} returned {type(result).__name__} "
+            f"the strategy {_named(strategy)!r} returned {type(result).__name__} "
             f"{str(result)[:40]!r} from analyze, not a SearchResult"
         )
     if legal and result.move not in (board.legal_moves() or [PASS]):  # a forced pass: the move
-        raise PluginError(f"the strategy {name!r} chose {result.move!r}, not a legal move here")
+        raise PluginError(
+            f"the strategy {_named(strategy)!r} chose {result.move!r}, not a legal move here"
+        )
     if result.value is not None and isinstance(result.value, float) and math.isnan(result.value):
-        raise SearchError(f"the strategy {name!r} valued its move NaN (an evaluation returned NaN)")
+        raise SearchError(
+            f"the strategy {_named(strategy)!r} valued its move NaN (an evaluation returned NaN)"
+        )
     return result
+
+
+def _named(strategy: INextMoveStrategy) -> str:
+    """How an error names ``strategy`` (asked only for an error: it reads the file system)."""
+    return plugins.ref_of(strategy) or getattr(strategy, "name", type(strategy).__name__)
