@@ -144,13 +144,17 @@ def test_a_handler_raising_inside_the_start_of_a_search_thread_comes_out_as_itse
     assert threading.active_count() == threads
 
 
+@pytest.mark.parametrize("where", ["console", "script"])
 def test_ctrl_c_half_way_through_the_models_move_waits_for_the_move_to_be_whole(
-    monkeypatch: pytest.MonkeyPatch,
+    where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In the console the model plays in the main thread, where Ctrl-C raises: a
-    Ctrl-C that comes half-way through a move (the counter added to, the move not yet
-    recorded) is raised once the move is whole (:func:`oogames.game.changes.held_back`),
-    never leaving half a move on the game's board."""
+    """Where the model plays in the main thread, Ctrl-C raises: a Ctrl-C that comes
+    half-way through a move (the counter added to, the move not yet recorded) is raised
+    once the move is whole, never leaving half a move on the game's board. In the
+    console through its handlers (:func:`oogames.game.changes.held_back`); in a script
+    that keeps Python's own handler, through the one the change puts in its place."""
+    from contextlib import nullcontext
+
     from oogames.game.model import GameModel
     from oogames.game.settings import GameSettings, PlayerSpec
     from oogames.games import NimBoard
@@ -159,21 +163,30 @@ def test_ctrl_c_half_way_through_the_models_move_waits_for_the_move_to_be_whole(
     human = PlayerSpec.parse("human")
     model = GameModel(GameSettings(game="nim", players=(human, human)), start=False)
     played = NimBoard._play
+    handlers: list[object] = []
 
     def play_then_ctrl_c(self: NimBoard, player: int, move: object) -> object:
         done = played(self, player, move)
+        handlers.append(signal.getsignal(signal.SIGINT))
         signal.raise_signal(signal.SIGINT)  # comes before the move is recorded
         return done
 
-    monkeypatch.setattr(NimBoard, "_play", play_then_ctrl_c)
-    with leaving_on_signals(), pytest.raises(KeyboardInterrupt):
-        model.play("2")
-    monkeypatch.undo()
-    board = model.board
-    assert board.moves == (2,) and board.total == 2 and board.to_move == 1
-    assert board == NimBoard.from_moves([2])
-    model.play("3")  # and the game goes on
-    assert board.total == 5
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        monkeypatch.setattr(NimBoard, "_play", play_then_ctrl_c)
+        with leaving_on_signals() if where == "console" else nullcontext():
+            with pytest.raises(KeyboardInterrupt):
+                model.play("2")
+            monkeypatch.undo()
+            board = model.board
+            assert board.moves == (2,) and board.total == 2 and board.to_move == 1
+            assert board == NimBoard.from_moves([2])
+            model.play("3")  # and the game goes on
+            assert board.total == 5
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        assert len(handlers) == 1 and handlers[0] is not signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_a_signal_during_a_change_is_delivered_after_it_and_once() -> None:
