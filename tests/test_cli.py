@@ -140,6 +140,12 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         ),
         (["play", "nim", "--max_add", "3"], "--max_add 3; did you mean --max-add?"),
         (["demo", "rolit", "nim"], "oogames demo: error: unrecognized arguments: nim (see"),
+        (  # no flag of its own near: the subcommands that take it are named
+            ["demo", "rolit", "--first", "maxn:2"],
+            "unrecognized arguments: --first maxn:2; --first is a flag of oogames play and"
+            " oogames match (see oogames demo --help)",
+        ),
+        (["play", "nim", "--depht", "3"], "unrecognized arguments: --depht 3 (see"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(

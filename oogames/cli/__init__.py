@@ -24,11 +24,12 @@ from typing import TextIO
 
 from oogames import plugins
 from oogames.cli import compare, demo, grade, listing, match, play, serve, solve, tournament, tree
-from oogames.cli.common import Parser, Subcommand, default_spec, flag_error, printable
+from oogames.cli.common import Subcommand, default_spec, flag_error
 from oogames.cli.compare import run_compare
 from oogames.cli.demo import run_demo
 from oogames.cli.listing import run_list
 from oogames.cli.match import run_match_command
+from oogames.cli.parser import Parser, printable
 from oogames.cli.play import run_load, run_play
 from oogames.cli.serve import run_serve
 from oogames.cli.solve import SOLVE_NOTICE_SECONDS, run_solve
@@ -103,7 +104,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     command = parser.subcommands[args.command]
     assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
     if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
-        command.refuse_unknown(extra)
+        command.refuse_unknown(extra, parser.subcommands)
     prog = command.prog  # "oogames play"
     try:
         return RUN[args.command](args, out)

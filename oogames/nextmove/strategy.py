@@ -145,4 +145,4 @@ def checked_result(
 
 def _named(strategy: INextMoveStrategy) -> str:
     """How an error names ``strategy`` (asked only for an error: it reads the file system)."""
-    return plugins.ref_of(strategy) or getattr(strategy, "name", type(strategy).__name__)
+    return plugins.ref_of(strategy) or str(getattr(strategy, "name", type(strategy).__name__))
