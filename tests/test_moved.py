@@ -39,6 +39,7 @@ MOVED = [
     ("oogames.board.deep", "oogames.nextmove.running", ["run_deep", "deep_call", "FRAME_LIMIT"]),
     ("oogames", "oogames.board.perft", ["perft"]),
     ("oogames.board", "oogames.board.perft", ["perft"]),
+    ("oogames.cli.common", "oogames.cli.parser", ["Parser"]),
 ]
 
 
