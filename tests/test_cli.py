@@ -146,6 +146,17 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
             " oogames match (see oogames demo --help)",
         ),
         (["play", "nim", "--depht", "3"], "unrecognized arguments: --depht 3 (see"),
+        (  # words after a list's first item: shown joined to it
+            ["tournament", "nim", "--players", "random", "alphabeta:3", "mcts", "--games", "2"],
+            "unrecognized arguments: alphabeta:3 mcts; a list is one word, its items joined by"
+            " commas: --players random,alphabeta:3,mcts (see",
+        ),
+        (
+            ["tournament", "nim", "--players=random", "alphabeta"],
+            "commas: --players random,alphabeta (see",
+        ),
+        (["demo", "grundy", "--heaps", "3", "4", "5"], "joined by commas: --heaps 3,4,5 (see"),
+        (["match", "--depths", "2", "3"], "joined by commas: --depths 2,3 (see"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(

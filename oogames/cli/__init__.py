@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     command = parser.subcommands[args.command]
     assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
     if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
-        command.refuse_unknown(extra, parser.subcommands)
+        command.refuse_unknown(extra, parser.subcommands, sys.argv[1:] if argv is None else argv)
     prog = command.prog  # "oogames play"
     try:
         return RUN[args.command](args, out)

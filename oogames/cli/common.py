@@ -38,23 +38,33 @@ class Flag:
     exclusive: str = ""
 
 
-def flag(*names: str, exclusive: str = "", note: str = "", **options: Any) -> Flag:
+def flag(*names: str, exclusive: str = "", note: str = "", items: str = "", **options: Any) -> Flag:
     """A :class:`Flag`, written as ``add_argument`` is called.
 
     Its help is its words, then what the parser takes them from: the range a
     :class:`Ranged` type reads and the default. ``help="games per pairing"``,
     ``type=whole_from(1, 10_000)``, ``default=2`` and ``note="both colours"`` give
     "games per pairing, 1 to 10,000 (default 2: both colours)"; with no default,
-    ``note`` says what the command does ("(default: NOTE)").
+    ``note`` says what the command does ("(default: NOTE)"). A list's flag names its
+    items (``items="D"``: metavar ``D,...``, its help says "comma-separated").
     """
+    if items:
+        options["metavar"] = list_metavar(items)
     if "help" in options:
         kind, default = options.get("type"), options.get("default")
-        told = options["help"] + (f", {kind.span()}" if isinstance(kind, Ranged) else "")
+        told = options["help"] + (", comma-separated" if items else "")
+        told += f", {kind.span()}" if isinstance(kind, Ranged) else ""
         unset = default is None or default is False or default in ("", [])  # 0 is a default
         said = "" if unset else f" {_number(default)}"
         said += f": {note}" if note else ""
         options = options | {"help": f"{told} (default{said})" if said else told}
     return Flag(names, options, exclusive)
+
+
+def list_metavar(items: str) -> str:
+    """How a list's flag shows its value: ``D,...`` (the parser reads a metavar that ends
+    so as a list's, to say how to join words given apart)."""
+    return f"{items},..."
 
 
 def _number(value: object, grouped: bool = False) -> str:
@@ -278,8 +288,9 @@ def add_game_options(
         if option.kind == "switch":  # absent (None, the board's default) or on
             parser.add_argument(option.flag, dest=name, action="store_const", const=True, help=text)
         else:
+            shown = list_metavar("N") if option.kind == "wholes" else name.upper()
             parser.add_argument(
-                option.flag, dest=name, type=_flag_type(option), metavar=name.upper(), help=text
+                option.flag, dest=name, type=_flag_type(option), metavar=shown, help=text
             )
     parser.set_defaults(board_flags_taken=frozenset(skipped))
 

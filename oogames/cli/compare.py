@@ -72,7 +72,8 @@ COMMANDS: Final = (
             ),
             flag(
                 "--strategies",
-                help="comma-separated strategies",
+                items="S",
+                help="strategies",
                 note=f"{DEFAULTS['two']}; for a game of more players {DEFAULTS['more']}; with "
                 f"chance {DEFAULTS['chance']}",
             ),

@@ -67,9 +67,9 @@ COMMANDS: Final = (
         flags=(
             flag("--first", default="minimax", help="the first player's search"),
             flag("--second", default="alphabeta", help="the second player's search"),
-            flag("--sizes", default="7x6", help="board sizes WIDTHxHEIGHT, comma-separated"),
-            flag("--k", default="4", help="numbers in a row to win, comma-separated"),
-            flag("--depths", default="2,3", help="search depths, comma-separated"),
+            flag("--sizes", default="7x6", items="WxH", help="board sizes WIDTHxHEIGHT"),
+            flag("--k", default="4", items="K", help="numbers in a row to win"),
+            flag("--depths", default="2,3", items="D", help="search depths"),
             flag("--seed", type=whole_arg, help="seed for a random player"),
             flag(
                 "--db",

@@ -30,11 +30,16 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
 
     def refuse_unknown(
-        self, extra: Sequence[str], others: Mapping[str, argparse.ArgumentParser] | None = None
+        self,
+        extra: Sequence[str],
+        others: Mapping[str, argparse.ArgumentParser] | None = None,
+        argv: Sequence[str] = (),
     ) -> NoReturn:
         """Refuse the arguments ``extra`` this (sub)command does not take, naming the flag
         of its own closest to a flag mistyped (``--output``: did you mean ``--out``?), or
-        else the subcommands of ``others`` that take it (``--first``: oogames match's)."""
+        else the subcommands of ``others`` that take it (``--first``: oogames match's);
+        words that follow a list's flag in ``argv`` (the command line) are shown joined
+        to its list (``--players random alphabeta``: ``--players random,alphabeta``)."""
         flags = _flags(self)
         guesses: list[str] = []
         owners: list[str] = []
@@ -51,7 +56,30 @@ class Parser(argparse.ArgumentParser):
                 owners.append(f"{name} is a flag of {' and '.join(places)}")
         hint = f"; did you mean {', '.join(dict.fromkeys(guesses))}?" if guesses else ""
         hint += "".join(f"; {owner}" for owner in dict.fromkeys(owners))
+        hint += self._list_hint(extra, list(argv))
         self.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+
+    def _list_hint(self, extra: Sequence[str], argv: list[str]) -> str:
+        """How the words of ``extra`` that follow a list's flag (its metavar ``A,B,...``)
+        and its first item in ``argv`` join its list, or ``""``."""
+        lists = {
+            name
+            for action in self._actions
+            if str(action.metavar or "").endswith(",...")
+            for name in action.option_strings
+        }
+        for at, word in enumerate(argv):
+            given, equals, first = word.partition("=")
+            if given not in lists:
+                continue
+            items = [first] if equals else argv[at + 1 : at + 2]
+            after = end = at + 1 + len(items) - bool(equals)  # the words after its first item
+            while end < len(argv) and argv[end] in extra and not argv[end].startswith("-"):
+                end += 1
+            if items and end > after:
+                joined = ",".join(items + argv[after:end])
+                return f"; a list is one word, its items joined by commas: {given} {joined}"
+        return ""
 
 
 def _flags(parser: argparse.ArgumentParser) -> list[str]:

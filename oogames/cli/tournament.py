@@ -156,8 +156,8 @@ COMMANDS: Final = (
             flag(
                 "--players",
                 required=True,
-                metavar="A,B,...",
-                help=f"the strategies, comma-separated: each {GRAMMAR} ({', '.join(EXAMPLES)}) "
+                items="A,B",
+                help=f"the strategies, each {GRAMMAR} ({', '.join(EXAMPLES)}) "
                 f"or a plug-in, {PLUGIN_FORM} (mybot.py:Bot:4)",
             ),
             flag(
