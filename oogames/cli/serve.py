@@ -30,7 +30,8 @@ COMMANDS: Final = (
         help="play in the browser: a web server for the games (oogames[web])",
         description="Start a web server and print its address; the page plays every game "
         "against people or computers, with hints, undo, a stop button, downloads and "
-        "uploads of save files. Every game is saved after every move (--data).",
+        "uploads of save files. Every game is saved as it is played (--data), and kept "
+        "when the server stops.",
         run=run_serve,
         flags=(
             flag("--host", default="127.0.0.1", help="the address to listen on"),
