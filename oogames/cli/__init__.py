@@ -20,7 +20,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from oogames import plugins
 from oogames.cli import compare, demo, grade, listing, match, play, serve, solve, tournament, tree
@@ -80,6 +80,11 @@ def package_summary() -> str:
     return summary[:1].upper() + summary[1:]
 
 
+MAX_WORDS: Final = 1_000
+"""The most words a command line may have (the longest any subcommand needs is a few
+dozen: lists are one word, openings a file)."""
+
+
 def build_parser() -> Parser:
     """The argument parser of the ``oogames`` command, made from the subcommands'
     declarations (``ALL_COMMANDS``)."""
@@ -99,12 +104,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     begins with the subcommand, as argparse's own do (``oogames play: error: ...``).
     """
     out = sys.stdout if out is None else out
+    argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
+    if len(argv) > MAX_WORDS:  # argparse's time grows as the square of the words
+        parser.error(f"{len(argv):,} arguments: at most {MAX_WORDS:,} (a list is one word)")
     args, extra = parser.parse_known_args(argv)
     command = parser.subcommands[args.command]
     assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
     if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
-        command.refuse_unknown(extra, parser.subcommands, sys.argv[1:] if argv is None else argv)
+        command.refuse_unknown(extra, parser.subcommands, argv)
     prog = command.prog  # "oogames play"
     try:
         return RUN[args.command](args, out)

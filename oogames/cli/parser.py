@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import difflib
 from collections.abc import Mapping, Sequence
-from typing import NoReturn
+from typing import Final, NoReturn
+
+HINTED: Final = 20
+"""How many of the words a subcommand refuses its message shows and looks at for a hint."""
 
 
 def printable(text: str) -> str:
@@ -43,7 +46,7 @@ class Parser(argparse.ArgumentParser):
         flags = _flags(self)
         guesses: list[str] = []
         owners: list[str] = []
-        for word in extra:
+        for word in extra[:HINTED]:
             name = word.split("=")[0]
             if not name.startswith("--"):
                 continue
@@ -57,7 +60,8 @@ class Parser(argparse.ArgumentParser):
         hint = f"; did you mean {', '.join(dict.fromkeys(guesses))}?" if guesses else ""
         hint += "".join(f"; {owner}" for owner in dict.fromkeys(owners))
         hint += self._list_hint(extra, list(argv))
-        self.error(f"unrecognized arguments: {' '.join(extra)}{hint}")
+        more = f" ... ({len(extra) - HINTED:,} more)" if len(extra) > HINTED else ""
+        self.error(f"unrecognized arguments: {' '.join(extra[:HINTED])}{more}{hint}")
 
     def _list_hint(self, extra: Sequence[str], argv: list[str]) -> str:
         """How the words of ``extra`` that follow a list's flag (its metavar ``A,B,...``)
@@ -68,16 +72,17 @@ class Parser(argparse.ArgumentParser):
             if str(action.metavar or "").endswith(",...")
             for name in action.option_strings
         }
+        loose = {word for word in extra if not word.startswith("-")}
         for at, word in enumerate(argv):
             given, equals, first = word.partition("=")
             if given not in lists:
                 continue
             items = [first] if equals else argv[at + 1 : at + 2]
             after = end = at + 1 + len(items) - bool(equals)  # the words after its first item
-            while end < len(argv) and argv[end] in extra and not argv[end].startswith("-"):
+            while end < len(argv) and argv[end] in loose:
                 end += 1
             if items and end > after:
-                joined = ",".join(items + argv[after:end])
+                joined = ",".join(items + argv[after : min(end, after + HINTED)])
                 return f"; a list is one word, its items joined by commas: {given} {joined}"
         return ""
 
