@@ -12,6 +12,7 @@ import attrs
 from oogames.board.model import ABoardModel
 from oogames.board.options import Option
 from oogames.cli.parser import Parser as Parser  # moved: the name kept (docs/moved.rst)
+from oogames.cli.parser import list_metavar
 from oogames.errors import BoardOptionError, UsageError, shown
 from oogames.game.settings import default_player
 from oogames.games import GAMES, GameInfo, find_game
@@ -59,12 +60,6 @@ def flag(*names: str, exclusive: str = "", note: str = "", items: str = "", **op
         said += f": {note}" if note else ""
         options = options | {"help": f"{told} (default{said})" if said else told}
     return Flag(names, options, exclusive)
-
-
-def list_metavar(items: str) -> str:
-    """How a list's flag shows its value: ``D,...`` (the parser reads a metavar that ends
-    so as a list's, to say how to join words given apart)."""
-    return f"{items},..."
 
 
 def _number(value: object, grouped: bool = False) -> str:

@@ -11,6 +11,15 @@ HINTED: Final = 20
 """How many of the words a subcommand refuses its message shows and looks at for a hint."""
 
 
+_LIST_MARK: Final = ",..."
+
+
+def list_metavar(items: str) -> str:
+    """How a list's flag shows its value: ``D,...``, which :meth:`Parser.refuse_unknown`
+    reads as a list's flag (to show words given apart joined)."""
+    return items + _LIST_MARK
+
+
 def printable(text: str) -> str:
     """``text`` with control characters escaped (``\\n``), so that a message stays one line."""
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
@@ -69,7 +78,7 @@ class Parser(argparse.ArgumentParser):
         lists = {
             name
             for action in self._actions
-            if str(action.metavar or "").endswith(",...")
+            if str(action.metavar or "").endswith(_LIST_MARK)
             for name in action.option_strings
         }
         loose = {word for word in extra if not word.startswith("-")}
@@ -77,11 +86,16 @@ class Parser(argparse.ArgumentParser):
             given, equals, first = word.partition("=")
             if given not in lists:
                 continue
-            items = [first] if equals else argv[at + 1 : at + 2]
-            after = end = at + 1 + len(items) - bool(equals)  # the words after its first item
+            if equals:  # --players=random alphabeta
+                items, after = [first], at + 1
+            elif at + 1 < len(argv):  # --players random alphabeta
+                items, after = [argv[at + 1]], at + 2
+            else:
+                continue
+            end = after
             while end < len(argv) and argv[end] in loose:
                 end += 1
-            if items and end > after:
+            if end > after:
                 joined = ",".join(items + argv[after : min(end, after + HINTED)])
                 return f"; a list is one word, its items joined by commas: {given} {joined}"
         return ""
