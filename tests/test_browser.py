@@ -346,6 +346,35 @@ def test_moves_that_do_not_alternate_are_listed_one_a_line_after_their_mover(
     page.close()
 
 
+def test_a_long_game_lists_its_last_moves_numbered_as_in_the_whole_game(
+    server: str, browser: Any
+) -> None:
+    """A game of about a thousand moves lists its last 400 (200 lines of two), numbered
+    from where they stand in the game, under the count of the moves before them; the
+    whole list took seconds to draw at every move of a game of 50,000."""
+    page = browser.new_page()
+    page.goto(server)
+    page.select_option("#game", "nim")
+    page.fill("#options", "target=2000")
+    page.fill("#player0", "random")
+    page.fill("#player1", "random")
+    page.click("#new")
+    page.wait_for_url("**?game=*")
+    game_id = page.url.split("game=")[1]
+    page.wait_for_selector("#banner:not([hidden])", timeout=20_000)  # the game is over
+    moves = api(server, f"/api/games/{game_id}")["moves"]
+    earlier = max(0, len(moves) - 400)
+    earlier -= earlier % 2
+    lines = page.eval_on_selector_all(
+        "#movelist li", "items => items.map(i => [...i.children].map(s => s.textContent))"
+    )
+    assert lines == [moves[at : at + 2] for at in range(earlier, len(moves), 2)]
+    assert page.eval_on_selector("#movelist", "list => list.start") == earlier // 2 + 1
+    assert page.text_content("#earlier") == f"{earlier:,} earlier moves: the save has them"
+    assert len(moves) > 900 and page.is_visible("#earlier")
+    page.close()
+
+
 def test_a_game_of_three_players_names_its_third_seat_in_the_form(
     server: str, browser: Any
 ) -> None:

@@ -126,6 +126,8 @@ def test_counters_of_nim_grundy_and_kalah() -> None:
     nim = parse(NimBoard.from_moves([3, 1]).to_svg())
     filled = [c for c in nim.iter(f"{SVG}circle") if c.attrib["fill"] != "#eeeeee"]
     assert len(filled) == 4 and "total 4 of 21" in texts(nim)
+    for target, each in ((61, "1.02"), (150, "2.5"), (100_000, "1,667")):  # not 1.67e+03
+        assert f"(one dot for {each})" in texts(parse(NimBoard(target).to_svg()))
     grundy = GrundyBoard((7, 5))
     grundy.play((7, 1))
     heaps = parse(grundy.to_svg())

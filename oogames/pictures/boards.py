@@ -188,7 +188,9 @@ def nim_svg(board: NimBoard) -> str:
         fill = COLOURS[0] if index < done else "#eeeeee"
         picture.circle(16 + col * 16 + 7, 40 + row * 16 + 7, 6.5, fill=fill, stroke="#999999")
     if target != shown:
-        picture.text(16, 40 + rows * 16 + 14, f"(one dot for {target / shown:.3g})", fill="#777777")
+        each = target / shown  # 1.02 for 61, 1,667 for 100,000 (not 1.67e+03)
+        said = f"{each:,.0f}" if each >= 100 else f"{each:.3g}"
+        picture.text(16, 40 + rows * 16 + 14, f"(one dot for {said})", fill="#777777")
     status_line(picture, board)
     return picture.render()
 
