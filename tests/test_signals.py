@@ -189,6 +189,43 @@ def test_ctrl_c_half_way_through_the_models_move_waits_for_the_move_to_be_whole(
         signal.signal(signal.SIGINT, previous)
 
 
+@pytest.mark.parametrize("where", ["console", "script"])
+def test_a_second_ctrl_c_ends_a_change_that_never_ends(
+    where: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move that never ends (a plug-in game's ``_play`` that loops) holds the first
+    Ctrl-C; the second is raised at once, and nothing is left held for later."""
+    from contextlib import nullcontext
+
+    from oogames.game.changes import _MainThreadChanges
+    from oogames.game.model import GameModel
+    from oogames.game.settings import GameSettings, PlayerSpec
+    from oogames.games import NimBoard
+    from oogames.ui.leaving import leaving_on_signals
+
+    human = PlayerSpec.parse("human")
+    model = GameModel(GameSettings(game="nim", players=(human, human)), start=False)
+    sent = []
+
+    def endless(self: NimBoard, player: int, move: object) -> object:
+        while len(sent) < 10:  # only a signal's exception gets out (the test gives up at 10)
+            sent.append(signal.SIGINT)
+            signal.raise_signal(signal.SIGINT)
+        raise AssertionError(f"{len(sent)} Ctrl-Cs held back: the change never gave way")
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        monkeypatch.setattr(NimBoard, "_play", endless)
+        with leaving_on_signals() if where == "console" else nullcontext():
+            with pytest.raises(KeyboardInterrupt):
+                model.play("2")
+            assert len(sent) == 2 and _MainThreadChanges.held == []
+            assert _MainThreadChanges.depth == 0
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_a_signal_during_a_change_is_delivered_after_it_and_once() -> None:
     """The handlers :func:`~oogames.game.changes.held_back` wraps wait for the main
     thread's change (nested ones too) and then run, once each, in the order they came."""

@@ -48,15 +48,26 @@ class _MainThreadChanges:
     depth: ClassVar[int] = 0  # changes under way in the main thread (one may hold another)
     held: ClassVar[list[tuple[Handler, int]]] = []
 
+    @classmethod
+    def hold(cls, handler: Handler, number: int, frame: FrameType | None) -> object:
+        """Hold ``handler``'s signal until the change is whole; the same signal again
+        runs it at once: a change that never ends (a plug-in game's move that loops, say)
+        gives way to a second Ctrl-C."""
+        if (handler, number) in cls.held:
+            cls.held.remove((handler, number))
+            return handler(number, frame)
+        cls.held.append((handler, number))
+        return None
+
 
 def held_back(handler: Handler) -> Handler:
     """``handler`` as a signal handler that waits while the main thread changes a board
-    (:meth:`BoardLock.changing`), then runs with the change whole."""
+    (:meth:`BoardLock.changing`), then runs with the change whole; sent again meanwhile,
+    it runs at once."""
 
     def handle(number: int, frame: FrameType | None) -> object:
         if _MainThreadChanges.depth:
-            _MainThreadChanges.held.append((handler, number))
-            return None
+            return _MainThreadChanges.hold(handler, number, frame)
         return handler(number, frame)
 
     return handle
@@ -65,7 +76,7 @@ def held_back(handler: Handler) -> Handler:
 def _hold_interrupt(number: int, frame: FrameType | None) -> None:
     """Python's own Ctrl-C handler, held back for the whole of a change (it is in place
     only then, so it holds even before the change counts itself begun)."""
-    _MainThreadChanges.held.append((signal.default_int_handler, number))
+    _MainThreadChanges.hold(signal.default_int_handler, number, frame)
 
 
 class BoardLock:
