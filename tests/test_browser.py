@@ -51,10 +51,22 @@ def api(server: str, path: str) -> Any:
         return json.loads(response.read())
 
 
-def start_game(page: Any, server: str, game: str, second: str, hint: str = "2") -> str:
+def start_game(
+    page: Any,
+    server: str,
+    game: str,
+    second: str,
+    hint: str = "2",
+    first: str = "",
+    options: str = "",
+) -> str:
     """Open the page, fill the new-game form and start; the game's id."""
     page.goto(server)
     page.select_option("#game", game)
+    if options:
+        page.fill("#options", options)
+    if first:
+        page.fill("#player0", first)
     page.fill("#player1", second)
     page.fill("#hint", hint)
     page.click("#new")
@@ -156,13 +168,7 @@ def test_two_computers_are_watched_move_by_move(server: str, browser: Any) -> No
     """Computers that play one after another show each move as it is made, with the
     one to move thinking, and Go stays off between their moves."""
     page = browser.new_page()
-    page.goto(server)
-    page.select_option("#game", "connectfour")
-    page.fill("#player0", "alphabeta:7")
-    page.fill("#player1", "alphabeta:7")
-    page.click("#new")
-    page.wait_for_url("**?game=*")
-    game_id = page.url.split("game=")[1]
+    game_id = start_game(page, server, "connectfour", "alphabeta:7", first="alphabeta:7")
     seen: set[str | None] = set()
     for _ in range(3):  # three positions in a row, each while a computer thinks
         page.wait_for_function(
@@ -353,14 +359,7 @@ def test_a_long_game_lists_its_last_moves_numbered_as_in_the_whole_game(
     from where they stand in the game, under the count of the moves before them; the
     whole list took seconds to draw at every move of a game of 50,000."""
     page = browser.new_page()
-    page.goto(server)
-    page.select_option("#game", "nim")
-    page.fill("#options", "target=2000")
-    page.fill("#player0", "random")
-    page.fill("#player1", "random")
-    page.click("#new")
-    page.wait_for_url("**?game=*")
-    game_id = page.url.split("game=")[1]
+    game_id = start_game(page, server, "nim", "random", first="random", options="target=2000")
     page.wait_for_selector("#banner:not([hidden])", timeout=20_000)  # the game is over
     moves = api(server, f"/api/games/{game_id}")["moves"]
     earlier = max(0, len(moves) - 400)

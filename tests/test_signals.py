@@ -7,11 +7,14 @@ import random
 import signal
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 
 import pytest
 from helpers import count, snapshot
 
 from oogames import AlphaBetaFac, MinMax
+from oogames.game.model import GameModel
 from oogames.games import ConnectFourBoard, connect_four_lines
 from oogames.nextmove.running import deep_call
 from oogames.nextmove.specs import make_strategy
@@ -144,6 +147,23 @@ def test_a_handler_raising_inside_the_start_of_a_search_thread_comes_out_as_itse
     assert threading.active_count() == threads
 
 
+@contextmanager
+def people_at_nim_with_ctrl_c_of(where: str) -> Iterator[GameModel]:
+    """A game of Nim of two people, with Ctrl-C handled as in ``where``: the console's
+    handlers, or a script's (Python's own), which is in place again afterwards."""
+    from oogames.game.settings import GameSettings, PlayerSpec
+    from oogames.ui.leaving import leaving_on_signals
+
+    human = PlayerSpec.parse("human")
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with leaving_on_signals() if where == "console" else nullcontext():
+            yield GameModel(GameSettings(game="nim", players=(human, human)), start=False)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 @pytest.mark.parametrize("where", ["console", "script"])
 def test_ctrl_c_half_way_through_the_models_move_waits_for_the_move_to_be_whole(
     where: str, monkeypatch: pytest.MonkeyPatch
@@ -153,15 +173,8 @@ def test_ctrl_c_half_way_through_the_models_move_waits_for_the_move_to_be_whole(
     once the move is whole, never leaving half a move on the game's board. In the
     console through its handlers (:func:`oogames.game.changes.held_back`); in a script
     that keeps Python's own handler, through the one the change puts in its place."""
-    from contextlib import nullcontext
-
-    from oogames.game.model import GameModel
-    from oogames.game.settings import GameSettings, PlayerSpec
     from oogames.games import NimBoard
-    from oogames.ui.leaving import leaving_on_signals
 
-    human = PlayerSpec.parse("human")
-    model = GameModel(GameSettings(game="nim", players=(human, human)), start=False)
     played = NimBoard._play
     handlers: list[object] = []
 
@@ -171,22 +184,17 @@ def test_ctrl_c_half_way_through_the_models_move_waits_for_the_move_to_be_whole(
         signal.raise_signal(signal.SIGINT)  # comes before the move is recorded
         return done
 
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
+    with people_at_nim_with_ctrl_c_of(where) as model:
         monkeypatch.setattr(NimBoard, "_play", play_then_ctrl_c)
-        with leaving_on_signals() if where == "console" else nullcontext():
-            with pytest.raises(KeyboardInterrupt):
-                model.play("2")
-            monkeypatch.undo()
-            board = model.board
-            assert board.moves == (2,) and board.total == 2 and board.to_move == 1
-            assert board == NimBoard.from_moves([2])
-            model.play("3")  # and the game goes on
-            assert board.total == 5
-        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-        assert len(handlers) == 1 and handlers[0] is not signal.default_int_handler
-    finally:
-        signal.signal(signal.SIGINT, previous)
+        with pytest.raises(KeyboardInterrupt):
+            model.play("2")
+        monkeypatch.undo()
+        board = model.board
+        assert board.moves == (2,) and board.total == 2 and board.to_move == 1
+        assert board == NimBoard.from_moves([2])
+        model.play("3")  # and the game goes on
+        assert board.total == 5
+    assert len(handlers) == 1 and handlers[0] is not signal.default_int_handler
 
 
 @pytest.mark.parametrize("where", ["console", "script"])
@@ -195,16 +203,9 @@ def test_a_second_ctrl_c_ends_a_change_that_never_ends(
 ) -> None:
     """A move that never ends (a plug-in game's ``_play`` that loops) holds the first
     Ctrl-C; the second is raised at once, and nothing is left held for later."""
-    from contextlib import nullcontext
-
     from oogames.game.changes import _MainThreadChanges
-    from oogames.game.model import GameModel
-    from oogames.game.settings import GameSettings, PlayerSpec
     from oogames.games import NimBoard
-    from oogames.ui.leaving import leaving_on_signals
 
-    human = PlayerSpec.parse("human")
-    model = GameModel(GameSettings(game="nim", players=(human, human)), start=False)
     sent = []
 
     def endless(self: NimBoard, player: int, move: object) -> object:
@@ -213,17 +214,12 @@ def test_a_second_ctrl_c_ends_a_change_that_never_ends(
             signal.raise_signal(signal.SIGINT)
         raise AssertionError(f"{len(sent)} Ctrl-Cs held back: the change never gave way")
 
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
+    with people_at_nim_with_ctrl_c_of(where) as model:
         monkeypatch.setattr(NimBoard, "_play", endless)
-        with leaving_on_signals() if where == "console" else nullcontext():
-            with pytest.raises(KeyboardInterrupt):
-                model.play("2")
-            assert len(sent) == 2 and _MainThreadChanges.held == []
-            assert _MainThreadChanges.depth == 0
-        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    finally:
-        signal.signal(signal.SIGINT, previous)
+        with pytest.raises(KeyboardInterrupt):
+            model.play("2")
+        assert len(sent) == 2 and _MainThreadChanges.held == []
+        assert _MainThreadChanges.depth == 0
 
 
 def test_a_signal_during_a_change_is_delivered_after_it_and_once() -> None:
