@@ -162,7 +162,7 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
             "unrecognized arguments: w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15 w16 w17"
             " w18 w19 ... (5 more) (see",
         ),
-        (["play", *["nim"] * 1_001], "oogames: error: 1,002 arguments: at most 1,000 (a list is"),
+        (["play", *["nim"] * 5_001], "oogames: error: 5,002 arguments: at most 5,000 (a list is"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_message(
