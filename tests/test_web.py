@@ -550,3 +550,22 @@ def test_a_server_stopped_while_computers_play_keeps_every_move_the_page_showed(
     assert reopened is not None and reopened.thinking  # the computer to move plays on
     reopened.model.stop()
     reopened.wait()
+
+
+def test_a_game_the_stopped_server_cannot_save_is_named_not_said_kept(tmp_path: Path) -> None:
+    """Stopping, the server saves every game; one whose file cannot be written is told
+    with its reason (the stop said "the games are kept" before, whatever happened)."""
+    from oogames.game.settings import GameSettings, PlayerSpec
+    from oogames.web.app import _Games
+
+    games = _Games(tmp_path)
+    human = PlayerSpec.parse("human")
+    for _ in range(2):
+        game = WebGame.new(GameSettings(players=(human, human)), tmp_path, lambda: None)
+        games.games[game.id] = game
+    blocked, fine = games.games
+    (tmp_path / f"{blocked}.json").unlink()
+    (tmp_path / f"{blocked}.json").mkdir()  # where its file goes, a folder
+    lost = games.keep(1.0)
+    assert len(lost) == 1 and lost[0].startswith(f"{blocked}: "), lost
+    assert (tmp_path / f"{fine}.json").is_file()

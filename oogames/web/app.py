@@ -30,7 +30,6 @@ malformed request or a refused move, 413 for an upload that is too big.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import re
 from collections.abc import AsyncIterator
@@ -86,18 +85,22 @@ class _Games:
         for game_id in list(self.waiters):
             self.notify(game_id)
 
-    def keep(self, patience: float) -> None:
+    def keep(self, patience: float) -> list[str]:
         """The server has stopped: every computer still playing stops (no move is played;
         it plays on when the game is opened again; waited for ``patience`` seconds), and
         every game is saved as it stands (a game of computers is saved only once a second
-        while they play)."""
+        while they play). Returns what could not be saved: ``"ID: why"`` a game."""
         games = list(self.games.values())
         for game in games:
             game.model.stop()
+        lost = []
         for game in games:
             game.wait(patience)
-            with contextlib.suppress(OogamesError):  # a file that cannot be written: its last
+            try:
                 game.save()
+            except OogamesError as error:  # a file that cannot be written: said, not raised
+                lost.append(f"{game.id}: {one_line(error)}")
+        return lost
 
     def notify(self, game_id: str) -> None:
         """Wake the event streams of ``game_id`` (from any thread)."""

@@ -73,8 +73,11 @@ def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
     )
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once stopped
         Server(config).run()
-    app.state.games.keep(SHUTDOWN_SECONDS)
-    print("oogames: stopped; the games are kept", file=out, flush=True)
+    lost = app.state.games.keep(SHUTDOWN_SECONDS)
+    for why in lost:  # the server's stop reports what it could not keep, never says it kept it
+        print(f"oogames: not saved: {why}", file=out, flush=True)
+    kept = "the games are kept" if not lost else f"{len(lost)} game(s) not saved"
+    print(f"oogames: stopped; {kept}", file=out, flush=True)
     return 0
 
 
