@@ -20,6 +20,7 @@ from oogames.game import (
 from oogames.games import OthelloBoard
 
 HUMAN = PlayerSpec("human")
+RANDOM = PlayerSpec("random")
 
 
 def settings(
@@ -254,3 +255,32 @@ def test_a_turn_interrupted_as_it_says_it_thinks_says_that_it_ended() -> None:
         side.take_turn(model.board, model)
     assert told == [True, False]
     assert model.board.ply == 0
+
+
+def test_undo_takes_back_to_before_the_persons_move_however_far_back_it_is() -> None:
+    """One person and five computers at Pig, the computers rolling on: the person's last
+    move lies from 1 to hundreds of moves back, and one undo takes back exactly to before
+    it (the model looks back through ever longer ends of the game, not the whole)."""
+    import random
+
+    model = GameModel(
+        GameSettings(game="pig", options={"players": 6}, players=(HUMAN,) + (RANDOM,) * 5)
+    )
+    board, rng = model.board, random.Random(7)
+    distances = set()
+    while len(distances) < 60 and board.ply < 5_000:
+        moves = board.legal_moves()
+        board.play("roll" if board.to_move > 0 else rng.choice(moves))  # they roll on
+        history = board.history
+        person = max(
+            (ply for ply, (who, move) in enumerate(history) if who == 0 and move is not PASS),
+            default=None,
+        )
+        if person is None or board.ply % 7:
+            continue
+        distances.add(board.ply - person)
+        model.undo()
+        assert board.ply == person and board.history == history[:person]
+        model.redo()
+        assert board.history == history
+    assert len(distances) == 60 and max(distances) > 8 * 9 and min(distances) <= 8

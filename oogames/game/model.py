@@ -200,14 +200,18 @@ class GameModel(IView2ModelAdapter, IRequestor):
 
     def _undo_count(self) -> int:
         """How many moves one undo takes back: back to before the last person's move."""
-        history = self.board.history
-        turns = self.turns
+        board, turns = self.board, self.turns
         if all(not side.is_human for side in turns.players):
-            return min(1, len(history))
-        for index in range(len(history) - 1, -1, -1):
-            player, move = history[index]
-            if turns.side(player).is_human and move is not PASS:
-                return len(history) - index
+            return min(1, board.ply)
+        # Back from the last move, a longer end of the game each time: the page asks at
+        # every move, and the whole history of a long game cost 30 ms.
+        start, size = board.ply, 8
+        while start:
+            end, start, size = start, max(0, start - size), size * 8
+            moves = board.history_since(start)[: end - start]
+            for back, (player, move) in enumerate(reversed(moves), board.ply - end + 1):
+                if turns.side(player).is_human and move is not PASS:
+                    return back
         return 0
 
     def undo(self) -> None:

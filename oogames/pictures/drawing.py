@@ -41,9 +41,18 @@ COLOURS = PLAIN_PIECES.colours
 (the pieces of :data:`~oogames.board.layout.PLAIN_PIECES`, as every view shows them)."""
 
 
+TITLED_MOVES = 40
+"""The moves a picture's title lists at most, the last ones (with every move, the title of
+a game of 50,000 was 100 KB, and the page draws the picture at every move)."""
+
+
 def title(board: ABoardModel) -> str:
-    """The picture's title: the game, its moves and its status."""
-    moves = board.format_moves(board.moves)
+    """The picture's title: the game, its moves (the last :data:`TITLED_MOVES`, after a count
+    of those before) and its status."""
+    earlier = max(0, board.ply - TITLED_MOVES)
+    moves = board.format_moves(move for _, move in board.history_since(earlier))
+    if earlier:
+        moves = f"{earlier:,} moves, then {moves}"
     return f"{board.game_name}: {moves or 'start'} ({board.status_text()})"
 
 
@@ -58,7 +67,8 @@ def status_line(picture: Svg, board: ABoardModel, y: float | None = None) -> Non
 
 def last_move(board: ABoardModel) -> object:
     """The last move played, or None at the start (to mark it with :data:`LAST`)."""
-    return board.moves[-1] if board.moves else None
+    played = board.history_since(board.ply - 1) if board.ply else ()
+    return played[0][1] if played else None
 
 
 def board_picture(board: ABoardModel, width: float, height: float) -> Svg:

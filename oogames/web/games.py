@@ -42,6 +42,11 @@ is shown each move; the file has every move once they stop). Saved at every move
 game of fast computers cost the square of its length: Nim to 4,000 took 2.4 s, to
 16,000 half a minute."""
 
+SHOWN_MOVES: Final = 400
+"""The moves a state lists at most, the last ones (the save has them all). A state sent
+every move with every move of a game of 50,000 took 90 ms of the board's lock to make and
+600 KB to send, and the page two seconds to list."""
+
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
 """What a game id looks like (unguessable, URL-safe); nothing else reaches a file name."""
 
@@ -217,11 +222,7 @@ class WebGame:
             "over": over,
             "human_to_move": not over and model.current.is_human and not self.thinking,
             "thinking": self.thinking,
-            "moves": [board.format_move(move) for move in board.moves],
-            "movers": [  # who made each move (the list pairs them only where they alternate)
-                board.chance_name if player == CHANCE else board.player_names[player]
-                for player, _ in board.history
-            ],
+            **self._listed_moves(),
             "legal": [] if over else [board.format_move(m) for m in board.moves_in_board_order()],
             "can_pass": (not over) and board.can_pass(),
             "can_undo": model.can_undo,
@@ -236,6 +237,26 @@ class WebGame:
                 "expects": expects(hint.outcome()),
                 "line": [board.format_move(step) for step in hint.pv],
             },
+        }
+
+    def _listed_moves(self) -> dict[str, object]:
+        """The last :data:`SHOWN_MOVES` moves and who made each (``moves``, ``movers``),
+        the ply of the first (``moves_from``), all the moves (``ply``), and whether two
+        players made them turn about (``paired``: the page lists them two a line)."""
+        board = self.model.board
+        movers = [player for player, _ in board.history]
+        first, second = set(movers[0::2]), set(movers[1::2])  # who made the odd, the even
+        paired = len(first) <= 1 and len(second) <= 1 and not first & second
+        paired = paired and board.players == 2 and CHANCE not in first | second
+        start = max(0, len(movers) - SHOWN_MOVES)
+        start += start % 2 if paired else 0  # a pair is never cut
+        names = board.player_names
+        return {
+            "ply": len(movers),
+            "moves_from": start,
+            "moves": [board.format_move(move) for _, move in board.history_since(start)],
+            "movers": [board.chance_name if p == CHANCE else names[p] for p in movers[start:]],
+            "paired": paired,
         }
 
     # -- actions ----------------------------------------------------------------------------
