@@ -149,18 +149,38 @@ async def test_connect_four_cells_play_their_column() -> None:
 
 
 @synchronous
-async def test_kalah_shows_its_board_and_says_when_a_player_moves_again() -> None:
-    """Kalah: the board's drawing above the pit buttons; an extra turn is announced."""
+async def test_kalah_is_played_on_its_pits_and_says_when_a_player_moves_again() -> None:
+    """Kalah: the pits and stores as a board of two rows, each pit its seeds; the mover's
+    pits are the legal cells, numbered as the mover numbers them; a click on a pit sows
+    it, a click on a store does nothing; an extra turn is announced."""
     app = app_for(game="kalah", options={"pits": 3, "seeds": 2})
     async with app.run_test(size=(110, 32)) as pilot:
         await settle(app, pilot)
-        assert "[ 0]" in text(app, "#columns")
-        assert [str(button.label) for button in app.query("#board Button")] == ["1", "2", "3"]
-        await pilot.click("#move-1")  # pit 2: its last seed lands in South's store
+        labels = [str(label.render()) for label in app.query("#board .label")]
+        assert labels == ["", "", "1", "2", "3", "", "North", "South"]
+        cells = {str(button.id): str(button.label) for button in app.query("#board Button")}
+        assert [cells[f"cell-0-{col}"] for col in range(5)] == ["[0]", "2", "2", "2", ""]
+        assert [cells[f"cell-1-{col}"] for col in range(5)] == ["", "2", "2", "2", "[0]"]
+        legal = sorted(str(button.id) for button in app.query("#board Button.legal"))
+        assert legal == ["cell-1-1", "cell-1-2", "cell-1-3"]  # South's pits 1 to 3
+        await pilot.click("#cell-1-4")  # South's store plays nothing
+        await settle(app, pilot)
+        assert app.model.board.ply == 0
+        await pilot.click("#cell-1-2")  # pit 2: its last seed lands in South's store
         await settle(app, pilot)
         assert app.model.board.moves == (2,) and app.model.board.to_move == 0
         assert text(app, "#status") == "South (human) to move again"
-        assert "[ 1]" in text(app, "#columns")
+        assert str(app.query_one("#cell-1-4").label) == "[1]"
+        assert app.query_one("#cell-1-2").has_class("last")
+        await pilot.click("#cell-1-3")  # pit 3: North's turn, its pits numbered from the right
+        await settle(app, pilot)
+        labels = [str(label.render()) for label in app.query("#board .label")]
+        assert labels[:6] == ["", "", "3", "2", "1", ""]
+        legal = sorted(str(button.id) for button in app.query("#board Button.legal"))
+        assert legal == ["cell-0-1", "cell-0-2", "cell-0-3"]
+        await pilot.click("#cell-0-3")  # North's pit 1
+        await settle(app, pilot)
+        assert app.model.board.history[-1] == (1, 1)
 
 
 @synchronous
@@ -312,7 +332,7 @@ def test_layout_keeps_the_controls_and_the_board_in_reach(
     """Every game at its default size (and Othello 16 x 16): the status, every button, the
     move box and the key bar are on the screen; every cell of the board is on the screen
     or reached by scrolling to it (focusing it, as the arrow keys do); a game's move
-    buttons (Kalah's pits, Nim's steps) are all on the screen, wrapped if need be."""
+    buttons (Nim's steps, Pig's roll and hold) are all on the screen, wrapped if need be."""
 
     @synchronous
     async def check() -> None:
@@ -323,7 +343,7 @@ def test_layout_keeps_the_controls_and_the_board_in_reach(
                 assert inside(app, app.query_one(selector)), (selector, game, size)
             cells = list(app.query("#board Button"))
             assert cells
-            if game in ("nim", "grundy", "kalah", "pig"):  # the state is drawn above buttons
+            if game in ("nim", "grundy", "pig"):  # the state is drawn above buttons
                 assert inside(app, app.query_one("#columns"))
                 assert text(app, "#columns").strip()
                 shown = app.query_one("#left").region

@@ -46,11 +46,14 @@ class Square:
             column plays that column), or None.
         owner: The player whose piece is on it, or None.
         legal: Whether a legal move puts a piece on it now (the views mark it).
+        text: What it shows where it holds no piece (a Kalah pit's seeds, ``""`` for a
+            square that is no part of the board), or None for an empty square.
     """
 
     move: Move | None
     owner: int | None
     legal: bool = False
+    text: str | None = None
 
 
 @attrs.frozen

@@ -80,7 +80,7 @@ class ABoardText(IBoardModel):
 
     def layout(self) -> Layout | None:
         """The board as a grid of squares for the views that draw one (the terminal
-        board), or None for a game played by choosing among its moves (Nim, Kalah),
+        board), or None for a game played by choosing among its moves (Nim, Grundy),
         which the views show as a button a move beside :meth:`drawing`."""
         return None
 

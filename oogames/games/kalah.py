@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Final
 
 from oogames.board.lambdas import IBoardLambda, P
+from oogames.board.layout import PLAIN_PIECES, Layout, Pieces, Square
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import Move, lookup_move
 from oogames.board.options import Option
@@ -97,6 +98,8 @@ class KalahBoard(ABoardModel):
     game_name = "kalah"
     notation = "the number of one of your pits, 1 next to the far end, like 3"
     player_names = ("South", "North")
+    #: No pieces but the seeds, the same for both: the players go by their names, on wood.
+    pieces = Pieces(player_names, PLAIN_PIECES.colours, PLAIN_PIECES.names, "#c8965a")
 
     def __init__(self, pits: int = 6, seeds: int = 4, empty_capture: bool = False) -> None:
         super().__init__()
@@ -206,6 +209,36 @@ class KalahBoard(ABoardModel):
         from oogames.pictures.boards import kalah_svg
 
         return kalah_svg(self)
+
+    def layout(self) -> Layout:
+        """The board in two rows of ``pits + 2`` squares, as :meth:`drawing` draws it:
+        North's store and pits (pit 1 at the right) over South's pits and store; the pits
+        show their seeds, the mover's legal pits are marked, and the columns are numbered
+        as the player to move numbers its pits."""
+        pits, mover = self.pits, None if self.is_over else self.to_move
+        legal = set(self.legal_moves())
+
+        def pit(player: int, number: int) -> Square:
+            seeds = str(self.row(player)[number - 1])
+            return Square(number, None, player == mover and number in legal, seeds)
+
+        blank = Square(None, None, text="")
+        squares = (
+            Square(None, None, text=f"[{self.store(1)}]"),
+            *(pit(1, number) for number in range(pits, 0, -1)),
+            blank,
+            blank,
+            *(pit(0, number) for number in range(1, pits + 1)),
+            Square(None, None, text=f"[{self.store(0)}]"),
+        )
+        numbers = range(pits, 0, -1) if mover == 1 else range(1, pits + 1)
+        last = None
+        if self.ply:
+            ((player, move),) = self.history_since(self.ply - 1)
+            index = self._pit_of[move]  # pit 1 is index 0
+            last = pits + 3 + index if player == 0 else pits - index
+        names = self.player_names
+        return Layout(2, pits + 2, squares, ("", *map(str, numbers), ""), names[::-1], last=last)
 
     def _draw(self) -> str:
         pits = self.pits

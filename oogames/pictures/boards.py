@@ -221,7 +221,8 @@ def kalah_svg(board: KalahBoard) -> str:
     top = 30
     width = left * 2 + pits * pit
     picture = board_picture(board, width, top + 2 * pit + 40)
-    picture.rect(8, top - 8, width - 16, 2 * pit + 16, rx=22, fill="#c8965a", stroke="#7a5230")
+    wood = board.pieces.board
+    picture.rect(8, top - 8, width - 16, 2 * pit + 16, rx=22, fill=wood, stroke="#7a5230")
 
     def hollow(cx: float, cy: float, seeds: int, colour: str) -> None:
         picture.circle(cx, cy, pit * 0.4, fill="#a8763e", stroke="#7a5230")

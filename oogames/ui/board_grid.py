@@ -19,7 +19,9 @@ class BoardGrid(Grid):
         columns: How many cells a row of the board has.
         across: How many cells a row on the screen has (a row of move buttons too wide
             for the room wraps: the arrow keys walk the rows shown).
-        moves: The move each cell's button plays, by the button's id.
+        moves: The move each cell's button plays, by the button's id (a square that
+            plays no move, as a Kalah store, is not in it).
+        labels: The column labels and the row labels shown.
     """
 
     LARGEST_CELL = 9
@@ -29,15 +31,18 @@ class BoardGrid(Grid):
         super().__init__(id=id)
         self.columns = self.across = 1
         self.moves: dict[str, Move] = {}
+        self.labels: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     def show(self, shown: Cells) -> bool:
         """Show ``shown``: update the buttons in place where they are the same cells (no
         flicker, ids stay for the pilot); returns False where :meth:`rebuild` must replace
         them (the board's shape or its moves changed)."""
-        self.moves = {cell_id: move for cell_id, _, move, _ in shown.cells}
+        self.moves = {cell_id: move for cell_id, _, move, _ in shown.cells if move is not None}
         self.columns = shown.columns
         buttons = list(self.query(Button))
         if [button.id for button in buttons] != [cell[0] for cell in shown.cells]:
+            return False
+        if self.labels != (shown.column_labels, shown.row_labels):  # Kalah's mover counts
             return False
         for button, (_, label, _, classes) in zip(buttons, shown.cells, strict=True):
             button.label = label
@@ -47,6 +52,7 @@ class BoardGrid(Grid):
     async def rebuild(self, shown: Cells, colour: str) -> None:
         """Replace every cell by those of ``shown``, a grid board's on its ``colour``."""
         await self.remove_children()
+        self.labels = (shown.column_labels, shown.row_labels)
         self.set_class(not shown.grid, "moves")
         widgets: list[Widget] = []
         if shown.grid:
@@ -56,7 +62,7 @@ class BoardGrid(Grid):
             if shown.grid and index % shown.columns == 0:
                 widgets.append(Static(shown.row_labels[index // shown.columns], classes="label"))
             button = Button(label, id=cell_id, classes=" ".join(sorted(classes)))
-            if shown.grid:  # the board's own colour under its pieces, the piece centred
+            if shown.grid and "blank" not in classes:  # the board's colour, the piece centred
                 button.styles.background = colour
                 button.styles.line_pad = 0
             widgets.append(button)

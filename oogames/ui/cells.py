@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 import attrs
+from rich.markup import escape
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
@@ -73,8 +74,8 @@ def ink(background: str) -> str:
 def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
     """The board's buttons: its squares when it has a
     :meth:`~oogames.board.notation.ABoardText.layout` (any square of a
-    Connect Four column plays that column), else a button per legal move (Nim, Grundy,
-    Kalah and plug-in games without a layout)."""
+    Connect Four column plays that column, a Kalah pit shows its seeds), else a button
+    per legal move (Nim, Grundy and plug-in games without a layout)."""
     layout = board.layout()
     cells: list[Cell] = []
     if layout is None:
@@ -91,6 +92,9 @@ def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
         if square.owner is not None:
             label = piece(board, square.owner)
             classes.add(f"mover-{square.owner}")
+        elif square.text is not None:  # a pit's seeds; a square that is no part of the board
+            label = f"[{ink(board.pieces.board)}]{escape(square.text)}[/]"
+            classes.add("legal" if square.legal else "counted" if square.text else "blank")
         elif square.legal:
             label = f"[{ink(board.pieces.board)}]{LEGAL}[/]"
             classes.add("legal")
