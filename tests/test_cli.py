@@ -146,6 +146,13 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
             " oogames match (see oogames demo --help)",
         ),
         (["play", "nim", "--depht", "3"], "unrecognized arguments: --depht 3 (see"),
+        (  # a flag that is one value here and another subcommand's list is named as that
+            ["demo", "kalah", "--players", "mcts:50,random"],
+            "oogames demo: error: argument --players: must be a whole number, not"
+            " 'mcts:50,random'; --players A,B,... is oogames tournament's: the strategies (see",
+        ),
+        (["compare", "nim", "--k", "3,4"], "; --k K,... is oogames match's: numbers in a row"),
+        (["demo", "--seed", "x"], "not 'x' (see oogames demo --help)"),  # no list elsewhere
         (  # words after a list's first item: shown joined to it
             ["tournament", "nim", "--players", "random", "alphabeta:3", "mcts", "--games", "2"],
             "unrecognized arguments: alphabeta:3 mcts; a list is one word, its items joined by"

@@ -96,6 +96,9 @@ def build_parser() -> Parser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     parser.subcommands = {command.name: command.add_to(commands) for command in ALL_COMMANDS}
+    for command in parser.subcommands.values():
+        assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
+        command.siblings = parser.subcommands
     return parser
 
 

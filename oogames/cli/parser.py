@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final, NoReturn
 
@@ -33,13 +34,32 @@ class Parser(argparse.ArgumentParser):
     """
 
     subcommands: dict[str, argparse.ArgumentParser]
+    siblings: Mapping[str, argparse.ArgumentParser] = {}
 
     def error(self, message: str) -> NoReturn:
         """Print ``PROG: error: MESSAGE (PROG --help)`` on standard error and exit with 2.
 
-        Control characters the user typed are escaped, so the message stays one line.
+        Control characters the user typed are escaped, so the message stays one line. A
+        flag whose value is refused here, and which another subcommand of
+        :attr:`siblings` takes as a list, is named as that one's (``--players``, a
+        number here, is oogames tournament's list of strategies).
         """
+        message += self._list_elsewhere(message)
         self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
+
+    def _list_elsewhere(self, message: str) -> str:
+        """``"; --players A,B,... is oogames tournament's: the strategies"`` where the
+        flag of ``message`` (``argument --players: ...``) takes one value here and a list
+        in another subcommand, else ``""``."""
+        flag = re.match(r"argument (--[\w-]+)", message)
+        if flag is None or _takes_list(self, flag[1]):
+            return ""
+        return "".join(
+            f"; {flag[1]} {action.metavar} is {other.prog}'s: {str(action.help).split(',')[0]}"
+            for other in self.siblings.values()
+            for action in other._actions
+            if flag[1] in action.option_strings and _takes_list(other, flag[1])
+        )
 
     def refuse_unknown(
         self,
@@ -99,6 +119,14 @@ class Parser(argparse.ArgumentParser):
                 joined = ",".join(items + argv[after : min(end, after + HINTED)])
                 return f"; a list is one word, its items joined by commas: {given} {joined}"
         return ""
+
+
+def _takes_list(parser: argparse.ArgumentParser, flag: str) -> bool:
+    """Whether ``parser``'s ``flag`` takes a list (its metavar ``A,B,...``)."""
+    return any(
+        flag in action.option_strings and str(action.metavar or "").endswith(_LIST_MARK)
+        for action in parser._actions
+    )
 
 
 def _flags(parser: argparse.ArgumentParser) -> list[str]:
