@@ -347,3 +347,21 @@ def test_the_command_page_names_the_page_of_every_subcommand() -> None:
     for command in ALL_COMMANDS:
         assert f"``oogames {command.name}``" in head, command.name
         count("a subcommand the command page names")
+
+
+def test_the_listing_fits_a_terminal_80_wide_and_wraps_under_each_text() -> None:
+    """``oogames list`` wraps a long line at 79 columns, its text under its text (Kalah's
+    summary under the summary, not under the name), and loses no word."""
+    import io
+
+    from oogames.cli.listing import WIDTH, _listing, run_list
+
+    out = io.StringIO()
+    run_list(out)
+    lines = out.getvalue().splitlines()
+    assert max(len(line) for line in lines) <= WIDTH < max(len(line) for line in _listing())
+    assert out.getvalue().split() == "\n".join(_listing()).split()
+    kalah = next(at for at, line in enumerate(lines) if line.startswith("  kalah "))
+    assert lines[kalah + 1].index(lines[kalah + 1].strip()) == lines[kalah].index("Kalah:")
+    aspiration = next(line for line in lines if line.startswith("  +aspiration "))
+    assert aspiration.split("with @SECONDS")[0] == "  +aspiration  "

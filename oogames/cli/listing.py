@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import re
+import textwrap
 from typing import Final, TextIO
 
 from oogames import plugins
@@ -11,14 +13,39 @@ from oogames.errors import OogamesError, one_line
 from oogames.games import GAMES, find_game
 from oogames.nextmove.grammar import grammar_help
 
+WIDTH: Final = 79
+"""The width of the listing: a line that is longer wraps, under its text (not the name
+it explains), so that a terminal 80 wide does not cut it where it ends."""
+
+_NAMED = re.compile(r"^\s*\S+ {2,}|^\s*[^\s:]+: ")
+"""The start of a line that names something: its text wraps under what follows it."""
+
+
+def _wrapped(line: str) -> str:
+    """``line`` wrapped to :data:`WIDTH`: ``  kalah        Kalah: ...`` under ``Kalah``,
+    ``  mcts: Monte Carlo ...`` under ``Monte``, any other two further in."""
+    named = _NAMED.match(line)
+    indent = len(named[0]) if named else len(line) - len(line.lstrip()) + 2
+    return textwrap.fill(
+        line, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False, break_long_words=False
+    )
+
 
 def run_list(out: TextIO) -> int:
-    """Print the games and strategies to ``out``; returns the exit status."""
-    print("games (oogames demo NAME [options]):", file=out)
+    """Print the games and strategies to ``out``, :data:`WIDTH` wide; returns the exit
+    status."""
+    for line in _listing():
+        print(_wrapped(line), file=out)
+    return 0
+
+
+def _listing() -> list[str]:
+    """The lines of the listing, each as long as it is."""
+    lines = ["games (oogames demo NAME [options]):"]
     for info in GAMES.values():
         flags = " ".join(option.flag for option in info.declared)
-        print(f"  {info.name:<12} {info.summary}", file=out)
-        print(f"  {'':<12} options: {flags}", file=out)
+        lines.append(f"  {info.name:<12} {info.summary}")
+        lines.append(f"  {'':<12} options: {flags}")
     installed = plugins.entry_point_games()
     for name, point in installed.items():
         try:
@@ -27,15 +54,10 @@ def run_list(out: TextIO) -> int:
             flags = " ".join(f"--opt {option}=..." for option in info.options) or "none"
         except OogamesError as error:
             summary, flags = f"(cannot be loaded: {one_line(error)})", "-"
-        print(f"  {name:<12} {summary}", file=out)
-        print(f"  {'':<12} from {plugins.origin_of(point)}; options: {flags}", file=out)
-    print(
-        "  or a board class of your own: MODULE:CLASS or FILE.py:CLASS (--opt NAME=VALUE)",
-        file=out,
-    )
-    for line in grammar_help():
-        print(line, file=out)
-    return 0
+        lines.append(f"  {name:<12} {summary}")
+        lines.append(f"  {'':<12} from {plugins.origin_of(point)}; options: {flags}")
+    lines.append("  or a board class of your own: MODULE:CLASS or FILE.py:CLASS (--opt NAME=VALUE)")
+    return lines + grammar_help()
 
 
 def _run_list(args: argparse.Namespace, out: TextIO) -> int:

@@ -411,23 +411,24 @@ EXAMPLES: Final = ("alphabeta+tt@0.2", "mcts:500", "random")
 
 
 def grammar_help() -> list[str]:
-    """The help of the strategy grammar, a line each, made from the tables above (what
-    ``oogames list`` prints under "strategies" and "enhancements")."""
+    """The help of the strategy grammar, a line each (as long as it is: ``oogames list``
+    wraps them), made from the tables above (what it prints under "strategies" and
+    "enhancements")."""
     lines = [f"strategies ({GRAMMAR}):", f"  {', '.join(strategy_names())}"]
     for name, text in {**PLAIN, **SEARCH_HELP, **DRIVERS, **SAMPLERS}.items():
         lines.append(f"  {name}: {text}")
     lines += [
         "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;",
         "  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out;",
-        "  a search with neither goes to the end of the game where the board is small enough",
-        f"  to solve in seconds; :{END} sends it to the end on any board (it may take hours)",
+        "  a search with neither goes to the end of the game where the board is small enough "
+        f"to solve in seconds; :{END} sends it to the end on any board (it may take hours)",
     ]
     for name, point in plugins.entry_point_strategies().items():
         lines.append(f"  {name}: from {plugins.origin_of(point)}")
     lines.append("  or a strategy of your own: MODULE:CLASS or FILE.py:CLASS[:DEPTH][@SECONDS]")
     lines.append("enhancements:")
     for name, text in {**ENHANCEMENTS, **SAMPLER_ENHANCEMENTS}.items():
-        lines.append(f"  +{name:<10} {text}")
+        lines.append(f"  +{name:<11} {text}")
     groups: dict[str, list[str]] = {}  # the searches of more players and chance: what each adds
     for base in (*PLAYER_SEARCHES, *CHANCE_SEARCHES):
         allowed = " ".join(f"+{name}" for name in enhancements_of(base)) or "none of these"
