@@ -164,6 +164,12 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         ),
         (["demo", "grundy", "--heaps", "3", "4", "5"], "joined by commas: --heaps 3,4,5 (see"),
         (["match", "--depths", "2", "3"], "joined by commas: --depths 2,3 (see"),
+        (  # a position's moves: one word, in quotes
+            ["tree", "tictactoe", "--moves", "b2", "a1", "c3", "--depth", "2"],
+            'unrecognized arguments: a1 c3; a list is one word, its items in quotes: --moves "b2'
+            ' a1 c3" (see oogames tree --help)',
+        ),
+        (["compare", "nim", "--moves", "1", "2", "--moves", "3"], '--moves "1 2" (see'),
         (  # the words refused: the first 20 shown
             ["play", "nim", *(f"w{i}" for i in range(25))],
             "unrecognized arguments: w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13 w14 w15 w16 w17"

@@ -39,7 +39,14 @@ class Flag:
     exclusive: str = ""
 
 
-def flag(*names: str, exclusive: str = "", note: str = "", items: str = "", **options: Any) -> Flag:
+def flag(
+    *names: str,
+    exclusive: str = "",
+    note: str = "",
+    items: str = "",
+    spaced: bool = False,
+    **options: Any,
+) -> Flag:
     """A :class:`Flag`, written as ``add_argument`` is called.
 
     Its help is its words, then what the parser takes them from: the range a
@@ -47,13 +54,16 @@ def flag(*names: str, exclusive: str = "", note: str = "", items: str = "", **op
     ``type=whole_from(1, 10_000)``, ``default=2`` and ``note="both colours"`` give
     "games per pairing, 1 to 10,000 (default 2: both colours)"; with no default,
     ``note`` says what the command does ("(default: NOTE)"). A list's flag names its
-    items (``items="D"``: metavar ``D,...``, its help says "comma-separated").
+    items (``items="D"``: metavar ``D,...``, its help says "comma-separated"; with
+    ``spaced``, metavar ``"M ..."``: the items by spaces in one word, in quotes).
     """
     if items:
-        options["metavar"] = list_metavar(items)
+        options["metavar"] = list_metavar(items, spaced)
     if "help" in options:
         kind, default = options.get("type"), options.get("default")
-        told = options["help"] + (", comma-separated" if items else "")
+        told = options["help"]
+        if items:
+            told += ", by spaces in quotes" if spaced else ", comma-separated"
         told += f", {kind.span()}" if isinstance(kind, Ranged) else ""
         unset = default is None or default is False or default in ("", [])  # 0 is a default
         said = "" if unset else f" {_number(default)}"
@@ -182,6 +192,11 @@ SEED_FLAG: Final = flag("--seed", type=whole_arg, help="seed for random players"
 """``--seed`` of the commands that play one game (``play``, ``demo``)."""
 SCHEDULER_FLAG: Final = flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")
 """``--scheduler`` of the commands that play many games (``match``, ``tournament``)."""
+POSITION_FLAG: Final = flag(
+    "--moves", items="M", spaced=True, default="", help="the position: moves from the start"
+)
+"""``--moves`` of the commands that look at one position (``solve``, ``tree``): one word,
+``"b2 a1"`` (Connect Four's ``4453`` needs no quotes); ``oogames compare`` repeats it."""
 
 
 def whole_list(text: str, what: str) -> list[int]:
@@ -328,7 +343,7 @@ EXTRA_SEATS: Final = range(2, 6)
 
 def seat_flags(metavar: str | None = None) -> tuple[Flag, ...]:
     """``--player2`` to ``--player5``: the sides of a game of more than two players."""
-    extra = {} if metavar is None else {"metavar": metavar}
+    extra: dict[str, Any] = {} if metavar is None else {"metavar": metavar}
     return tuple(
         flag(
             f"--player{seat}",

@@ -68,7 +68,11 @@ COMMANDS: Final = (
         game="positional",
         flags=(
             flag(
-                "--moves", action="append", help="a position (moves in notation); repeat for more"
+                "--moves",
+                action="append",
+                items="M",
+                spaced=True,
+                help="a position: moves from the start; repeat for more",
             ),
             flag(
                 "--strategies",

@@ -13,12 +13,22 @@ HINTED: Final = 20
 
 
 _LIST_MARK: Final = ",..."
+_WORDS_MARK: Final = ' ..."'
 
 
-def list_metavar(items: str) -> str:
-    """How a list's flag shows its value: ``D,...``, which :meth:`Parser.refuse_unknown`
-    reads as a list's flag (to show words given apart joined)."""
-    return items + _LIST_MARK
+def list_metavar(items: str, spaced: bool = False) -> str:
+    """How a list's flag shows its value: ``D,...``, or ``"M ..."`` for a list ``spaced``
+    (its items joined by spaces, in quotes: the moves of a position), which
+    :meth:`Parser.refuse_unknown` reads as a list's flag (to show words given apart
+    joined)."""
+    return f'"{items}{_WORDS_MARK}' if spaced else items + _LIST_MARK
+
+
+def _joiner(metavar: object) -> str | None:
+    """What joins the items of a list whose flag shows ``metavar`` (``,`` or a space), or
+    None for a flag that takes no list."""
+    shown = str(metavar or "")
+    return "," if shown.endswith(_LIST_MARK) else " " if shown.endswith(_WORDS_MARK) else None
 
 
 def printable(text: str) -> str:
@@ -93,12 +103,12 @@ class Parser(argparse.ArgumentParser):
         self.error(f"unrecognized arguments: {' '.join(extra[:HINTED])}{more}{hint}")
 
     def _list_hint(self, extra: Sequence[str], argv: list[str]) -> str:
-        """How the words of ``extra`` that follow a list's flag (its metavar ``A,B,...``)
-        and its first item in ``argv`` join its list, or ``""``."""
+        """How the words of ``extra`` that follow a list's flag (its metavar ``A,B,...``
+        or ``"M ..."``) and its first item in ``argv`` join its list, or ``""``."""
         lists = {
-            name
+            name: joiner
             for action in self._actions
-            if str(action.metavar or "").endswith(_LIST_MARK)
+            if (joiner := _joiner(action.metavar)) is not None
             for name in action.option_strings
         }
         loose = {word for word in extra if not word.startswith("-")}
@@ -116,15 +126,18 @@ class Parser(argparse.ArgumentParser):
             while end < len(argv) and argv[end] in loose:
                 end += 1
             if end > after:
-                joined = ",".join(items + argv[after : min(end, after + HINTED)])
-                return f"; a list is one word, its items joined by commas: {given} {joined}"
+                joiner = lists[given]
+                joined = joiner.join(items + argv[after : min(end, after + HINTED)])
+                if joiner == ",":
+                    return f"; a list is one word, its items joined by commas: {given} {joined}"
+                return f'; a list is one word, its items in quotes: {given} "{joined}"'
         return ""
 
 
 def _takes_list(parser: argparse.ArgumentParser, flag: str) -> bool:
     """Whether ``parser``'s ``flag`` takes a list (its metavar ``A,B,...``)."""
     return any(
-        flag in action.option_strings and str(action.metavar or "").endswith(_LIST_MARK)
+        flag in action.option_strings and _joiner(action.metavar) is not None
         for action in parser._actions
     )
 

@@ -10,7 +10,14 @@ import threading
 import time
 from typing import Final, TextIO
 
-from oogames.cli.common import Subcommand, flag, make_board, position_of, two_who_alternate
+from oogames.cli.common import (
+    POSITION_FLAG,
+    Subcommand,
+    flag,
+    make_board,
+    position_of,
+    two_who_alternate,
+)
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import SolveWatch, pons_score, solve
@@ -105,7 +112,7 @@ COMMANDS: Final = (
         run=run_solve,
         game="positional",
         flags=(
-            flag("--moves", default="", help="the position: moves from the start"),
+            POSITION_FLAG,
             flag("--weak", action="store_true", help="settle only win, draw or loss"),
             flag(
                 "--margin",

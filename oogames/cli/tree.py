@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Final, TextIO
 
-from oogames.cli.common import Subcommand, flag, position_of, whole_arg, whole_from
+from oogames.cli.common import POSITION_FLAG, Subcommand, flag, position_of, whole_arg, whole_from
 from oogames.errors import UsageError, shown
 from oogames.games import find_game
 from oogames.nextmove.grammar import SEARCHES, StrategySpec
@@ -56,7 +56,7 @@ COMMANDS: Final = (
         run=run_tree,
         game="positional",
         flags=(
-            flag("--moves", default="", help="the position: moves from the start, in notation"),
+            POSITION_FLAG,
             flag(
                 "--strategy",
                 default="alphabeta",
