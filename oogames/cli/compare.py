@@ -72,7 +72,7 @@ COMMANDS: Final = (
                 action="append",
                 items="M",
                 spaced=True,
-                help="a position: moves from the start; repeat for more",
+                help="a position: moves from the start (repeat the flag for more)",
             ),
             flag(
                 "--strategies",

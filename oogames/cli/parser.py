@@ -135,7 +135,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def _takes_list(parser: argparse.ArgumentParser, flag: str) -> bool:
-    """Whether ``parser``'s ``flag`` takes a list (its metavar ``A,B,...``)."""
+    """Whether ``parser``'s ``flag`` takes a list (its metavar ``A,B,...`` or ``"M ..."``)."""
     return any(
         flag in action.option_strings and _joiner(action.metavar) is not None
         for action in parser._actions
