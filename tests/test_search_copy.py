@@ -8,6 +8,7 @@ random games: moves (passes and dice among them), moves taken back, searches of 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -72,3 +73,87 @@ def test_the_copy_kept_in_step_is_the_boards_twin_after_every_step(game: str) ->
     # A new copy only for a new game, a move taken back or a spoiled copy.
     assert made <= GAMES_EACH + undone + spoiled, (made, undone, spoiled)
     assert made < checked / 2, (made, checked)
+
+
+THREE_COUNT = '''
+from oogames import NON_TERMINAL, ABoardModel, INextMoveStrategy, SnapshotRecord
+from oogames.board.states import game_over
+from oogames.nextmove.random_move import RandomValidMove
+
+SEEN = []  # the moves the computer's board had at each of its turns
+
+
+class ThreeCount(ABoardModel):
+    """Three players add 1 or 2 to a total; whoever reaches 30 wins. The position is the
+    total and who moves: 1 then 2 and 2 then 1 reach the same one."""
+
+    players = 3
+    player_names = ("A", "B", "C")
+
+    def __init__(self):
+        super().__init__()
+        self.total = 0
+
+    def _play(self, player, move):
+        if move not in (1, 2) or self.total + move > 30:
+            return None
+        record = SnapshotRecord(self, player, move, self.total)
+        self.total += move
+        won = game_over([1.0 if who == player else 0.0 for who in range(3)])
+        return record, won if self.total == 30 else NON_TERMINAL
+
+    def _set_snapshot(self, total):
+        self.total = total
+
+    def _map_moves(self, player, lam, param):
+        for step in (1, 2):
+            if self.total + step <= 30 and not lam.apply(player, self, step, param):
+                return
+
+    def key(self):
+        return (self.total, self.to_move)
+
+    def _draw(self):
+        return f"total {self.total}"
+
+
+class Recorder(INextMoveStrategy):
+    """Plays 1, and writes down the moves of the board it is given."""
+
+    name = "recorder"
+
+    def analyze(self, board, player=None):
+        SEEN.append(board.moves)
+        return RandomValidMove(0).analyze(board, player)
+
+    def cancel(self):
+        pass
+'''
+
+
+def test_a_computer_searches_the_games_own_history_after_two_people_take_moves_back(
+    tmp_path: Path,
+) -> None:
+    """Two people and a computer: the people take their moves back and play them again
+    in the other order, which reaches the position of the computer's last turn by another
+    way; the computer is given the game's own moves, not those of its last turn."""
+    from oogames.game import GameModel, GameSettings, PlayerSpec
+
+    path = tmp_path / "three_count.py"
+    path.write_text(THREE_COUNT)
+    people = (PlayerSpec("human"),) * 2
+    settings = GameSettings(
+        game=f"{path}:ThreeCount", players=(*people, PlayerSpec.parse(f"{path}:Recorder"))
+    )
+    model = GameModel(settings)
+    model.play("1")
+    model.play("2")  # the computer plays at once
+    recorder = model.turns.side(2).strategy  # type: ignore[attr-defined]
+    seen = type(recorder).analyze.__globals__["SEEN"]  # the plug-in file's list
+    assert seen == [(1, 2)] and model.board.ply == 3
+    while model.can_undo:
+        model.undo()
+    model.play("2")
+    model.play("1")  # total 3, C to move: the position of the computer's last turn
+    assert model.board.moves[:2] == (2, 1)
+    assert seen == [(1, 2), (2, 1)]

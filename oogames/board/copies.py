@@ -11,7 +11,10 @@ replays only the moves played since the player's last turn.
 What it trusts: nothing of the search. After catching up, its copy must stand where the
 board stands (the same ply, player to move, state and
 :meth:`~oogames.board.interface.IBoardModel.key`), or a new copy is made: a search
-that left the copy changed, a move taken back on the board, another game.
+that left the copy changed, a move taken back on the board, another game. It does not
+compare the moves before its last turn: moves taken back and played again in another
+order can reach the same position, so whoever takes moves back forgets the copy (the
+game model's undo: :meth:`~oogames.game.players.APlayer.taken_back`).
 
 >>> from oogames.board.copies import SearchCopy
 >>> from oogames.games import NimBoard

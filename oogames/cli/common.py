@@ -343,13 +343,12 @@ EXTRA_SEATS: Final = range(2, 6)
 
 def seat_flags(metavar: str | None = None) -> tuple[Flag, ...]:
     """``--player2`` to ``--player5``: the sides of a game of more than two players."""
-    extra: dict[str, Any] = {} if metavar is None else {"metavar": metavar}
     return tuple(
         flag(
             f"--player{seat}",
             help=f"the side of player {seat}, in a game of {seat + 1} players or more",
             note="the game's computer",
-            **extra,
+            metavar=metavar,  # None: argparse's own
         )
         for seat in EXTRA_SEATS
     )

@@ -203,9 +203,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         board, turns = self.board, self.turns
         if all(not side.is_human for side in turns.players):
             return min(1, board.ply)
-        # Back from the last move, a longer end of the game each time: the page asks at
-        # every move, and the whole history of a long game cost 30 ms.
-        start, size = board.ply, 8
+        start, size = board.ply, 8  # ever longer ends: a whole long game cost 30 ms a move
         while start:
             end, start, size = start, max(0, start - size), size * 8
             moves = board.history_since(start)[: end - start]
@@ -228,6 +226,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
                 ply = self.board.ply
                 self._redo.append(self.board.pop())
                 self.results.pop(ply, None)
+            for side in self.turns.players:  # what they kept of the game may be gone
+                side.taken_back()
             self.last_hint = None
         self._views.changed()
         self._say_if_paused()

@@ -79,6 +79,11 @@ class APlayer(abc.ABC):
         """Whether this side can be asked to move now while it thinks (:meth:`move_now`)."""
         return False
 
+    def taken_back(self) -> None:
+        """Moves of the game were taken back (undo): forget what was kept of its past (by
+        default nothing is)."""
+        return None
+
 
 class ChancePlayer(APlayer):
     """Chance as a side: at a chance position it draws the outcome with the board's
@@ -234,6 +239,12 @@ class ComputerPlayer(APlayer):
         if stopped or result is None:
             raise SearchStopped(f"{self.name} was stopped")
         requestor.request_move(self.player, result.move, result)
+
+    def taken_back(self) -> None:
+        """Forget the copy of the board kept in step: moves played again after an undo can
+        reach the copy's position by another way (with two people, or chance), and the
+        copy would then keep a history the game no longer has."""
+        self._copies = SearchCopy()
 
     def _search(self, board: IBoardModel) -> SearchResult:
         """The strategy's search of a copy of ``board``, told to :attr:`thinking` (that it

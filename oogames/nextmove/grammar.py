@@ -411,9 +411,8 @@ EXAMPLES: Final = ("alphabeta+tt@0.2", "mcts:500", "random")
 
 
 def grammar_help() -> list[str]:
-    """The help of the strategy grammar, a line each (as long as it is: ``oogames list``
-    wraps them), made from the tables above (what it prints under "strategies" and
-    "enhancements")."""
+    """The help of the strategy grammar, a line each (``oogames list`` wraps them), made
+    from the tables above (what it prints under "strategies" and "enhancements")."""
     lines = [f"strategies ({GRAMMAR}):", f"  {', '.join(strategy_names())}"]
     for name, text in {**PLAIN, **SEARCH_HELP, **DRIVERS, **SAMPLERS}.items():
         lines.append(f"  {name}: {text}")
