@@ -151,6 +151,10 @@ def test_compare_rows_and_table() -> None:
     table = format_table(rows)
     assert table.startswith("position: start") and "position: threat" in table
     assert "alphabeta:3" in table and "cut-offs" in table
+    assert "tt hits" not in table  # no strategy had a table
+    assert max(len(line) for line in table.splitlines()) <= 80
+    header, *figures = table.splitlines()[1:5]
+    assert all(len(line) == len(header) for line in figures)  # the seconds under "seconds"
 
 
 def test_match_plays_one_game_per_configuration() -> None:

@@ -78,23 +78,37 @@ def compare(
 
 
 def format_table(rows: Sequence[CompareRow]) -> str:
-    """The rows as an aligned text table, one block per position."""
-    width = max([18, *(len(row.strategy) + 2 for row in rows)])
-    header = (
-        f"{'strategy':<{width}}{'move':>6}{'value':>12}{'nodes':>10}{'leaves':>9}"
-        f"{'evaluated':>11}{'cut-offs':>10}{'tt hits':>9}{'depth':>7}{'seconds':>9}"
-    )
+    """The rows as an aligned text table, one block per position: each column as wide as
+    its widest cell and two spaces apart (80 columns will do for one with no table);
+    ``tt hits`` only where a strategy had one."""
+    columns = [
+        ("strategy", [row.strategy for row in rows]),
+        ("move", [row.move for row in rows]),
+        ("value", [row.value for row in rows]),
+        ("nodes", [f"{row.nodes:,}" for row in rows]),
+        ("leaves", [f"{row.leaves:,}" for row in rows]),
+        ("evaluated", [f"{row.evaluated:,}" for row in rows]),
+        ("cut-offs", [f"{row.cutoffs:,}" for row in rows]),
+        ("tt hits", [f"{row.table_hits:,}" for row in rows]),
+        ("depth", [row.depth for row in rows]),
+        ("seconds", [f"{row.seconds:.3f}" for row in rows]),
+    ]
+    if not any(row.table_hits for row in rows):
+        columns = [column for column in columns if column[0] != "tt hits"]
+    widths = [max(len(cell) for cell in [name, *cells]) for name, cells in columns]
+
+    def line(cells: Sequence[str]) -> str:
+        first, *others = zip(cells, widths, strict=True)
+        return "  ".join([first[0].ljust(first[1]), *(cell.rjust(w) for cell, w in others)])
+
+    header = line([name for name, _ in columns])
     lines: list[str] = []
     position = None
-    for row in rows:
+    for index, row in enumerate(rows):
         if row.position != position:
             position = row.position
             if lines:
                 lines.append("")
             lines += [f"position: {position}", header]
-        lines.append(
-            f"{row.strategy:<{width}}{row.move:>6}{row.value:>12}{row.nodes:>10,}{row.leaves:>9,}"
-            f"{row.evaluated:>11,}{row.cutoffs:>10,}{row.table_hits:>9,}{row.depth:>7}"
-            f"{row.seconds:>9.3f}"
-        )
+        lines.append(line([cells[index] for _, cells in columns]))
     return "\n".join(lines)
