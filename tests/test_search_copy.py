@@ -76,45 +76,28 @@ def test_the_copy_kept_in_step_is_the_boards_twin_after_every_step(game: str) ->
 
 
 THREE_COUNT = '''
-from oogames import NON_TERMINAL, ABoardModel, INextMoveStrategy, SnapshotRecord
+from twenty_one import TwentyOne  # the tutorial's game (demos/)
+
+from oogames import NON_TERMINAL, INextMoveStrategy, SnapshotRecord
 from oogames.board.states import game_over
 from oogames.nextmove.random_move import RandomValidMove
 
 SEEN = []  # the moves the computer's board had at each of its turns
 
 
-class ThreeCount(ABoardModel):
-    """Three players add 1 or 2 to a total; whoever reaches 30 wins. The position is the
-    total and who moves: 1 then 2 and 2 then 1 reach the same one."""
+class ThreeCount(TwentyOne):
+    """The 21 game for three players: 1 then 2 and 2 then 1 reach the same position."""
 
     players = 3
     player_names = ("A", "B", "C")
 
-    def __init__(self):
-        super().__init__()
-        self.total = 0
-
     def _play(self, player, move):
-        if move not in (1, 2) or self.total + move > 30:
+        if move not in (1, 2, 3) or self.total + move > self.target:
             return None
         record = SnapshotRecord(self, player, move, self.total)
         self.total += move
         won = game_over([1.0 if who == player else 0.0 for who in range(3)])
-        return record, won if self.total == 30 else NON_TERMINAL
-
-    def _set_snapshot(self, total):
-        self.total = total
-
-    def _map_moves(self, player, lam, param):
-        for step in (1, 2):
-            if self.total + step <= 30 and not lam.apply(player, self, step, param):
-                return
-
-    def key(self):
-        return (self.total, self.to_move)
-
-    def _draw(self):
-        return f"total {self.total}"
+        return record, won if self.total == self.target else NON_TERMINAL
 
 
 class Recorder(INextMoveStrategy):
@@ -132,7 +115,7 @@ class Recorder(INextMoveStrategy):
 
 
 def test_a_computer_searches_the_games_own_history_after_two_people_take_moves_back(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Two people and a computer: the people take their moves back and play them again
     in the other order, which reaches the position of the computer's last turn by another
@@ -141,6 +124,7 @@ def test_a_computer_searches_the_games_own_history_after_two_people_take_moves_b
 
     path = tmp_path / "three_count.py"
     path.write_text(THREE_COUNT)
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "demos"))
     people = (PlayerSpec("human"),) * 2
     settings = GameSettings(
         game=f"{path}:ThreeCount", players=(*people, PlayerSpec.parse(f"{path}:Recorder"))
