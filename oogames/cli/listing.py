@@ -22,7 +22,7 @@ _NAMED = re.compile(r"^\s*\S+ {2,}|^\s*[^\s:]+: ")
 
 
 def _wrapped(line: str) -> str:
-    """``line`` wrapped to :data:`WIDTH`: ``  kalah        Kalah: ...`` under ``Kalah``,
+    """``line`` wrapped to ``WIDTH``: ``  kalah        Kalah: ...`` under ``Kalah``,
     ``  mcts: Monte Carlo ...`` under ``Monte``, any other two further in."""
     named = _NAMED.match(line)
     indent = len(named[0]) if named else len(line) - len(line.lstrip()) + 2
@@ -32,7 +32,7 @@ def _wrapped(line: str) -> str:
 
 
 def run_list(out: TextIO) -> int:
-    """Print the games and strategies to ``out``, :data:`WIDTH` wide; returns the exit
+    """Print the games and strategies to ``out``, ``WIDTH`` (79) wide; returns the exit
     status."""
     for line in _listing():
         print(_wrapped(line), file=out)

@@ -41,6 +41,7 @@ class Parser(argparse.ArgumentParser):
 
     Attributes:
         subcommands: The top parser's: each subcommand's parser, by name.
+        siblings: A subcommand's: the top parser's ``subcommands``, itself among them.
     """
 
     subcommands: dict[str, argparse.ArgumentParser]
@@ -51,7 +52,7 @@ class Parser(argparse.ArgumentParser):
 
         Control characters the user typed are escaped, so the message stays one line. A
         flag whose value is refused here, and which another subcommand of
-        :attr:`siblings` takes as a list, is named as that one's (``--players``, a
+        ``siblings`` takes as a list, is named as that one's (``--players``, a
         number here, is oogames tournament's list of strategies).
         """
         message += self._list_elsewhere(message)
