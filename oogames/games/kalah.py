@@ -98,7 +98,7 @@ class KalahBoard(ABoardModel):
     game_name = "kalah"
     notation = "the number of one of your pits, 1 next to the far end, like 3"
     player_names = ("South", "North")
-    #: No pieces but the seeds, the same for both: the players go by their names, on wood.
+    #: The players go by their names, on wood (there are no pieces but the seeds).
     pieces = Pieces(player_names, PLAIN_PIECES.colours, PLAIN_PIECES.names, "#c8965a")
 
     def __init__(self, pits: int = 6, seeds: int = 4, empty_capture: bool = False) -> None:
@@ -211,7 +211,8 @@ class KalahBoard(ABoardModel):
         return kalah_svg(self)
 
     def layout(self) -> Layout:
-        """The board in two rows of ``pits + 2`` squares, as :meth:`drawing` draws it:
+        """The board in two rows of ``pits + 2`` squares, as
+        :meth:`~oogames.board.notation.ABoardText.drawing` draws it:
         North's store and pits (pit 1 at the right) over South's pits and store; the pits
         show their seeds, the mover's legal pits are marked, and the columns are numbered
         as the player to move numbers its pits."""
