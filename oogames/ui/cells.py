@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import TypeAlias
 
 import attrs
-from rich.markup import escape
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
@@ -93,7 +92,8 @@ def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
             label = piece(board, square.owner)
             classes.add(f"mover-{square.owner}")
         elif square.text is not None:  # a pit's seeds; a square that is no part of the board
-            label = f"[{ink(board.pieces.board)}]{escape(square.text)}[/]"
+            text = square.text.replace("[", "\\[")  # shown as it is, not read as markup
+            label = f"[{ink(board.pieces.board)}]{text}[/]"
             classes.add("legal" if square.legal else "counted" if square.text else "blank")
         elif square.legal:
             label = f"[{ink(board.pieces.board)}]{LEGAL}[/]"
