@@ -371,3 +371,29 @@ def test_the_listing_fits_a_terminal_80_wide_and_wraps_under_each_text() -> None
     assert lines[kalah + 1].index(lines[kalah + 1].strip()) == lines[kalah].index("Kalah:")
     aspiration = next(line for line in lines if line.startswith("  +aspiration "))
     assert aspiration.split("with @SECONDS")[0] == "  +aspiration  "
+
+
+def test_the_demo_keeps_a_copy_in_step_for_each_player(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each player of ``oogames demo`` searches a copy of the board kept in step: one copy
+    each for the game, not one replaying the whole game at every move (Nim to 16,000
+    took 45 s)."""
+    import io
+
+    from oogames.board.model import ABoardModel
+    from oogames.cli import main
+
+    copies = []
+    real_copy = ABoardModel.copy
+
+    def counted(board: ABoardModel) -> ABoardModel:
+        copies.append(board.ply)
+        return real_copy(board)
+
+    monkeypatch.setattr(ABoardModel, "copy", counted)
+    out = io.StringIO()
+    assert (
+        main(["demo", "nim", "--target", "400", "--player0", "random", "--player1", "random"], out)
+        == 0
+    )
+    played = int(out.getvalue().split("has won after ")[1].split()[0])
+    assert played > 150 and copies == [0, 1]  # one copy each, at the first move of each
