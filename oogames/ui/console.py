@@ -96,8 +96,8 @@ class ConsoleView(IModel2ViewAdapter):
         status = board.status_text()
         if board.is_over:
             status = f"game over: {status}"
-        if board.history:
-            player, move = board.history[-1]
+        if board.ply:  # the last move alone (the whole history is a tuple of every move)
+            ((player, move),) = board.history_since(board.ply - 1)
             if player == CHANCE:
                 status = f"{board.chance_name}: {board.format_move(move)} - {status}"
             else:
