@@ -215,12 +215,13 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
 
     @property
     def history(self) -> tuple[tuple[int, Move], ...]:
-        """``(player, move)`` for each move played from the start, oldest first.
-
-        Passes break the alternation of the players, so who made a move is
-        kept with it.
-        """
+        """``(player, move)`` for each move played from the start, oldest first (who made a
+        move is kept with it: passes break the alternation of the players)."""
         return tuple((record.player, record.move) for record in self._history)
+
+    def last_played(self) -> tuple[int, Move] | None:
+        """``(player, move)`` of the latest move (not a tuple of all), or None at the start."""
+        return (self._history[-1].player, self._history[-1].move) if self._history else None
 
     def history_since(self, ply: int) -> tuple[tuple[int, Move], ...]:
         """The end of :attr:`history`: ``(player, move)`` of each move after the first ``ply``."""

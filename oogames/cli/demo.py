@@ -53,8 +53,9 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     while not board.is_over:
         if board.at_chance:
             chance.take_turn(board, rolled)
-            ((_, rolled_move),) = board.history_since(board.ply - 1)
-            print(f"{board.ply}. {board.chance_name}: {board.format_move(rolled_move)}", file=out)
+            drawn = board.last_played()
+            assert drawn is not None  # the die has just been rolled
+            print(f"{board.ply}. {board.chance_name}: {board.format_move(drawn[1])}", file=out)
             continue
         strategy = players[board.to_move]
         position = copies[board.to_move].of(board)

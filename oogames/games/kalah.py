@@ -233,11 +233,10 @@ class KalahBoard(ABoardModel):
             Square(None, None, text=f"[{self.store(0)}]"),
         )
         numbers = range(pits, 0, -1) if mover == 1 else range(1, pits + 1)
-        last = None
-        if self.ply:
-            ((player, move),) = self.history_since(self.ply - 1)
-            index = self._pit_of[move]  # pit 1 is index 0
-            last = pits + 3 + index if player == 0 else pits - index
+        last, played = None, self.last_played()
+        if played is not None:
+            index = self._pit_of[played[1]]  # pit 1 is index 0
+            last = pits + 3 + index if played[0] == 0 else pits - index
         names = self.player_names
         return Layout(2, pits + 2, squares, ("", *map(str, numbers), ""), names[::-1], last=last)
 

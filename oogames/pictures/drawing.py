@@ -67,8 +67,8 @@ def status_line(picture: Svg, board: ABoardModel, y: float | None = None) -> Non
 
 def last_move(board: ABoardModel) -> object:
     """The last move played, or None at the start (to mark it with :data:`LAST`)."""
-    played = board.history_since(board.ply - 1) if board.ply else ()
-    return played[0][1] if played else None
+    last = board.last_played()
+    return None if last is None else last[1]
 
 
 def board_picture(board: ABoardModel, width: float, height: float) -> Svg:

@@ -96,8 +96,9 @@ class ConsoleView(IModel2ViewAdapter):
         status = board.status_text()
         if board.is_over:
             status = f"game over: {status}"
-        if board.ply:  # the last move alone (the whole history is a tuple of every move)
-            ((player, move),) = board.history_since(board.ply - 1)
+        last = board.last_played()
+        if last is not None:
+            player, move = last
             if player == CHANCE:
                 status = f"{board.chance_name}: {board.format_move(move)} - {status}"
             else:
