@@ -69,7 +69,7 @@ class Parser(argparse.ArgumentParser):
             f"; {flag[1]} {action.metavar} is {other.prog}'s: {str(action.help).split(',')[0]}"
             for other in self.siblings.values()
             for action in other._actions
-            if flag[1] in action.option_strings and _takes_list(other, flag[1])
+            if flag[1] in action.option_strings and _joiner(action.metavar) is not None
         )
 
     def refuse_unknown(
