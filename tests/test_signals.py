@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dis
 import os
 import random
 import signal
+import sys
 import threading
 import time
-from collections.abc import Iterator
+import types
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 
 import pytest
@@ -136,15 +139,123 @@ def test_a_handler_raising_inside_the_start_of_a_search_thread_comes_out_as_itse
             time.sleep(0.05)  # it has left the starting list (_limbo)
         raise _Tick
 
-    monkeypatch.setattr(running, "_idle", [])  # no idle worker: the next search starts one
+    threads = threading.active_count()
     monkeypatch.setattr(threading, "_start_new_thread", started_then_interrupted)
     with pytest.raises(_Tick):
-        deep_call(lambda: None, 100)
+        running._start_worker()
     monkeypatch.setattr(threading, "_start_new_thread", start_new_thread)
-    assert len(running._idle) == 1  # the thread that began is kept
-    threads = threading.active_count()
+    assert threading.active_count() == threads + 1  # the thread that began is kept
+    time.sleep(0.05)  # it waits for work
     assert deep_call(lambda: 7, 100) == 7  # and serves the next search
-    assert threading.active_count() == threads
+    assert threading.active_count() == threads + 1
+
+
+CALLS = {"CALL", "CALL_FUNCTION_EX"}
+"""Instructions after which CPython 3.11 runs pending signal handlers (besides a
+function's start and a loop's jump back)."""
+
+
+def raising_at_step(step: int, module: types.ModuleType) -> Callable[..., object]:
+    """A trace function that raises :class:`_Tick` at the ``step``-th point of the main
+    thread's run through ``module`` where a signal handler's exception can land: a
+    function's start, a loop's jump back, and just after a call returns (its result not
+    yet stored). Where CPython runs no handler (between taking a lock in ``with`` and
+    the block), it raises nothing."""
+    seen = [0]
+    last: dict[int, str] = {}
+
+    def tracer(frame: types.FrameType, event: str, arg: object) -> object:
+        if frame.f_code.co_filename != module.__file__:
+            return None
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            op = dis.opname[frame.f_code.co_code[frame.f_lasti]]
+            after, last[id(frame)] = last.get(id(frame)), op
+            if op in {"RESUME", "JUMP_BACKWARD"} or after in CALLS:
+                seen[0] += 1
+                if seen[0] == step:
+                    raise _Tick
+        return tracer
+
+    return tracer
+
+
+def test_an_exception_at_every_step_of_handing_a_search_over_settles_the_search() -> None:
+    """An exception at each point in turn of :func:`deep_call` where a signal handler's
+    can land: it comes out as itself, and only once the search is settled, either never
+    run (withdrawn before a search thread took it) or over; and no search thread is lost
+    waiting for work that never comes. A handoff once kept in local variables whether it
+    had put the work in a thread's queue: an exception landing between two steps left a
+    thread waiting for ever, or let the caller leave while the search ran on."""
+    from oogames.nextmove import running
+
+    deep_call(lambda: None, 100)  # a search thread exists, and waits for work
+    time.sleep(0.05)
+    threads = threading.active_count()
+    died: list[BaseException | None] = []
+    before_hook = threading.excepthook
+    threading.excepthook = lambda args: died.append(args.exc_value)
+    started: list[bool] = []
+    ended: list[bool] = []
+
+    def work() -> None:
+        started.append(True)
+        time.sleep(0.002)
+        ended.append(True)
+
+    step = 0
+    try:
+        while True:
+            step += 1
+            started.clear()
+            ended.clear()
+            sys.settrace(raising_at_step(step, running))
+            try:
+                deep_call(work, 100)
+            except _Tick:
+                over_on_leaving = bool(ended)
+            else:
+                break  # the whole handoff ran before the step: every step was tried
+            finally:
+                sys.settrace(None)
+            if started:
+                assert over_on_leaving, step
+                count("an exception while handing a search over: raised once it was over")
+            else:
+                time.sleep(0.01)
+                assert not started, step  # withdrawn: no thread runs it later
+                count("an exception while handing a search over: withdrawn, never run")
+        assert step > 10
+        time.sleep(0.05)
+        assert not died
+        assert threading.active_count() <= threads + 1
+    finally:
+        threading.excepthook = before_hook
+
+
+def test_an_exception_at_every_step_of_starting_a_search_thread_leaves_no_trace() -> None:
+    """An exception at each point in turn of starting a search thread where a signal
+    handler's can land: the process-wide stack size is put back and the lock is free.
+    An exception between setting the stack size and keeping the old one once left every
+    thread started afterwards (anyone's) with a stack of 1 GiB."""
+    from oogames.nextmove import running
+
+    step = 0
+    while True:
+        step += 1
+        sys.settrace(raising_at_step(step, running))
+        try:
+            running._start_worker()
+        except _Tick:
+            count("an exception while starting a search thread: nothing left changed")
+        else:
+            break
+        finally:
+            sys.settrace(None)
+        assert running._limit_lock.acquire(timeout=5), step
+        running._limit_lock.release()
+        assert threading.stack_size(0) == 0, step
+    assert step > 3
 
 
 @contextmanager

@@ -35,8 +35,8 @@ import sys
 import threading
 import types
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Final, TypeVar
+from contextlib import contextmanager, nullcontext
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from oogames.board.hints import search_hints
 from oogames.errors import SearchDepthError
@@ -178,51 +178,125 @@ def _deep_frames(frames: int) -> Iterator[None]:
             sys.setrecursionlimit(max([_limit_saved, *_limit_needs]))
 
 
-class _Worker:
-    """A thread with a deep stack that runs searches, one at a time, and is then reused.
+def _start_worker() -> None:
+    """Start one more search thread (it serves ``_jobs`` until the process ends)."""
+    thread = threading.Thread(target=_loop, name="oogames search", daemon=True)
+    with _limit_lock:  # the stack size is process-wide and read by start()
+        saved = 0  # Python's own, if a signal's exception cuts the next line short
+        try:
+            saved = threading.stack_size(STACK_BYTES)
+            thread.start()
+        except KeyError as error:  # a signal handler's (Ctrl-C, an alarm), in start()
+            # CPython's start(), cut just after the thread began, hides the handler's
+            # exception behind a KeyError of its own (the thread already left _limbo);
+            # the thread runs, and serves the next search.
+            if error.__context__ is not None:
+                raise error.__context__ from None
+            raise
+        finally:
+            threading.stack_size(saved)
 
-    Starting a thread for each search costs more than a small search
-    (touching a fresh stack); idle workers wait in ``_idle`` for the next.
+
+def _loop() -> None:
+    _call_with_room(_serve)
+
+
+def _serve() -> None:
+    """A search thread's life: serve the next handoff, and wait for the next. Starting a
+    thread for each search costs more than a small search (touching a fresh stack), so
+    threads are reused."""
+    global _waiting
+    _local.deep = True
+    while True:
+        with _limit_lock:
+            _waiting += 1
+        job = _jobs.get()
+        with _limit_lock:
+            _waiting -= 1
+        job()
+
+
+class _Handoff(Generic[T]):
+    """One piece of work for a search thread, and what came of it.
+
+    Its caller may be cut at any moment by a signal handler's exception (Ctrl-C, an
+    alarm), between any two steps of handing it over, so every step can be asked again:
+    whether the work was handed over at all is decided by ``take`` and ``withdraw``,
+    whichever comes first, and read from ``claims``, not from a local variable that the
+    exception may have kept from being set.
     """
 
-    def __init__(self) -> None:
-        self.jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
-        thread = threading.Thread(target=self._loop, name="oogames search", daemon=True)
-        with _limit_lock:  # the stack size is process-wide and read by start()
-            saved = threading.stack_size(STACK_BYTES)
-            try:
-                thread.start()
-            except BaseException as error:  # a signal handler's (Ctrl-C, an alarm), in start()
-                if thread.is_alive():  # it began: it serves the next search
-                    _idle.append(self)
-                # CPython's start(), cut just after the thread began, hides the handler's
-                # exception behind a KeyError of its own (the thread already left _limbo).
-                if isinstance(error, KeyError) and error.__context__ is not None:
-                    raise error.__context__ from None
-                raise
-            finally:
-                threading.stack_size(saved)
+    __slots__ = ("claims", "done", "failure", "finished", "frames", "outcome", "what", "work")
 
-    def _loop(self) -> None:
-        _call_with_room(self._serve)
+    def __init__(self, work: Callable[[], T], frames: int, what: str) -> None:
+        self.work = work
+        self.frames = frames
+        self.what = what
+        self.claims: list[str] = []  # "run" from a thread, "withdrawn" from the caller
+        self.outcome: list[T] = []
+        self.failure: list[BaseException] = []
+        self.finished: list[bool] = []
+        # Held until the work ends. A lock, not an Event: the caller's wait may be cut by
+        # a signal handler's exception, and a lock's acquire, written in C, then leaves the
+        # lock as it was, where an Event's Python condition can be left released by the
+        # wrong thread (the thread's set() then fails, and the thread dies).
+        self.done = threading.Lock()
+        self.done.acquire()
 
-    def _serve(self) -> None:
-        _local.deep = True
-        while True:
-            self.jobs.get()()
-            with _limit_lock:
-                _idle.append(self)
+    def take(self) -> bool:
+        """A search thread claims the work: True unless the caller withdrew it first."""
+        self.claims.append("run")
+        return self.claims[0] == "run"
+
+    def serve(self) -> None:
+        """What a search thread does with the handoff: run it, unless withdrawn."""
+        if self.take():
+            self.run(raise_limit=True)
+
+    def withdraw(self) -> bool:
+        """The caller gives the work up: True if no thread runs it, now or later. Safe to
+        ask again after an interruption."""
+        if "withdrawn" not in self.claims:
+            self.claims.append("withdrawn")
+        return self.claims[0] == "withdrawn"
+
+    def run(self, raise_limit: bool) -> None:
+        """Run the work (under the recursion limit it needs, in a search thread of its own),
+        keep its result or its exception, and let the caller go on."""
+        limit = sys.getrecursionlimit()
+        try:
+            with _deep_frames(self.frames) if raise_limit else nullcontext():
+                limit = sys.getrecursionlimit()
+                self.outcome.append(self.work())
+        except RecursionError:
+            self.failure.append(
+                SearchDepthError(
+                    f"the {self.what} went deeper than Python's frame limit allows "
+                    f"({limit:,} frames, about {limit // 7:,} plies; a game that says how "
+                    "long it can last gets as many as it needs); the board is unchanged"
+                )
+            )
+        except BaseException as error:  # carried to the caller's thread
+            self.failure.append(error)
+        finally:
+            self.finished.append(True)
+            self.done.release()
+
+    def wait(self) -> None:
+        """Wait for the work to end, in short waits: a signal that another thread received
+        has its handler run here, in the main thread, within one of them."""
+        while not self.finished:
+            self.done.acquire(timeout=WAIT_SLICE)
+
+    def result(self) -> T:
+        if self.failure:
+            raise self.failure[0]
+        return self.outcome[0]
 
 
-_idle: list[_Worker] = []
+_jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()  # handoffs' serve
+_waiting = 0  # search threads waiting for a handoff (changed by those threads alone)
 _local = threading.local()
-
-
-def _worker() -> _Worker:
-    with _limit_lock:
-        if _idle:
-            return _idle.pop()
-    return _Worker()
 
 
 def run_deep(
@@ -269,52 +343,40 @@ def deep_call(
     Raises:
         SearchDepthError: It went deeper than ``frames`` allow.
     """
-    outcome: list[T] = []
-    failure: list[BaseException] = []
-    # The job holds ``done`` until it ends. A lock, not an Event: the caller's wait may be
-    # cut by a signal handler's exception (Ctrl-C), and a lock's acquire, written in C,
-    # then leaves the lock as it was, where an Event's Python condition can be left
-    # released by the wrong thread (the job's set() then fails, and its thread dies).
-    finished: list[bool] = []
-    done = threading.Lock()
-    done.acquire()
-
-    def job() -> None:
-        try:
-            outcome.append(work())
-        except RecursionError:
-            failure.append(
-                SearchDepthError(
-                    f"the {what} went deeper than Python's frame limit allows "
-                    f"({sys.getrecursionlimit():,} frames, about "
-                    f"{sys.getrecursionlimit() // 7:,} plies; a game that says how long it "
-                    "can last gets as many as it needs); the board is unchanged"
-                )
-            )
-        except BaseException as error:  # carried to the caller's thread
-            failure.append(error)
-        finally:
-            finished.append(True)
-            done.release()
-
+    handoff = _Handoff(work, frames, what)
     if getattr(_local, "deep", False):
-        job()
+        handoff.run(raise_limit=False)
     else:
-        with _deep_frames(frames):
-            _worker().jobs.put(job)
-            interrupted: BaseException | None = None
-            while not finished:
-                try:
-                    # A short wait, so that a signal that another thread received (its
-                    # handler runs here, in the main thread) is handled within it.
-                    done.acquire(timeout=WAIT_SLICE)
-                except BaseException as error:  # Ctrl-C, or any signal handler's exception
-                    if interrupted is None:
-                        interrupted = error
-                    if stop is not None:
-                        stop.set()
-        if interrupted is not None:
-            raise interrupted
-    if failure:
-        raise failure[0]
-    return outcome[0]
+        _hand_over(handoff, stop)
+    return handoff.result()
+
+
+def _hand_over(handoff: _Handoff[T], stop: StopFlag | None) -> None:
+    """Give ``handoff`` to a search thread and wait for it to end.
+
+    An exception from a signal handler may land between any two steps here. It is kept
+    and raised once the work is settled: ``stop`` is set, and the work is either
+    withdrawn before any thread took it, or waited for (it puts the board back). So no
+    search goes on after its caller has left, and no thread waits for work that never
+    comes. (A second exception that lands while the first is being caught, in the few
+    steps of the ``except`` clause, is not covered.)
+    """
+    interrupted: BaseException | None = None
+    while True:
+        try:
+            if interrupted is None:
+                _jobs.put(handoff.serve)
+                if _jobs.qsize() > _waiting:
+                    _start_worker()
+                handoff.wait()
+            else:
+                if stop is not None:
+                    stop.set()
+                if not handoff.withdraw():
+                    handoff.wait()
+            break
+        except BaseException as error:  # Ctrl-C, or any signal handler's exception
+            if interrupted is None:
+                interrupted = error
+    if interrupted is not None:
+        raise interrupted
