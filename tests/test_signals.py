@@ -349,3 +349,47 @@ def test_a_signal_during_a_change_is_delivered_after_it_and_once() -> None:
     assert ran == [signal.SIGTERM, signal.SIGINT]
     handle(signal.SIGHUP, None)  # no change under way: at once
     assert ran == [signal.SIGTERM, signal.SIGINT, signal.SIGHUP]
+
+
+def test_a_search_runs_while_every_search_thread_is_busy_even_if_one_is_counted_waiting() -> None:
+    """Searches from several threads at once (the page's games): each runs at once, even
+    when every search thread is busy but one still counts itself waiting, as it does just
+    after it took its work. The count was once read only when the work was handed over,
+    and such a search then waited for another search to end."""
+    from oogames.nextmove import running
+
+    deep_call(lambda: None, 100)
+    time.sleep(0.05)
+    release = threading.Event()
+    busy = [
+        threading.Thread(target=deep_call, args=(release.wait, 100))
+        for _ in range(running._waiting)
+    ]
+    for thread in busy:
+        thread.start()
+    answers: list[int] = []
+    asking = threading.Thread(target=lambda: answers.append(deep_call(lambda: 7, 100)))
+
+    def moment_over() -> None:
+        with running._limit_lock:
+            running._waiting -= 1
+
+    later = threading.Timer(0.2, moment_over)
+    try:
+        for _ in range(500):  # every search thread has taken a waiting search
+            if running._waiting == 0:
+                break
+            time.sleep(0.01)
+        with running._limit_lock:
+            running._waiting += 1  # one of them counts itself waiting still, for a moment
+        later.start()
+        asking.start()
+        asking.join(10)  # a guard against waiting for ever, not a measure of speed
+        assert answers == [7]
+    finally:
+        if later.is_alive():
+            later.join()
+        release.set()
+        for thread in busy:
+            thread.join()
+        asking.join()

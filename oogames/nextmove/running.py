@@ -284,8 +284,13 @@ class _Handoff(Generic[T]):
 
     def wait(self) -> None:
         """Wait for the work to end, in short waits: a signal that another thread received
-        has its handler run here, in the main thread, within one of them."""
+        has its handler run here, in the main thread, within one of them. While no thread
+        has taken the work and more work waits than threads do, one more thread is started
+        (a thread that has just taken other work counts as waiting for a moment, so this is
+        looked at again after each short wait)."""
         while not self.finished:
+            if not self.claims and _jobs.qsize() > _waiting:
+                _start_worker()
             self.done.acquire(timeout=WAIT_SLICE)
 
     def result(self) -> T:
@@ -366,8 +371,6 @@ def _hand_over(handoff: _Handoff[T], stop: StopFlag | None) -> None:
         try:
             if interrupted is None:
                 _jobs.put(handoff.serve)
-                if _jobs.qsize() > _waiting:
-                    _start_worker()
                 handoff.wait()
             else:
                 if stop is not None:
