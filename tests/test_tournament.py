@@ -475,6 +475,9 @@ def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Pat
     while time.monotonic() < give_up and process.poll() is None and not stored():
         time.sleep(0.5)  # the workers are up and playing once a game is stored
     time.sleep(1.0)
+    if process.poll() is not None:  # it ended before the Ctrl-C: say how
+        _, err = process.communicate()
+        raise AssertionError(f"ended by itself with {process.returncode}: {err}")
     os.killpg(process.pid, signal.SIGINT)  # as the terminal does: the whole group
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130, err

@@ -151,7 +151,7 @@ def test_compare_rows_and_table() -> None:
     table = format_table(rows)
     assert table.startswith("position: start") and "position: threat" in table
     assert "alphabeta:3" in table and "cut-offs" in table
-    assert "tt hits" not in table  # no strategy had a table
+    assert "tt-hits" not in table  # no strategy had a table
     assert max(len(line) for line in table.splitlines()) <= 80
     header, *figures = table.splitlines()[1:5]
     assert all(len(line) == len(header) for line in figures)  # the seconds under "seconds"
@@ -250,3 +250,21 @@ def test_match_shows_a_progress_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatc
     text = run_cli("match", "--sizes", "5x4,4x4", "--k", "3", "--depths", "1")
     assert text.startswith("minimax (X, first) against alphabeta (O)")
     assert "games" in err.getvalue()
+
+
+def test_a_compare_table_with_a_transposition_table_fits_the_width_it_is_given() -> None:
+    """With a table the strategies' figures add a column: the columns then stand one space
+    apart where two would pass the width (the command line's 79), and line up still."""
+    from oogames.cli.common import WIDTH
+    from oogames.games import ConnectFourBoard, connect_four_lines
+
+    specs = ("alphabeta+tt:6", "pvs+tt+order:6", "mtdf+tt:6")
+    strategies = [make_strategy(spec, connect_four_lines) for spec in specs]
+    rows = compare([("start", ConnectFourBoard(width=4, height=4))], strategies)
+    wide = format_table(rows)
+    assert "  tt-hits  " in wide and max(map(len, wide.splitlines())) > WIDTH
+    narrow = format_table(rows, WIDTH)
+    header, *figures = narrow.splitlines()[1:]
+    assert " tt-hits " in header and len(header) <= WIDTH
+    assert all(len(line) == len(header) for line in figures)
+    assert narrow.split() == wide.split()  # the same cells

@@ -188,6 +188,10 @@ def seconds_from(low: float, high: float) -> Ranged[float]:
     return Ranged(read_seconds, low, high)
 
 
+WIDTH: Final = 79
+"""The width of what the commands print (the listing, the compare table): a longer line
+wraps or narrows, so that a terminal 80 wide does not cut it where it ends."""
+
 SEED_FLAG: Final = flag("--seed", type=whole_arg, help="seed for random players")
 """``--seed`` of the commands that play one game (``play``, ``demo``)."""
 SCHEDULER_FLAG: Final = flag("--scheduler", help="a running Dask scheduler: tcp://HOST:PORT")

@@ -7,7 +7,7 @@ from typing import Final, TextIO
 
 from oogames.board.model import ABoardModel
 from oogames.board.turns import ATurns
-from oogames.cli.common import Subcommand, flag, position_of, whole_arg
+from oogames.cli.common import WIDTH, Subcommand, flag, position_of, whole_arg
 from oogames.games import find_game
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.specs import make_strategy
@@ -54,7 +54,7 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
         for spec in chosen.split(",")
         if spec.strip()
     ]
-    print(format_table(compare(boards, strategies)), file=out)
+    print(format_table(compare(boards, strategies), WIDTH), file=out)
     return 0
 
 

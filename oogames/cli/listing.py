@@ -8,14 +8,10 @@ import textwrap
 from typing import Final, TextIO
 
 from oogames import plugins
-from oogames.cli.common import Subcommand
+from oogames.cli.common import WIDTH, Subcommand
 from oogames.errors import OogamesError, one_line
 from oogames.games import GAMES, find_game
 from oogames.nextmove.grammar import grammar_help
-
-WIDTH: Final = 79
-"""The width of the listing: a line that is longer wraps, under its text (not the name
-it explains), so that a terminal 80 wide does not cut it where it ends."""
 
 _NAMED = re.compile(r"^\s*\S+ {2,}|^\s*[^\s:]+: ")
 """The start of a line that names something: its text wraps under what follows it."""

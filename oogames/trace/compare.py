@@ -77,10 +77,10 @@ def compare(
     return rows
 
 
-def format_table(rows: Sequence[CompareRow]) -> str:
+def format_table(rows: Sequence[CompareRow], width: int | None = None) -> str:
     """The rows as an aligned text table, one block per position: each column as wide as
-    its widest cell and two spaces apart (80 columns will do for one with no table);
-    ``tt hits`` only where a strategy had one."""
+    its widest cell, two spaces apart, or one where two would make a line longer than
+    ``width`` (a strategy with a table adds ``tt-hits``, only then)."""
     columns = [
         ("strategy", [row.strategy for row in rows]),
         ("move", [row.move for row in rows]),
@@ -89,17 +89,18 @@ def format_table(rows: Sequence[CompareRow]) -> str:
         ("leaves", [f"{row.leaves:,}" for row in rows]),
         ("evaluated", [f"{row.evaluated:,}" for row in rows]),
         ("cut-offs", [f"{row.cutoffs:,}" for row in rows]),
-        ("tt hits", [f"{row.table_hits:,}" for row in rows]),
+        ("tt-hits", [f"{row.table_hits:,}" for row in rows]),
         ("depth", [row.depth for row in rows]),
         ("seconds", [f"{row.seconds:.3f}" for row in rows]),
     ]
     if not any(row.table_hits for row in rows):
-        columns = [column for column in columns if column[0] != "tt hits"]
+        columns = [column for column in columns if column[0] != "tt-hits"]
     widths = [max(len(cell) for cell in [name, *cells]) for name, cells in columns]
+    gap = "  " if width is None or sum(widths) + 2 * (len(widths) - 1) <= width else " "
 
     def line(cells: Sequence[str]) -> str:
         first, *others = zip(cells, widths, strict=True)
-        return "  ".join([first[0].ljust(first[1]), *(cell.rjust(w) for cell, w in others)])
+        return gap.join([first[0].ljust(first[1]), *(cell.rjust(w) for cell, w in others)])
 
     header = line([name for name, _ in columns])
     lines: list[str] = []
