@@ -205,15 +205,18 @@ def _serve() -> None:
     """A search thread's life: serve the next handoff, and wait for the next. Starting a
     thread for each search costs more than a small search (touching a fresh stack), so
     threads are reused."""
-    global _waiting
     _local.deep = True
+    _count_waiting(1)
     while True:
-        with _limit_lock:
-            _waiting += 1
         job = _jobs.get()
-        with _limit_lock:
-            _waiting -= 1
-        job()
+        _count_waiting(-1)
+        job()  # it counts this thread waiting again before its caller goes on
+
+
+def _count_waiting(change: int) -> None:
+    global _waiting
+    with _limit_lock:
+        _waiting += change
 
 
 class _Handoff(Generic[T]):
@@ -251,7 +254,9 @@ class _Handoff(Generic[T]):
     def serve(self) -> None:
         """What a search thread does with the handoff: run it, unless withdrawn."""
         if self.take():
-            self.run(raise_limit=True)
+            self.run(in_thread=True)
+        else:
+            _count_waiting(1)
 
     def withdraw(self) -> bool:
         """The caller gives the work up: True if no thread runs it, now or later. Safe to
@@ -260,12 +265,14 @@ class _Handoff(Generic[T]):
             self.claims.append("withdrawn")
         return self.claims[0] == "withdrawn"
 
-    def run(self, raise_limit: bool) -> None:
-        """Run the work (under the recursion limit it needs, in a search thread of its own),
-        keep its result or its exception, and let the caller go on."""
+    def run(self, in_thread: bool) -> None:
+        """Run the work, keep its result or its exception, and let the caller go on. In a
+        search thread (``in_thread``), under the recursion limit the work needs, and the
+        thread counts itself waiting before the caller goes on (a caller that hands over
+        its next search at once then finds it waiting)."""
         limit = sys.getrecursionlimit()
         try:
-            with _deep_frames(self.frames) if raise_limit else nullcontext():
+            with _deep_frames(self.frames) if in_thread else nullcontext():
                 limit = sys.getrecursionlimit()
                 self.outcome.append(self.work())
         except RecursionError:
@@ -280,16 +287,21 @@ class _Handoff(Generic[T]):
             self.failure.append(error)
         finally:
             self.finished.append(True)
+            if in_thread:
+                _count_waiting(1)
             self.done.release()
 
     def wait(self) -> None:
         """Wait for the work to end, in short waits: a signal that another thread received
         has its handler run here, in the main thread, within one of them. While no thread
-        has taken the work and more work waits than threads do, one more thread is started
-        (a thread that has just taken other work counts as waiting for a moment, so this is
-        looked at again after each short wait)."""
+        has taken the work and more work waits than threads do, one more thread is started,
+        once (a thread that has just taken other work counts as waiting for a moment, so
+        this is looked at again after each short wait; a thread for each handoff at most,
+        so that searches handed over at once do not each start one for all)."""
+        started = False
         while not self.finished:
-            if not self.claims and _jobs.qsize() > _waiting:
+            if not started and not self.claims and _jobs.qsize() > _waiting:
+                started = True
                 _start_worker()
             self.done.acquire(timeout=WAIT_SLICE)
 
@@ -350,7 +362,7 @@ def deep_call(
     """
     handoff = _Handoff(work, frames, what)
     if getattr(_local, "deep", False):
-        handoff.run(raise_limit=False)
+        handoff.run(in_thread=False)
     else:
         _hand_over(handoff, stop)
     return handoff.result()
