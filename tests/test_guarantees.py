@@ -159,6 +159,31 @@ def test_run_deep_inside_a_search_runs_in_the_same_thread() -> None:
     assert run_deep(board, lambda: 42) == 42
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a system with no fork")
+def test_a_search_in_the_child_of_a_fork_runs() -> None:
+    """A search after a fork, as ``multiprocessing`` makes its workers on Linux, in a
+    process that searched before: the child has none of the parent's search threads, and
+    a search there once waited for ever for one of them."""
+    import time
+
+    board = TicTacToeBoard.from_moves("b2 a1")
+    expected = MinMax(AlphaBetaFac()).analyze(board).value  # a search thread exists
+    pid = os.fork()
+    if pid == 0:  # the child: a status of 0 if it searched and found the value
+        status = 1
+        try:
+            status = 0 if MinMax(AlphaBetaFac()).analyze(board).value == expected else 2
+        finally:
+            os._exit(status)
+    give_up = time.monotonic() + 60  # a guard against waiting for ever, not a measure
+    while (ended := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < give_up:
+        time.sleep(0.01)
+    if ended[0] == 0:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    assert ended[0] == pid and os.waitstatus_to_exitcode(ended[1]) == 0
+
+
 def test_every_error_class_lives_in_errors_and_is_exported() -> None:
     """Each OogamesError subclass is defined in oogames.errors and importable from oogames."""
     classes = {cls for cls in vars(oogames.errors).values() if isinstance(cls, type)}

@@ -30,6 +30,7 @@ of 4 MiB, of which the search's frames use the rest.
 
 from __future__ import annotations
 
+import os
 import queue
 import sys
 import threading
@@ -314,6 +315,20 @@ class _Handoff(Generic[T]):
 _jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()  # handoffs' serve
 _waiting = 0  # search threads waiting for a handoff (changed by those threads alone)
 _local = threading.local()
+
+
+def _forget_threads() -> None:
+    """In the child of a fork (``multiprocessing``'s way on Linux): only the thread that
+    forked lives on, so no search thread waits for work, and the lock may be held by a
+    thread that is gone. A search after a fork once waited for ever."""
+    global _limit_lock, _jobs, _waiting
+    _limit_lock = threading.Lock()
+    _jobs = queue.SimpleQueue()
+    _waiting = 0
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_threads)
 
 
 def run_deep(
