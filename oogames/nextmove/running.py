@@ -342,8 +342,9 @@ def run_deep(
     caller. If the caller gets any exception while it waits
     (:class:`KeyboardInterrupt`, or what a signal handler raises: a time
     limit's alarm, SIGTERM made into :class:`SystemExit`), ``stop`` is set,
-    the search is waited for (it puts the board back), and that exception is
-    raised: no search goes on working on the board after its caller has left.
+    the search is withdrawn if no thread has taken it yet or else waited for
+    (it puts the board back), and that exception is raised: no search goes
+    on working on the board after its caller has left.
     A search started inside a search (an evaluation that searches) runs at
     once in the same thread.
 
