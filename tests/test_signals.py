@@ -17,6 +17,7 @@ import pytest
 from helpers import count, snapshot
 
 from oogames import AlphaBetaFac, MinMax
+from oogames.game.changes import BoardLock
 from oogames.game.model import GameModel
 from oogames.games import ConnectFourBoard, connect_four_lines
 from oogames.nextmove.running import deep_call
@@ -155,12 +156,14 @@ CALLS = {"CALL", "CALL_FUNCTION_EX"}
 function's start and a loop's jump back)."""
 
 
-def raising_at_step(step: int, module: types.ModuleType) -> Callable[..., object]:
+def raising_at_step(
+    step: int, module: types.ModuleType, fired: list[int] | None = None
+) -> Callable[..., object]:
     """A trace function that raises :class:`_Tick` at the ``step``-th point of the main
     thread's run through ``module`` where a signal handler's exception can land: a
     function's start, a loop's jump back, and just after a call returns (its result not
-    yet stored). Where CPython runs no handler (between taking a lock in ``with`` and
-    the block), it raises nothing."""
+    yet stored), and then appends ``step`` to ``fired``. Where CPython runs no handler
+    (between taking a lock in ``with`` and the block), it raises nothing."""
     seen = [0]
     last: dict[int, str] = {}
 
@@ -174,6 +177,8 @@ def raising_at_step(step: int, module: types.ModuleType) -> Callable[..., object
             if op in {"RESUME", "JUMP_BACKWARD"} or after in CALLS:
                 seen[0] += 1
                 if seen[0] == step:
+                    if fired is not None:
+                        fired.append(step)
                     raise _Tick
         return tracer
 
@@ -256,6 +261,61 @@ def test_an_exception_at_every_step_of_starting_a_search_thread_leaves_no_trace(
         running._limit_lock.release()
         assert threading.stack_size(0) == 0, step
     assert step > 3
+
+
+def read_lock(lock: BoardLock, free: list[bool]) -> None:
+    """What another thread that reads the board does: take the lock (``free`` says
+    whether it could, within 5 s) and give it back."""
+    free.append(lock._lock.acquire(timeout=5))
+    if free[-1]:
+        lock._lock.release()
+
+
+@pytest.mark.parametrize("ctrl_c", [False, True])
+def test_an_exception_at_every_step_of_a_change_in_the_main_thread_leaves_nothing_behind(
+    ctrl_c: bool,
+) -> None:
+    """An exception at each point in turn of a change of the board in a script's main
+    thread (:meth:`BoardLock.changing <oogames.game.changes.BoardLock.changing>`), where
+    a signal handler's (an alarm's) can land, with a Ctrl-C held back meanwhile or not:
+    afterwards Python's own Ctrl-C handler is in its place, no change counts as under
+    way, no Ctrl-C is left held for later, and the lock is free. Such an exception just
+    after the held-back handler was put in place, or while the change ended, once left
+    it there: every later Ctrl-C was held for a change that was over."""
+    from oogames.game import changes
+    from oogames.game.changes import _MainThreadChanges
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    lock = BoardLock()
+    step = 0
+    try:
+        while True:
+            step += 1
+            fired: list[int] = []
+            came: type[BaseException] | None = None
+            sys.settrace(raising_at_step(step, changes, fired))
+            try:
+                with lock.changing():
+                    if ctrl_c:
+                        signal.raise_signal(signal.SIGINT)  # held until the change is over
+            except (_Tick, KeyboardInterrupt) as error:  # the held Ctrl-C may come out first
+                came = type(error)
+            finally:
+                sys.settrace(None)
+            if not fired:  # the whole change ran before the step: every step was tried
+                assert came is (KeyboardInterrupt if ctrl_c else None)
+                break
+            count("an exception while a change begins or ends: nothing left behind")
+            free: list[bool] = []
+            reader = threading.Thread(target=read_lock, args=(lock, free))
+            reader.start()
+            reader.join()
+            assert free == [True], step
+            assert signal.getsignal(signal.SIGINT) is signal.default_int_handler, step
+            assert _MainThreadChanges.depth == 0 and _MainThreadChanges.held == [], step
+        assert step > 5
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager

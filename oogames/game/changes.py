@@ -75,7 +75,7 @@ def held_back(handler: Handler) -> Handler:
 
 def _hold_interrupt(number: int, frame: FrameType | None) -> None:
     """Python's own Ctrl-C handler, held back for the whole of a change (it is in place
-    only then, so it holds even before the change counts itself begun)."""
+    only then)."""
     _MainThreadChanges.hold(signal.default_int_handler, number, frame)
 
 
@@ -109,20 +109,34 @@ class BoardLock:
                 yield
             return
         # Python's own Ctrl-C handler raises wherever it lands: held back from here on.
-        swapped = not _MainThreadChanges.depth and (
-            _SIGNAL_C.getsignal(signal.SIGINT) is signal.default_int_handler
-        )
-        if swapped:
-            _SIGNAL_C.signal(signal.SIGINT, _hold_interrupt)
+        # What a signal handler's exception, landing between any two steps, must not
+        # leave behind (the held-back handler in Python's place, the count of changes,
+        # Ctrl-Cs held for a change that is over) is read again on the way out, not from
+        # a local variable that the exception kept from being set.
+        outermost = not _MainThreadChanges.depth
         _MainThreadChanges.depth += 1
         try:
+            if outermost and _SIGNAL_C.getsignal(signal.SIGINT) is signal.default_int_handler:
+                _SIGNAL_C.signal(signal.SIGINT, _hold_interrupt)
             with self._lock:
                 yield
         finally:
             _MainThreadChanges.depth -= 1
-            if swapped:  # before the held are taken: a Ctrl-C in between is among them
-                _SIGNAL_C.signal(signal.SIGINT, signal.default_int_handler)
-            if not _MainThreadChanges.depth:
-                came, _MainThreadChanges.held[:] = list(_MainThreadChanges.held), []
-                for handler, number in came:
-                    handler(number, None)  # Ctrl-C's KeyboardInterrupt, say: raised here
+            if outermost:
+                try:
+                    _end_of_changes()
+                finally:
+                    _end_of_changes()  # again, if a signal handler's exception cut it short
+
+
+def _end_of_changes() -> None:
+    """The main thread's last change is over: Python's own Ctrl-C handler back in its
+    place, then the handlers held meanwhile run (Ctrl-C's KeyboardInterrupt is raised
+    here). Asked again, it does nothing more."""
+    if _SIGNAL_C.getsignal(signal.SIGINT) is _hold_interrupt:
+        _SIGNAL_C.signal(signal.SIGINT, signal.default_int_handler)
+    # Taken after the handler is back: a Ctrl-C in between is among them.
+    came = _MainThreadChanges.held[:]
+    _MainThreadChanges.held.clear()
+    for handler, number in came:
+        handler(number, None)
