@@ -184,6 +184,51 @@ def test_a_search_in_the_child_of_a_fork_runs() -> None:
     assert ended[0] == pid and os.waitstatus_to_exitcode(ended[1]) == 0
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a system with no fork")
+def test_a_fork_during_another_threads_search_leaves_the_child_the_limit_it_had() -> None:
+    """A fork while a thread of the parent searches: the search raised the process-wide
+    recursion limit, and the child, where that search does not go on, gets the limit it
+    had before it (it once kept the raised one for good), also after a search of its own."""
+    import time
+
+    before = sys.getrecursionlimit()
+    inside, release = threading.Event(), threading.Event()
+
+    def held(board: object, player: int) -> float:
+        inside.set()
+        release.wait(60)
+        return 0.0
+
+    search = MinMax(DepthFac(AlphaBetaFac(), 1, held))
+    thread = threading.Thread(target=search.analyze, args=(TicTacToeBoard(),))
+    thread.start()
+    try:
+        assert inside.wait(60)
+        raised = sys.getrecursionlimit()
+        assert raised > before  # the search is under way, its limit in force
+        pid = os.fork()
+        if pid == 0:  # the child: 0 if the limit is the one before the search, twice
+            status = 1
+            try:
+                first = sys.getrecursionlimit()
+                MinMax(AlphaBetaFac()).analyze(TicTacToeBoard.from_moves("b2 a1"))
+                status = 0 if first == sys.getrecursionlimit() == before else 2
+            finally:
+                os._exit(status)
+        give_up = time.monotonic() + 60  # a guard against waiting for ever, not a measure
+        while (ended := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < give_up:
+            time.sleep(0.01)
+        if ended[0] == 0:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        assert sys.getrecursionlimit() == raised  # the parent's search still runs
+    finally:
+        release.set()
+        thread.join(60)
+    assert ended[0] == pid and os.waitstatus_to_exitcode(ended[1]) == 0
+    assert sys.getrecursionlimit() == before
+
+
 def test_every_error_class_lives_in_errors_and_is_exported() -> None:
     """Each OogamesError subclass is defined in oogames.errors and importable from oogames."""
     classes = {cls for cls in vars(oogames.errors).values() if isinstance(cls, type)}

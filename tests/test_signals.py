@@ -259,8 +259,8 @@ def test_an_exception_at_every_step_of_starting_a_search_thread_leaves_no_trace(
             break
         finally:
             sys.settrace(None)
-        assert running._limit_lock.acquire(timeout=5), step
-        running._limit_lock.release()
+        assert running._process_lock.acquire(timeout=5), step
+        running._process_lock.release()
         assert threading.stack_size(0) == 0, step
     assert step > 3
 
@@ -433,7 +433,7 @@ def test_a_search_runs_while_every_search_thread_is_busy_even_if_one_is_counted_
     asking = threading.Thread(target=lambda: answers.append(deep_call(lambda: 7, 100)))
 
     def moment_over() -> None:
-        with running._limit_lock:
+        with running._process_lock:
             running._waiting -= 1
 
     later = threading.Timer(0.2, moment_over)
@@ -442,7 +442,7 @@ def test_a_search_runs_while_every_search_thread_is_busy_even_if_one_is_counted_
             if running._waiting == 0:
                 break
             time.sleep(0.01)
-        with running._limit_lock:
+        with running._process_lock:
             running._waiting += 1  # one of them counts itself waiting still, for a moment
         later.start()
         asking.start()

@@ -96,8 +96,10 @@ decorators, tracers and evaluations add some)."""
 FRAME_ROOM_ABOVE: Final = 2_000
 """Frames a limit allows beyond the plies, for the caller and an evaluation's own calls."""
 
-_limit_lock = threading.Lock()
-_limit_needs: list[int] = []  # the frames each search under way needs
+#: Guards what the search threads share process-wide: the recursion limit, the stack size
+#: that ``Thread.start`` reads, and the count of threads waiting for work.
+_process_lock = threading.Lock()
+_limit_needs: list[tuple[int, int]] = []  # each search under way: its thread, its frames
 _limit_saved = 0
 
 
@@ -166,23 +168,28 @@ def _deep_frames(frames: int) -> Iterator[None]:
     process-wide, so it is the most that any search under way needs, and back to what it
     was when none runs."""
     global _limit_saved
-    with _limit_lock:
+    need = (threading.get_ident(), frames)
+    with _process_lock:
         if not _limit_needs:
             _limit_saved = sys.getrecursionlimit()
-        _limit_needs.append(frames)
-        sys.setrecursionlimit(max([_limit_saved, *_limit_needs]))
+        _limit_needs.append(need)
+        _set_limit()
     try:
         yield
     finally:
-        with _limit_lock:
-            _limit_needs.remove(frames)
-            sys.setrecursionlimit(max([_limit_saved, *_limit_needs]))
+        with _process_lock:
+            _limit_needs.remove(need)
+            _set_limit()
+
+
+def _set_limit() -> None:
+    sys.setrecursionlimit(max([_limit_saved, *(frames for _, frames in _limit_needs)]))
 
 
 def _start_worker() -> None:
     """Start one more search thread (it serves ``_jobs`` until the process ends)."""
     thread = threading.Thread(target=_loop, name="oogames search", daemon=True)
-    with _limit_lock:  # the stack size is process-wide and read by start()
+    with _process_lock:  # the stack size is process-wide and read by start()
         saved = 0  # Python's own, if a signal's exception cuts the next line short
         try:
             saved = threading.stack_size(STACK_BYTES)
@@ -216,7 +223,7 @@ def _serve() -> None:
 
 def _count_waiting(change: int) -> None:
     global _waiting
-    with _limit_lock:
+    with _process_lock:
         _waiting += change
 
 
@@ -320,11 +327,17 @@ _local = threading.local()
 def _forget_threads() -> None:
     """In the child of a fork (``multiprocessing``'s way on Linux): only the thread that
     forked lives on, so no search thread waits for work, and the lock may be held by a
-    thread that is gone. A search after a fork once waited for ever."""
-    global _limit_lock, _jobs, _waiting
-    _limit_lock = threading.Lock()
+    thread that is gone. A search after a fork once waited for ever. The searches under
+    way in the parent's other threads are gone too: the recursion limit they raised is
+    put back (it once stayed raised in the child for good)."""
+    global _process_lock, _jobs, _waiting
+    _process_lock = threading.Lock()
     _jobs = queue.SimpleQueue()
     _waiting = 0
+    if _limit_needs:
+        here = threading.get_ident()  # a search that forked goes on in the child
+        _limit_needs[:] = [need for need in _limit_needs if need[0] == here]
+        _set_limit()
 
 
 if hasattr(os, "register_at_fork"):
