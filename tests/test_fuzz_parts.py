@@ -308,6 +308,7 @@ def test_twenty_clients_racing_on_one_game_keep_it_whole(tmp_path: Path) -> None
         thread.start()
     for thread in threads:
         thread.join(120)
+    assert not any(thread.is_alive() for thread in threads), "a client hung"
     assert not problems, problems[:5]
     client.app.state.games.games[game_id].wait()
     moves = client.get(f"/api/games/{game_id}").json()["moves"]
