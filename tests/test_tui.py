@@ -719,9 +719,15 @@ class Waiter(INextMoveStrategy):
 
 SIZES = [(80, 24), (120, 40)]
 
+#: Every game at the smallest terminal, and one game at the larger: the keys are the app's
+#: bindings, the same at every size (the layout tests above place the controls at both
+#: sizes), and each case takes 12-27 s, the most of any test in CI's run of the extras.
+KEY_CASES = [(game, options, SIZES[0]) for game, options in GAME_SETTINGS] + [
+    ("tictactoe", {}, SIZES[1])
+]
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game", "options"), GAME_SETTINGS)
+
+@pytest.mark.parametrize(("game", "options", "size"), KEY_CASES)
 def test_every_key_works_after_a_typed_move_in_every_game(
     game: str, options: dict[str, object], size: tuple[int, int], tmp_path: Path
 ) -> None:
