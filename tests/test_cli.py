@@ -127,10 +127,10 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         (["demo", "--game", "othello", "--size", "7"], "--size must be even"),
         (
             ["demo", "--game", "grundy", "--heaps", "3,x"],
-            "--heaps: must be whole numbers separated by commas",
+            "--heaps must be whole numbers separated by commas",
         ),
         (["demo", "--game", "nim", "--max-add", "0"], "--max-add must be"),
-        (["demo", "--rows", "three"], "--rows: must be a whole number, not 'three'"),
+        (["demo", "--rows", "three"], "--rows must be a whole number, not 'three'"),
         (["fly"], "invalid choice"),
         ([], "required"),
         (  # refused by the subcommand, with the flag of its own nearest the one mistyped
@@ -148,7 +148,7 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         (["play", "nim", "--depht", "3"], "unrecognized arguments: --depht 3 (see"),
         (  # a flag that is one value here and another subcommand's list is named as that
             ["demo", "kalah", "--players", "mcts:50,random"],
-            "oogames demo: error: argument --players: must be a whole number, not"
+            "oogames demo: error: --players must be a whole number, not"
             " 'mcts:50,random'; --players A,B,... is oogames tournament's: the strategies (see",
         ),
         (["compare", "nim", "--k", "3,4"], "; --k K,... is oogames match's: numbers in a row"),
@@ -251,7 +251,7 @@ def test_every_flag_says_the_range_and_the_default_the_parser_uses() -> None:
                 continue
             where = (name, action.dest, words)
             assert words.count("(default") <= 1 and words.count("default") <= 2, where
-            if isinstance(action.type, Ranged):
+            if isinstance(action.type, Ranged) and action.type.told:
                 assert action.type.span() in words, where
                 count("a ranged flag's help states the range its type reads")
             default = action.default
@@ -264,6 +264,43 @@ def test_every_flag_says_the_range_and_the_default_the_parser_uses() -> None:
                 count("a flag's help states the default the parser uses")
             checked += 1
     assert checked > 60, checked
+
+
+def test_every_number_flag_refuses_a_value_in_one_form(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A value refused by a flag's type reads the same in every subcommand, the board
+    flags' too: ``FLAG must be ..., not 'VALUE'``, as the board options refused after
+    parsing read (three forms before: "argument --games: the value must be ...",
+    "argument --seed: a whole number of at most 18 digits ...", "argument --players: must
+    be ..."). Tried on every flag with a type, with a word and, where it has a bound, a
+    number past it."""
+    import argparse
+
+    from oogames.cli import build_parser, main
+    from oogames.cli.common import Ranged
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    tried = set()
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            if action.type is None or not action.option_strings:
+                continue
+            flag = action.option_strings[0]
+            bad = ["x"]
+            if isinstance(action.type, Ranged) and action.type.high is not None:
+                bad.append(f"{action.type.high * 10:g}")
+            game = ["tictactoe"] if any(a.dest == "game" for a in sub._actions) else []
+            for value in bad:
+                with pytest.raises(SystemExit):
+                    main([name, *game, flag, value])
+                said = capsys.readouterr().err
+                assert said.startswith(f"oogames {name}: error: {flag} must be "), said
+                assert f"not '{value}'" in said and said.count("\n") == 1, said
+                count("a number flag's refusal, in its one form")
+            tried.add(flag)
+    assert {"--games", "--seed", "--port", "--players", "--pits", "--time-margin"} <= tried
 
 
 def test_files_a_user_names_are_read_and_written_by_one_pair_of_functions(

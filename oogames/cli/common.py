@@ -18,7 +18,7 @@ from oogames.game.settings import default_player
 from oogames.games import GAMES, GameInfo, find_game
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
-from oogames.parsing import MAX_DIGITS, option_flag, read_seconds, read_whole, whole_number
+from oogames.parsing import option_flag, read_seconds, read_whole, whole_number
 
 T = TypeVar("T")
 """What a :class:`Ranged` type reads: an int or a float."""
@@ -59,12 +59,14 @@ def flag(
     """
     if items:
         options["metavar"] = list_metavar(items, spaced)
+    if isinstance(options.get("type"), Ranged) and names[0].startswith("-"):
+        options["type"] = attrs.evolve(options["type"], what=names[0])
     if "help" in options:
         kind, default = options.get("type"), options.get("default")
         told = options["help"]
         if items:
             told += ", by spaces in quotes" if spaced else ", comma-separated"
-        told += f", {kind.span()}" if isinstance(kind, Ranged) else ""
+        told += f", {kind.span()}" if isinstance(kind, Ranged) and kind.told else ""
         unset = default is None or default is False or default in ("", [])  # 0 is a default
         said = "" if unset else f" {_number(default)}"
         said += f": {note}" if note else ""
@@ -139,16 +141,6 @@ if TYPE_CHECKING:
     """What a :class:`Subcommand` adds its parser to (``parser.add_subparsers()``)."""
 
 
-def whole_arg(text: str) -> int:
-    """An argparse type: a whole number in ASCII digits (argparse names the flag)."""
-    value = whole_number(text)
-    if value is None:
-        raise argparse.ArgumentTypeError(
-            f"a whole number of at most {MAX_DIGITS} digits, not {shown(text)}"
-        )
-    return value
-
-
 @attrs.frozen
 class Ranged(Generic[T]):
     """An argparse type reading with ``read`` (a reader of :mod:`oogames.parsing`) from
@@ -159,18 +151,30 @@ class Ranged(Generic[T]):
     read: Callable[..., T]
     low: float
     high: float | None = None
+    what: str = ""  # the flag, which :func:`flag` gives it: the message starts with it
+    told: bool = True  # whether the flag's help states the range (not where it says more)
 
     def __call__(self, text: str) -> T:
         try:
-            return self.read(text, "the value", self.low, self.high, UsageError)
+            return self.read(text, self.what or "the value", self.low, self.high, UsageError)
         except UsageError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            raise refused(str(error), self.what) from None
 
     def span(self) -> str:
         """``"1 to 10,000"``, or ``"1 or more"`` with no ``high``."""
         if self.high is None:
             return f"{_number(self.low)} or more"
         return f"{_number(self.low)} to {_number(self.high, grouped=True)}"
+
+
+def refused(message: str, flag: str = "") -> argparse.ArgumentError | argparse.ArgumentTypeError:
+    """What an argparse type raises for a value it refuses: with the ``flag`` named in
+    ``message`` (``"--games must be a whole number from 1 to 10,000, not '0'"``), an error
+    argparse prints as it is, as the board options' are after parsing, not after a second
+    name of the flag (``"argument --games: ..."``)."""
+    if flag:
+        return argparse.ArgumentError(None, message)
+    return argparse.ArgumentTypeError(message)
 
 
 def ranged(read: Callable[..., T], low: float, high: float | None = None) -> Ranged[T]:
@@ -181,6 +185,12 @@ def ranged(read: Callable[..., T], low: float, high: float | None = None) -> Ran
 def whole_from(low: int, high: int | None = None) -> Ranged[int]:
     """An argparse type: a whole number from ``low`` to ``high``."""
     return Ranged(read_whole, low, high)
+
+
+whole_arg: Final = Ranged(read_whole, 0, told=False)
+"""An argparse type: a whole number, 0 or more (a flag's help says more of it; a
+``whole_from`` range where it has one). Its message is every number flag's: ``--seed must
+be a whole number from 0 up, not '-3'``."""
 
 
 def seconds_from(low: float, high: float) -> Ranged[float]:
@@ -232,7 +242,7 @@ def _flag_type(option: Option) -> Callable[[str], object]:
         try:
             return option.read(text)
         except BoardOptionError as error:
-            raise argparse.ArgumentTypeError(error.problem) from None
+            raise refused(str(error.naming(option.flag)), option.flag) from None
 
     return typed
 

@@ -7,7 +7,7 @@ from typing import Final, TextIO
 
 from oogames.board.model import ABoardModel
 from oogames.board.turns import ATurns
-from oogames.cli.common import WIDTH, Subcommand, flag, position_of, whole_arg
+from oogames.cli.common import WIDTH, Subcommand, flag, position_of, whole_from
 from oogames.games import find_game
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.specs import make_strategy
@@ -83,7 +83,7 @@ COMMANDS: Final = (
             ),
             flag(
                 "--depth",
-                type=whole_arg,
+                type=whole_from(1),
                 default=3,
                 help="depth for strategies given without one",
             ),

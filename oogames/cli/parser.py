@@ -60,9 +60,9 @@ class Parser(argparse.ArgumentParser):
 
     def _list_elsewhere(self, message: str) -> str:
         """``"; --players A,B,... is oogames tournament's: the strategies"`` where the
-        flag of ``message`` (``argument --players: ...``) takes one value here and a list
+        flag of ``message`` (``--players must be ...``) takes one value here and a list
         in another subcommand, else ``""``."""
-        flag = re.match(r"argument (--[\w-]+)", message)
+        flag = re.match(r"(?:argument )?(--[\w-]+)", message)
         if flag is None or _takes_list(self, flag[1]):
             return ""
         return "".join(

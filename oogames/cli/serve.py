@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Final, TextIO
 
-from oogames.cli.common import Subcommand, flag, whole_arg
-from oogames.errors import SettingsError, UsageError
+from oogames.cli.common import Subcommand, flag, whole_from
+from oogames.errors import SettingsError
 from oogames.parsing import user_path
 
 
@@ -18,8 +18,6 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise SettingsError(
             "the browser view needs Starlette: pip install 'oogames[web]'"
         ) from None
-    if not 1 <= args.port <= 65_535:
-        raise UsageError(f"--port must be from 1 to 65535, not {args.port}")
     folder = user_path(args.data, "--data") if args.data else None
     return serve(args.host, args.port, folder, out)
 
@@ -35,7 +33,7 @@ COMMANDS: Final = (
         run=run_serve,
         flags=(
             flag("--host", default="127.0.0.1", help="the address to listen on"),
-            flag("--port", type=whole_arg, default=8000, help="the port"),
+            flag("--port", type=whole_from(1, 65_535), default=8000, help="the port"),
             flag("--data", help="where the games are kept", note="the data folder"),
         ),
     ),

@@ -17,6 +17,7 @@ from oogames.cli.common import (
     game_options,
     rich_classes,
     seconds_from,
+    whole_arg,
     whole_from,
     workers_flag,
 )
@@ -181,7 +182,7 @@ COMMANDS: Final = (
                 help="plies of each random opening",
             ),
             flag("--openings-file", help="openings to play from: one a line, moves by spaces"),
-            flag("--seed", type=int, default=1, help="seed of openings and players"),
+            flag("--seed", type=whole_arg, default=1, help="seed of openings and players"),
             flag(
                 "--gauntlet", action="store_true", help="the first player against each other only"
             ),

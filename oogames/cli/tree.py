@@ -64,7 +64,7 @@ COMMANDS: Final = (
             ),
             flag(
                 "--depth",
-                type=whole_arg,
+                type=whole_from(1),
                 help="plies to search",
                 note="to the end of the game",
             ),
