@@ -159,29 +159,37 @@ def test_run_deep_inside_a_search_runs_in_the_same_thread() -> None:
     assert run_deep(board, lambda: 42) == 42
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="a system with no fork")
-def test_a_search_in_the_child_of_a_fork_runs() -> None:
-    """A search after a fork, as ``multiprocessing`` makes its workers on Linux, in a
-    process that searched before: the child has none of the parent's search threads, and
-    a search there once waited for ever for one of them."""
+def _in_a_child(check: Callable[[], bool]) -> int | None:
+    """Fork; the child runs ``check`` and ends with 0 if it returned True (2 if False, 1
+    if it raised). The child's exit code, or None if it ran past 60 s (then killed): a
+    guard against waiting for ever, not a measure."""
     import time
 
-    board = TicTacToeBoard.from_moves("b2 a1")
-    expected = MinMax(AlphaBetaFac()).analyze(board).value  # a search thread exists
     pid = os.fork()
-    if pid == 0:  # the child: a status of 0 if it searched and found the value
+    if pid == 0:
         status = 1
         try:
-            status = 0 if MinMax(AlphaBetaFac()).analyze(board).value == expected else 2
+            status = 0 if check() else 2
         finally:
             os._exit(status)
-    give_up = time.monotonic() + 60  # a guard against waiting for ever, not a measure
+    give_up = time.monotonic() + 60
     while (ended := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < give_up:
         time.sleep(0.01)
     if ended[0] == 0:
         os.kill(pid, 9)
         os.waitpid(pid, 0)
-    assert ended[0] == pid and os.waitstatus_to_exitcode(ended[1]) == 0
+        return None
+    return os.waitstatus_to_exitcode(ended[1])
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a system with no fork")
+def test_a_search_in_the_child_of_a_fork_runs() -> None:
+    """A search after a fork, as ``multiprocessing`` makes its workers on Linux, in a
+    process that searched before: the child has none of the parent's search threads, and
+    a search there once waited for ever for one of them."""
+    board = TicTacToeBoard.from_moves("b2 a1")
+    expected = MinMax(AlphaBetaFac()).analyze(board).value  # a search thread exists
+    assert _in_a_child(lambda: MinMax(AlphaBetaFac()).analyze(board).value == expected) == 0
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a system with no fork")
@@ -189,8 +197,6 @@ def test_a_fork_during_another_threads_search_leaves_the_child_the_limit_it_had(
     """A fork while a thread of the parent searches: the search raised the process-wide
     recursion limit, and the child, where that search does not go on, gets the limit it
     had before it (it once kept the raised one for good), also after a search of its own."""
-    import time
-
     before = sys.getrecursionlimit()
     inside, release = threading.Event(), threading.Event()
 
@@ -206,26 +212,18 @@ def test_a_fork_during_another_threads_search_leaves_the_child_the_limit_it_had(
         assert inside.wait(60)
         raised = sys.getrecursionlimit()
         assert raised > before  # the search is under way, its limit in force
-        pid = os.fork()
-        if pid == 0:  # the child: 0 if the limit is the one before the search, twice
-            status = 1
-            try:
-                first = sys.getrecursionlimit()
-                MinMax(AlphaBetaFac()).analyze(TicTacToeBoard.from_moves("b2 a1"))
-                status = 0 if first == sys.getrecursionlimit() == before else 2
-            finally:
-                os._exit(status)
-        give_up = time.monotonic() + 60  # a guard against waiting for ever, not a measure
-        while (ended := os.waitpid(pid, os.WNOHANG))[0] == 0 and time.monotonic() < give_up:
-            time.sleep(0.01)
-        if ended[0] == 0:
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
+
+        def child() -> bool:  # the limit is the one before the search, also after one
+            first = sys.getrecursionlimit()
+            MinMax(AlphaBetaFac()).analyze(TicTacToeBoard.from_moves("b2 a1"))
+            return first == sys.getrecursionlimit() == before
+
+        status = _in_a_child(child)
         assert sys.getrecursionlimit() == raised  # the parent's search still runs
     finally:
         release.set()
         thread.join(60)
-    assert ended[0] == pid and os.waitstatus_to_exitcode(ended[1]) == 0
+    assert status == 0
     assert sys.getrecursionlimit() == before
 
 
