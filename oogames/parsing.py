@@ -69,9 +69,20 @@ def read_whole(
     """
     value = whole_number(text)
     if value is None or value < low or (high is not None and value > high):
-        bound = f"from {low} up" if high is None else f"from {low} to {high:,}"
-        raise error(f"{what} must be a whole number {bound}, not {shown(text)}")
+        raise error(not_whole(what, low, high, text))
     return value
+
+
+def not_whole(what: str, low: int, high: int | None, given: object) -> str:
+    """The one line that refuses ``given`` for ``what``, a whole number from ``low`` to
+    ``high`` (:func:`read_whole`'s, and the web page's for a value of JSON's).
+
+    >>> from oogames.parsing import not_whole
+    >>> not_whole("--games", 1, 10_000, "0")
+    "--games must be a whole number from 1 to 10,000, not '0'"
+    """
+    bound = f"from {low} up" if high is None else f"from {low} to {high:,}"
+    return f"{what} must be a whole number {bound}, not {shown(given)}"
 
 
 def read_seconds(
