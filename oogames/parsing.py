@@ -73,16 +73,51 @@ def read_whole(
     return value
 
 
+def whole_range(low: int, high: int | None) -> str:
+    """``"a whole number from 1 to 26"``, or ``"a whole number from 1 up"`` with no ``high``:
+    how every message and help of oogames says such a range."""
+    return (
+        f"a whole number from {low} up"
+        if high is None
+        else f"a whole number from {low} to {high:,}"
+    )
+
+
 def not_whole(what: str, low: int, high: int | None, given: object) -> str:
     """The one line that refuses ``given`` for ``what``, a whole number from ``low`` to
-    ``high`` (:func:`read_whole`'s, and the web page's for a value of JSON's).
+    ``high`` (typed, sent by the page, or passed to a constructor).
 
     >>> from oogames.parsing import not_whole
     >>> not_whole("--games", 1, 10_000, "0")
     "--games must be a whole number from 1 to 10,000, not '0'"
     """
-    bound = f"from {low} up" if high is None else f"from {low} to {high:,}"
-    return f"{what} must be a whole number {bound}, not {shown(given)}"
+    return f"{what} must be {whole_range(low, high)}, not {shown(given)}"
+
+
+def check_whole(
+    what: str,
+    value: object,
+    low: int,
+    high: int | None = None,
+    error: type[OogamesError] = SettingsError,
+) -> int:
+    """``value`` if it is an int (not a bool) from ``low`` to ``high``: a number a program
+    passed (a depth, a budget), refused in the words of :func:`not_whole`.
+
+    Raises:
+        SettingsError: It is not (or ``error``).
+
+    >>> from oogames.parsing import check_whole
+    >>> check_whole("a depth", True, 1)
+    Traceback (most recent call last):
+    ...
+    oogames.errors.SettingsError: a depth must be a whole number from 1 up, not True
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise error(not_whole(what, low, high, value))
+    if value < low or (high is not None and value > high):
+        raise error(not_whole(what, low, high, value))
+    return value
 
 
 def read_seconds(

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import played, snapshot
+from helpers import count, played, snapshot
 
 import oogames
 from conftest import BOARD_FACTORIES
@@ -225,6 +225,37 @@ def test_a_fork_during_another_threads_search_leaves_the_child_the_limit_it_had(
         thread.join(60)
     assert status == 0
     assert sys.getrecursionlimit() == before
+
+
+def test_a_whole_number_a_program_passes_is_refused_in_one_form() -> None:
+    """A depth, a budget or a count passed to a constructor, of the wrong kind or out of
+    range, is refused in the command line's words, ``WHAT must be a whole number from LOW
+    up, not VALUE`` (perft said "is", MCTS "of at least", and deepening took ``True`` for a
+    node budget and a depth of 1)."""
+    from oogames import SettingsError
+    from oogames.errors import shown
+    from oogames.nextmove import IterativeDeepening
+    from oogames.nextmove.mcts import MCTS
+
+    def deepening(**given: object) -> object:
+        return IterativeDeepening(lambda depth: AlphaBetaFac(), 1.0, **given)
+
+    makers: list[tuple[str, int, Callable[[object], object]]] = [
+        ("a perft depth", 0, lambda value: perft(TicTacToeBoard(), 0, value)),
+        ("MCTS iterations", 1, lambda value: MCTS(iterations=value)),
+        ("a node budget", 1, lambda value: deepening(nodes=value)),
+        ("a depth", 1, lambda value: deepening(max_depth=value)),
+    ]
+    for what, low, make in makers:
+        for value in (True, False, low - 1, 1.5, "3", [2]):
+            with pytest.raises(SettingsError) as refused:
+                make(value)
+            assert (
+                str(refused.value)
+                == f"{what} must be a whole number from {low} up, not {shown(value)}"
+            )
+            count("a whole number a program passes, refused in one form")
+        make(low + 1)  # a good one is taken
 
 
 def test_every_error_class_lives_in_errors_and_is_exported() -> None:

@@ -27,7 +27,7 @@ from typing import Any, Literal, TypeAlias, TypeVar, cast
 import attrs
 
 from oogames.errors import BoardOptionError, OogamesError, shown
-from oogames.parsing import option_flag, whole_number
+from oogames.parsing import check_whole, option_flag, whole_number, whole_range
 
 _T = TypeVar("_T")
 
@@ -107,9 +107,7 @@ class Option:
         )
 
     def _range(self, high: int | None) -> str:
-        if high is None:
-            return f"a whole number of at least {self.low}"
-        return f"a whole number from {self.low} to {high:,}"
+        return whole_range(self.low or 0, high)
 
     def check(self, value: _T, high: int | None = None) -> _T:
         """``value`` if the option may hold it (a list of whole numbers as a tuple).
@@ -224,9 +222,7 @@ def check_size(
     Raises:
         BoardOptionError: It is not (or ``error``).
     """
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise error(f"{name} must be a whole number from {low} to {high:,}, not {shown(value)}")
-    return value
+    return check_whole(name, value, low, high, error)
 
 
 Variant: TypeAlias = "tuple[type, tuple[tuple[str, object], ...]]"

@@ -15,7 +15,8 @@ from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
 from oogames.board.visitors import IS_OVER, UNDO_AT_ONCE, IBoardStatusVisitor
-from oogames.errors import NotYourTurnError, SearchStopped, SettingsError
+from oogames.errors import NotYourTurnError, SearchStopped
+from oogames.parsing import check_whole
 
 if TYPE_CHECKING:
     from oogames.nextmove.running import StopFlag
@@ -92,8 +93,7 @@ def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
     >>> [perft(TicTacToeBoard(), 0, depth) for depth in range(1, 6)]
     [9, 72, 504, 3024, 15120]
     """
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise SettingsError(f"a perft depth is a whole number from 0 up, not {depth!r}")
+    check_whole("a perft depth", depth, 0)
     if player is None:
         player = board.to_move
     if player != board.to_move:

@@ -49,6 +49,7 @@ from oogames.nextmove.results import SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move, check_clock
 from oogames.nextmove.values import WIN_VALUE
+from oogames.parsing import check_whole
 
 if TYPE_CHECKING:
     from oogames.board.undo import IUndoMove
@@ -150,12 +151,8 @@ class MCTS(INextMoveStrategy):
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 1_000
-        if iterations is not None and (
-            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
-        ):
-            raise SettingsError(
-                f"MCTS iterations must be a whole number of at least 1, not {iterations!r}"
-            )
+        if iterations is not None:
+            check_whole("MCTS iterations", iterations, 1)
         check_clock(seconds, "MCTS's clock")
         if not isinstance(exploration, int | float) or not 0 <= exploration < 100:
             raise SettingsError(

@@ -31,6 +31,7 @@ from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import MAX_SECONDS as MAX_SECONDS  # its name here before
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move, check_clock
 from oogames.nextmove.values import DEFAULT_SCORING, Scoring, is_proven
+from oogames.parsing import check_whole
 
 
 def scored_search(factory: IAccFactory, scoring: Scoring = DEFAULT_SCORING) -> MinMax:
@@ -127,10 +128,10 @@ class IterativeDeepening(INextMoveStrategy):
         scoring: Scoring = DEFAULT_SCORING,
     ) -> None:
         check_clock(seconds, "a clock")
-        if nodes is not None and not (isinstance(nodes, int) and nodes >= 1):
-            raise SettingsError(f"a node budget must be a whole number from 1 up, not {nodes!r}")
-        if max_depth is not None and not (isinstance(max_depth, int) and max_depth >= 1):
-            raise SettingsError(f"a depth must be a whole number from 1 up, not {max_depth!r}")
+        if nodes is not None:
+            check_whole("a node budget", nodes, 1)
+        if max_depth is not None:
+            check_whole("a depth", max_depth, 1)
         self.make_factory = make_factory
         self.seconds = seconds
         self.nodes = nodes
