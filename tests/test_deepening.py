@@ -220,7 +220,9 @@ def test_a_clock_is_checked_alike_by_deepening_and_mcts(seconds: object) -> None
     from oogames.nextmove.enhancements.deepening import IterativeDeepening
     from oogames.nextmove.mcts import MCTS
 
-    with pytest.raises(SettingsError, match=r"must be over 0 and at most 86,400 seconds, not"):
+    with pytest.raises(SettingsError, match=r"must be seconds over 0 and at most 86,400, not"):
         IterativeDeepening(lambda depth: AlphaBetaFac(), seconds)  # type: ignore[arg-type]
-    with pytest.raises(SettingsError, match=r"^MCTS's clock must be over 0 and at most 86,400"):
+    with pytest.raises(
+        SettingsError, match=r"^MCTS's clock must be seconds over 0 and at most 86,400"
+    ):
         MCTS(seconds=seconds)  # type: ignore[arg-type]

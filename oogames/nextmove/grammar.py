@@ -34,7 +34,7 @@ from oogames.nextmove.mcts import PLAYOUT_PLIES
 from oogames.nextmove.multiplayer import PLAYER_SEARCHES
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.pvs import PVSFac
-from oogames.nextmove.strategy import MAX_SECONDS
+from oogames.nextmove.strategy import CLOCK_RANGE, MAX_SECONDS
 from oogames.parsing import read_whole, whole_number
 
 #: Searches by name; each becomes ``MinMax(factory)``, depth-limited with ``:DEPTH``.
@@ -386,8 +386,7 @@ def _clock(at: str, text: str, spec: str) -> float | None:
 def _bad_clock(spec: str, given: object) -> StrategySpecError:
     """The refusal of a clock (``@SECONDS``), read from text or given to a spec."""
     return StrategySpecError(
-        f"the clock in {shown(spec)} must be seconds over 0 and at most "
-        f"{MAX_SECONDS:,.0f}, like @1 or @0.5, not {shown(given)}"
+        f"the clock in {shown(spec)} must be {CLOCK_RANGE}, like @1 or @0.5, not {shown(given)}"
     )
 
 

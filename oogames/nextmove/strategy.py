@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import abc
 import math
+from typing import Final
 
 from oogames import plugins
 from oogames.board.model import IBoardModel
@@ -15,6 +16,9 @@ from oogames.nextmove.results import SearchResult
 MAX_SECONDS = 86_400.0
 """The longest clock a strategy may be given, a day; a deepening search's, MCTS's and a
 tournament's move time are held to it."""
+
+CLOCK_RANGE: Final = f"seconds over 0 and at most {MAX_SECONDS:,.0f}"
+"""How a refused clock says what a clock may be, given to a constructor or in a spec."""
 
 
 def check_clock(seconds: float | None, what: str) -> None:
@@ -29,9 +33,7 @@ def check_clock(seconds: float | None, what: str) -> None:
         and not isinstance(seconds, bool)
         and 0 < seconds <= MAX_SECONDS
     ):
-        raise SettingsError(
-            f"{what} must be over 0 and at most {MAX_SECONDS:,.0f} seconds, not {seconds!r}"
-        )
+        raise SettingsError(f"{what} must be {CLOCK_RANGE}, not {seconds!r}")
 
 
 class INextMoveStrategy(abc.ABC):
