@@ -122,6 +122,30 @@ def test_a_handler_raising_while_the_caller_waits_for_the_search_thread_breaks_n
         signal.signal(signal.SIGALRM, before_handler)
 
 
+def _search_threads() -> int:
+    return sum(thread.name == "oogames search" for thread in threading.enumerate())
+
+
+def test_work_withdrawn_before_a_thread_took_it_starts_no_thread() -> None:
+    """A caller cut by Ctrl-C before a search thread took its work withdraws it, and the
+    work stays in the queue till a thread passes over it. The next search is not told
+    by that entry that every thread is busy: it once was, and a thread was started each
+    time, for good (the full signal fuzz ended with three more threads than it allows).
+    2,000 rounds of three withdrawals, each followed at once by a search, start none."""
+    from oogames.nextmove import running
+
+    deep_call(lambda: None, 100)  # a search thread exists, and waits for work
+    threads = _search_threads()
+    for _ in range(2_000):
+        for _ in range(3):
+            handoff = running._Handoff(lambda: None, 100, "search")
+            handoff.enqueue()
+            assert handoff.withdraw()
+        assert deep_call(lambda: 7, 100) == 7
+        count("a search after three withdrawals, no thread started")
+    assert _search_threads() == threads
+
+
 def test_a_handler_raising_inside_the_start_of_a_search_thread_comes_out_as_itself(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

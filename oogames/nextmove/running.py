@@ -221,10 +221,11 @@ def _serve() -> None:
         job()  # it counts this thread waiting again before its caller goes on
 
 
-def _count_waiting(change: int) -> None:
-    global _waiting
+def _count_waiting(change: int, withdrawn: int = 0) -> None:
+    global _waiting, _withdrawn
     with _process_lock:
         _waiting += change
+        _withdrawn += withdrawn
 
 
 class _Handoff(Generic[T]):
@@ -237,16 +238,19 @@ class _Handoff(Generic[T]):
     exception may have kept from being set.
     """
 
-    __slots__ = ("claims", "done", "failure", "finished", "frames", "outcome", "what", "work")
+    __slots__ = ("claims", "done", "ended", "entry", "failure", "frames", "outcome", "what", "work")
 
     def __init__(self, work: Callable[[], T], frames: int, what: str) -> None:
         self.work = work
         self.frames = frames
         self.what = what
         self.claims: list[str] = []  # "run" from a thread, "withdrawn" from the caller
+        # In the queue: 0 not yet (nor if cut just after the put: then counted as work), 1
+        # there, 2 withdrawn there and counted in _withdrawn till a thread passes over it.
+        self.entry = 0
         self.outcome: list[T] = []
         self.failure: list[BaseException] = []
-        self.finished: list[bool] = []
+        self.ended: list[bool] = []
         # Held until the work ends. A lock, not an Event: the caller's wait may be cut by
         # a signal handler's exception, and a lock's acquire, written in C, then leaves the
         # lock as it was, where an Event's Python condition can be left released by the
@@ -259,18 +263,28 @@ class _Handoff(Generic[T]):
         self.claims.append("run")
         return self.claims[0] == "run"
 
+    def enqueue(self) -> None:
+        """Put the work in the queue the search threads serve."""
+        _jobs.put(self.serve)
+        self.entry = 1
+
     def serve(self) -> None:
         """What a search thread does with the handoff: run it, unless withdrawn."""
         if self.take():
             self.run(in_thread=True)
-        else:
-            _count_waiting(1)
+        else:  # under the lock, after withdraw's block, which decided the claim under it
+            _count_waiting(1, -(self.entry == 2))
 
     def withdraw(self) -> bool:
         """The caller gives the work up: True if no thread runs it, now or later. Safe to
         ask again after an interruption."""
-        if "withdrawn" not in self.claims:
-            self.claims.append("withdrawn")
+        global _withdrawn
+        with _process_lock:
+            if "withdrawn" not in self.claims:
+                self.claims.append("withdrawn")
+                if self.claims[0] == "withdrawn" and self.entry == 1:
+                    self.entry = 2
+                    _withdrawn += 1
         return self.claims[0] == "withdrawn"
 
     def run(self, in_thread: bool) -> None:
@@ -294,7 +308,7 @@ class _Handoff(Generic[T]):
         except BaseException as error:  # carried to the caller's thread
             self.failure.append(error)
         finally:
-            self.finished.append(True)
+            self.ended.append(True)
             if in_thread:
                 _count_waiting(1)
             self.done.release()
@@ -302,13 +316,15 @@ class _Handoff(Generic[T]):
     def wait(self) -> None:
         """Wait for the work to end, in short waits: a signal that another thread received
         has its handler run here, in the main thread, within one of them. While no thread
-        has taken the work and more work waits than threads do, one more thread is started,
-        once (a thread that has just taken other work counts as waiting for a moment, so
-        this is looked at again after each short wait; a thread for each handoff at most,
-        so that searches handed over at once do not each start one for all)."""
+        has taken the work and more work waits than threads do (work withdrawn, which a
+        thread passes over, not counted: each withdrawal once started a thread for good),
+        one more thread is started, once (a thread that has just taken other work counts
+        as waiting for a moment, so this is looked at again after each short wait; a thread
+        for each handoff at most, so that searches handed over at once do not each start
+        one for all)."""
         started = False
-        while not self.finished:
-            if not started and not self.claims and _jobs.qsize() > _waiting:
+        while not self.ended:
+            if not started and not self.claims and _jobs.qsize() - _withdrawn > _waiting:
                 started = True
                 _start_worker()
             self.done.acquire(timeout=WAIT_SLICE)
@@ -321,6 +337,7 @@ class _Handoff(Generic[T]):
 
 _jobs: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()  # handoffs' serve
 _waiting = 0  # search threads waiting for a handoff (changed by those threads alone)
+_withdrawn = 0  # handoffs withdrawn by their callers and still in the queue
 _local = threading.local()
 
 
@@ -330,10 +347,10 @@ def _forget_threads() -> None:
     thread that is gone. A search after a fork once waited for ever. The searches under
     way in the parent's other threads are gone too: the recursion limit they raised is
     put back (it once stayed raised in the child for good)."""
-    global _process_lock, _jobs, _waiting
+    global _process_lock, _jobs, _waiting, _withdrawn
     _process_lock = threading.Lock()
     _jobs = queue.SimpleQueue()
-    _waiting = 0
+    _waiting = _withdrawn = 0
     if _limit_needs:
         here = threading.get_ident()  # a search that forked goes on in the child
         _limit_needs[:] = [need for need in _limit_needs if need[0] == here]
@@ -411,7 +428,7 @@ def _hand_over(handoff: _Handoff[T], stop: StopFlag | None) -> None:
     while True:
         try:
             if interrupted is None:
-                _jobs.put(handoff.serve)
+                handoff.enqueue()
                 handoff.wait()
             else:
                 if stop is not None:
