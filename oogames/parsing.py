@@ -68,6 +68,10 @@ def read_whole(
     oogames.errors.SettingsError: --depth must be a whole number from 1 up, not 'x'
     """
     value = whole_number(text)
+    if value is None and high is None and text.strip() and _DIGITS.issuperset(text.strip()):
+        raise error(
+            f"{what} must be a whole number of at most {MAX_DIGITS} digits, not {shown(text)}"
+        )
     if value is None or value < low or (high is not None and value > high):
         raise error(not_whole(what, low, high, text))
     return value
