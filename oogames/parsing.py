@@ -98,18 +98,12 @@ def not_whole(what: str, low: int, high: int | None, given: object) -> str:
     return f"{what} must be {whole_range(low, high)}, not {shown(given)}"
 
 
-def check_whole(
-    what: str,
-    value: object,
-    low: int,
-    high: int | None = None,
-    error: type[OogamesError] = SettingsError,
-) -> int:
+def check_whole(what: str, value: object, low: int, high: int | None = None) -> int:
     """``value`` if it is an int (not a bool) from ``low`` to ``high``: a number a program
     passed (a depth, a budget), refused in the words of :func:`not_whole`.
 
     Raises:
-        SettingsError: It is not (or ``error``).
+        SettingsError: It is not.
 
     >>> from oogames.parsing import check_whole
     >>> check_whole("a depth", True, 1)
@@ -118,9 +112,9 @@ def check_whole(
     oogames.errors.SettingsError: a depth must be a whole number from 1 up, not True
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(not_whole(what, low, high, value))
+        raise SettingsError(not_whole(what, low, high, value))
     if value < low or (high is not None and value > high):
-        raise error(not_whole(what, low, high, value))
+        raise SettingsError(not_whole(what, low, high, value))
     return value
 
 

@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeAlias, TypeVar, cast
 
 import attrs
 
-from oogames.errors import BoardOptionError, OogamesError, shown
+from oogames.errors import BoardOptionError, OogamesError, SettingsError, shown
 from oogames.parsing import check_whole, option_flag, whole_number, whole_range
 
 _T = TypeVar("_T")
@@ -222,7 +222,10 @@ def check_size(
     Raises:
         BoardOptionError: It is not (or ``error``).
     """
-    return check_whole(name, value, low, high, error)
+    try:
+        return check_whole(name, value, low, high)
+    except SettingsError as refused:
+        raise error(str(refused)) from None
 
 
 Variant: TypeAlias = "tuple[type, tuple[tuple[str, object], ...]]"
