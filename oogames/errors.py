@@ -34,7 +34,7 @@ The tree::
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 
 
 class OogamesError(Exception):
@@ -243,6 +243,17 @@ def shown(value: object, width: int = 40) -> str:
     except ValueError:  # a container holding a huge number
         return f"a {type(value).__name__} holding a huge number"
     return quoted if len(quoted) <= width else quoted[: width - 3] + "..."
+
+
+def unknown(what: str, name: object, known: Iterable[str], also: str = "", why: str = "") -> str:
+    """The one line that refuses ``name``, no ``what`` of those ``known`` (a game, a
+    strategy, an assignment); ``why`` follows the name, ``also`` the list.
+
+    >>> from oogames.errors import unknown
+    >>> unknown("game", "chess", ["nim", "kalah"])
+    "unknown game 'chess'; choose one of: nim, kalah"
+    """
+    return f"unknown {what} {shown(name)}{why}; choose one of: {', '.join(known)}{also}"
 
 
 _quote = shown  # for IllegalMoveError, whose ``shown`` argument hides the function

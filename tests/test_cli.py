@@ -131,7 +131,8 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         ),
         (["demo", "--game", "nim", "--max-add", "0"], "--max-add must be"),
         (["demo", "--rows", "three"], "--rows must be a whole number, not 'three'"),
-        (["fly"], "invalid choice"),
+        (["fly"], "oogames: error: unknown command 'fly'; choose one of: demo, list, play"),
+        (["solv"], "grade; did you mean solve? (see oogames --help)"),
         ([], "required"),
         (  # refused by the subcommand, with the flag of its own nearest the one mistyped
             ["tree", "tictactoe", "--output", "t.svg"],
@@ -302,6 +303,46 @@ def test_every_number_flag_refuses_a_value_in_one_form(
                 count("a number flag's refusal, in its one form")
             tried.add(flag)
     assert {"--games", "--seed", "--port", "--players", "--pits", "--time-margin"} <= tried
+
+
+def test_every_word_of_a_list_of_choices_is_refused_as_a_name_is(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A subcommand, an assignment, a strictness or a format not among its choices is
+    refused as an unknown game or strategy is (errors.unknown): ``unknown WHAT 'WORD';
+    choose one of: ...``, with the nearest choice; argparse wrote "argument --format:
+    invalid choice: 'x' (choose from 'text', 'json')". Tried on every argument with
+    choices, in every subcommand."""
+    import argparse
+
+    from oogames.cli import build_parser, main
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    cases = [([], commands, "command")]
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            if action.choices is not None:
+                what = (action.option_strings or [action.dest])[0].lstrip("-")
+                cases.append(([name], action, what))
+    assert len(cases) >= 6, cases
+    for words, action, what in cases:
+        known = [str(choice) for choice in action.choices]
+        near = known[-1][:-1] + "?"  # one letter off the last choice
+        for word in ("zzz", near):
+            argv = [*words, word] if not action.option_strings else [*words]
+            if action.option_strings:
+                argv += [action.option_strings[0], word]
+            elif words == ["grade"]:
+                argv.append("submission.py")
+            with pytest.raises(SystemExit):
+                main(argv)
+            said = capsys.readouterr().err
+            prog = " ".join(["oogames", *words])
+            expected = f"{prog}: error: unknown {what} '{word}'; choose one of: {', '.join(known)}"
+            assert said.startswith(expected), said
+            assert (f"; did you mean {known[-1]}?" in said) == (word == near), said
+            count("a word not among its choices, refused as a name is")
 
 
 def test_files_a_user_names_are_read_and_written_by_one_pair_of_functions(

@@ -8,6 +8,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final, NoReturn
 
+from oogames.errors import unknown
+
 HINTED: Final = 20
 """How many of the words a subcommand refuses its message shows and looks at for a hint."""
 
@@ -57,6 +59,22 @@ class Parser(argparse.ArgumentParser):
         """
         message += self._list_elsewhere(message)
         self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """Refuse a word not among ``action``'s choices (a subcommand, ``--format``) in the
+        words of every refusal of a name (:func:`~oogames.errors.unknown`), with the choice
+        nearest it, where argparse wrote "argument --format: invalid choice: ..."."""
+        choices = action.choices
+        if choices is None or value in choices:
+            return
+        if isinstance(action, argparse._SubParsersAction):
+            what = "command"
+        else:
+            what = (action.option_strings or [action.dest])[0].lstrip("-")
+        known = [str(choice) for choice in choices]
+        close = difflib.get_close_matches(str(value), known, n=1, cutoff=0.6)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise argparse.ArgumentError(None, unknown(what, value, known, hint))
 
     def _list_elsewhere(self, message: str) -> str:
         """``"; --players A,B,... is oogames tournament's: the strategies"`` where the

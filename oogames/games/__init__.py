@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from oogames import plugins
-from oogames.errors import SettingsError, shown
+from oogames.errors import SettingsError, unknown
 from oogames.games import connectfour, grundy, kalah, nim, othello, pig, rolit, tictactoe
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.games.declaration import GameInfo, declared_options, plugin_info
@@ -86,7 +86,7 @@ def unknown_game(name: str, known: Iterable[str], references: bool = True) -> Se
     caller uses; ``references``: whether a board class of one's own may be named there
     (the command line's, not the page's)."""
     also = ", or name a board class as MODULE:CLASS or FILE.py:CLASS" if references else ""
-    return SettingsError(f"unknown game {shown(name)}; choose one of: {', '.join(known)}{also}")
+    return SettingsError(unknown("game", name, known, also))
 
 
 def is_known_game(name: str) -> bool:

@@ -47,7 +47,7 @@ from pathlib import Path
 import attrs
 
 from oogames import plugins
-from oogames.errors import SettingsError
+from oogames.errors import SettingsError, unknown
 from oogames.games import find_game
 from oogames.grading.catalogue import references, trees_of
 from oogames.grading.evaluation import EVALUATION_TESTS, match_output, play_match, player_spec
@@ -168,9 +168,9 @@ def grade(
         SettingsError: An unknown assignment or strictness, or no such file.
     """
     if assignment not in ASSIGNMENTS:
-        raise SettingsError(f"no assignment {assignment!r}: choose one of {', '.join(ASSIGNMENTS)}")
+        raise SettingsError(unknown("assignment", assignment, ASSIGNMENTS))
     if strictness not in STRICTNESS:
-        raise SettingsError(f"strictness is one of {', '.join(STRICTNESS)}, not {strictness!r}")
+        raise SettingsError(unknown("strictness", strictness, STRICTNESS))
     path = Path(submission)
     if not path.is_file():
         raise SettingsError(f"no submission file {str(path)!r}")

@@ -26,7 +26,7 @@ from typing import Final, Literal, Self, TypeAlias
 import attrs
 
 from oogames import plugins
-from oogames.errors import StrategySpecError, shown
+from oogames.errors import StrategySpecError, shown, unknown
 from oogames.nextmove.chance import CHANCE_SEARCHES
 from oogames.nextmove.factories import MAX_DEPTH as MAX_DEPTH  # defined with DepthFac
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
@@ -138,9 +138,9 @@ def unknown_strategy(
 ) -> StrategySpecError:
     """The error for ``text``, no strategy: the names there are, and how to name one's own
     (but where none may be named, ``references`` False: a request to the web server)."""
-    known = ", ".join(["human", *strategy_names()][0 if person else 1 :])
+    known = ["human", *strategy_names()][0 if person else 1 :]
     own = f", or name your own as {PLUGIN_FORM}" if references else ""
-    return StrategySpecError(f"unknown strategy {shown(text)}{why}; choose one of: {known}{own}")
+    return StrategySpecError(unknown("strategy", text, known, own, why))
 
 
 def _family(base: str) -> Family | None:
