@@ -190,10 +190,7 @@ def whole_from(low: int, high: int | None = None) -> Ranged[int]:
 whole_arg: Final = Ranged(read_whole, 0, told=False)
 """An argparse type: a whole number, 0 or more (a flag's help says more of it; a
 ``whole_from`` range where it has one). Its message is every number flag's: ``--seed must
-be a whole number from 0 up, not '-3'``.
-
-:meta hide-value:
-"""
+be a whole number from 0 up, not '-3'``."""
 
 
 def seconds_from(low: float, high: float) -> Ranged[float]:
