@@ -111,9 +111,12 @@ def check_whole(what: str, value: object, low: int, high: int | None = None) -> 
     ...
     oogames.errors.SettingsError: a depth must be a whole number from 1 up, not True
     """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SettingsError(not_whole(what, low, high, value))
-    if value < low or (high is not None and value > high):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
         raise SettingsError(not_whole(what, low, high, value))
     return value
 

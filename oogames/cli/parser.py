@@ -13,6 +13,10 @@ from oogames.errors import unknown
 HINTED: Final = 20
 """How many of the words a subcommand refuses its message shows and looks at for a hint."""
 
+NEAR: Final = 0.7
+"""How alike (``difflib``'s ratio) a word must be to a flag or a choice to be offered as
+what was meant."""
+
 
 _LIST_MARK: Final = ",..."
 _WORDS_MARK: Final = ' ..."'
@@ -72,7 +76,7 @@ class Parser(argparse.ArgumentParser):
         else:
             what = (action.option_strings or [action.dest])[0].lstrip("-")
         known = [str(choice) for choice in choices]
-        close = difflib.get_close_matches(str(value), known, n=1, cutoff=0.6)
+        close = difflib.get_close_matches(str(value), known, n=1, cutoff=NEAR)
         hint = f"; did you mean {close[0]}?" if close else ""
         raise argparse.ArgumentError(None, unknown(what, value, known, hint))
 
@@ -108,7 +112,7 @@ class Parser(argparse.ArgumentParser):
             name = word.split("=")[0]
             if not name.startswith("--"):
                 continue
-            close = difflib.get_close_matches(name, flags, n=1, cutoff=0.7)
+            close = difflib.get_close_matches(name, flags, n=1, cutoff=NEAR)
             if close:
                 guesses += close
                 continue

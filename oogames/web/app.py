@@ -46,7 +46,7 @@ from oogames.errors import OogamesError, one_line
 from oogames.game.saving import data_folder
 from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game, unknown_game
-from oogames.parsing import not_whole, read_whole
+from oogames.parsing import check_whole, read_whole
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
 
@@ -400,9 +400,7 @@ def _small_int(value: object, name: str, low: int, high: int) -> int:
     (read as the command line reads one: ASCII digits only, :func:`oogames.parsing.read_whole`)."""
     if isinstance(value, str):
         return read_whole(value, name, low, high)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise _BadRequest(not_whole(name, low, high, value))  # what JSON sent, as it sent it
-    return value
+    return check_whole(name, value, low, high)  # what JSON sent, shown as it sent it
 
 
 def __getattr__(name: str) -> Any:
