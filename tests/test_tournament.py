@@ -401,6 +401,36 @@ def test_rich_tables_show_the_standings_of_both_kinds_of_tournament() -> None:
     assert shown.index("│ a ") < shown.index("│ b ") < shown.index("│ c ")
 
 
+def test_a_rich_table_at_eighty_columns_wraps_no_figure_and_cuts_no_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The seated standings have eight columns: at 80 columns, every figure of every row
+    stands whole on one line, every line fits, and a long name wraps, whole."""
+    pytest.importorskip("rich")
+    from oogames.tournament.seated_report import seated_rows
+
+    monkeypatch.setenv("COLUMNS", "80")
+    names = ("alphabeta+tt+order@0.05", "paranoid@0.05", "brs@0.05")
+    records = [
+        SeatedRecord(str(i), (0, 1, 2), names, (), (), places, "rules",
+                     (0.0,) * 3, (0.0,) * 3, (0,) * 3, (0,) * 3)
+        for i, places in enumerate([(1.0, 2.0, 3.0), (3.0, 1.0, 2.0), (2.0, 3.0, 1.0)] * 2)
+    ]  # fmt: skip
+    result = seated_standings(list(names), records)
+    out = io.StringIO()
+    assert print_rich(result, out)
+    lines = out.getvalue().splitlines()
+    assert max(map(len, lines)) <= 80
+    checked = 0
+    for row in seated_rows(result):
+        line = next(line for line in lines if line.replace("│", " ").split()[:1] == row[:1])
+        for cell in row[2:]:
+            assert cell in line, (cell, line)
+            checked += 1
+    assert checked == 3 * 6
+    assert "…" not in out.getvalue()  # rich cuts a cell it does not fold with an ellipsis
+
+
 def test_the_default_openings_make_every_game_of_deterministic_players_distinct() -> None:
     """By default a pairing plays each opening once from each side: one opening for each two
     games, so two deterministic players play no game twice."""

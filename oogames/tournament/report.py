@@ -211,16 +211,30 @@ def rich_console(file: TextIO) -> Console | None:
     return Console(file=file)
 
 
-def rich_table(title: str, header: Sequence[str], body: Sequence[Sequence[str]]) -> Table:
+def rich_table(
+    console: Console, title: str, header: Sequence[str], body: Sequence[Sequence[str]]
+) -> Table:
     """A table for rich (:func:`plain_table`'s and :func:`html_table`'s): the player's
-    name to the left, every other column to the right."""
+    name to the left, every other column to the right. No figure is wrapped or cut (a
+    long name wraps); a table wider than ``console`` is drawn without column lines and
+    with less padding."""
+    from rich import box
     from rich.table import Table
 
     table = Table(title=title)
-    for name in header:
-        table.add_column(name, justify="left" if name == "player" else "right")
+    for index, name in enumerate(header):
+        if name == "player":
+            table.add_column(name, overflow="fold")
+        else:
+            widest = max((len(row[index]) for row in body), default=1)
+            table.add_column(name, justify="right", min_width=widest)
     for row in body:
         table.add_row(*row)
+    if console.measure(table, options=console.options.update_width(10_000)).maximum > (
+        console.width
+    ):
+        table.box, table.show_edge, table.pad_edge = box.SIMPLE_HEAVY, False, False
+        table.collapse_padding = True
     return table
 
 
@@ -233,12 +247,14 @@ def print_rich(result: Standings | SeatedStandings, file: TextIO) -> bool:
     console = rich_console(file)
     if console is None:
         return False
-    console.print(rich_table(f"standings after {result.games} games", HEADER, rows(result)))
+    console.print(
+        rich_table(console, f"standings after {result.games} games", HEADER, rows(result))
+    )
     if result.distinct != result.games:
         console.print(games_line(result))
     numbers = [str(n) for n in range(1, len(result.players) + 1)]
     cross = "crosstable (points/games, rows against columns)"
-    console.print(rich_table(cross, ["#", "player", *numbers], crosstable(result)))
+    console.print(rich_table(console, cross, ["#", "player", *numbers], crosstable(result)))
     for line in forfeit_lines(result.forfeits):
         console.print(line, markup=False)
     return True

@@ -67,7 +67,7 @@ def seated_rich(result: SeatedStandings, file: TextIO) -> bool:
     console = rich_console(file)
     if console is None:
         return False
-    console.print(rich_table(games_line(result), HEADER, seated_rows(result)))
+    console.print(rich_table(console, games_line(result), HEADER, seated_rows(result)))
     for line in forfeit_lines(result.forfeits):
         console.print(line, markup=False)
     return True
