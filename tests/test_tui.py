@@ -1045,7 +1045,8 @@ def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(name: str, tmp_
     terminal closing) sent from outside while the computer thinks: it leaves with 128 + the
     signal's number, saying where the game is kept, and that file loads with the move; the
     terminal then closing does not cut its exit short. Before, SIGINT did nothing, and
-    SIGTERM and SIGHUP ended it and lost the game."""
+    SIGTERM and SIGHUP ended it and lost the game. What the code registered with
+    ``atexit`` runs, as at a normal exit."""
     import contextlib
     import os
     import pty
@@ -1058,7 +1059,11 @@ def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(name: str, tmp_
 
     number = getattr(signal, name)
     bot = tmp_path / "waiter.py"
-    bot.write_text(WAITER)
+    marker = tmp_path / "atexit-ran"
+    at_exit = (
+        f"import atexit, pathlib\natexit.register(pathlib.Path({str(marker)!r}).write_text, 'ran')"
+    )
+    bot.write_text(f"{WAITER}\n{at_exit}\n")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command line, in the pseudo-terminal
         os.environ.update(XDG_DATA_HOME=str(tmp_path), TERM="xterm-256color")
@@ -1107,6 +1112,7 @@ def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(name: str, tmp_
         with contextlib.suppress(OSError):
             os.close(fd)
     assert done == pid and os.waitstatus_to_exitcode(status) == 128 + number
+    assert marker.read_text() == "ran"  # what the plug-in registered with atexit ran
     saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
     assert len(saved) == 1
     _, board = load_game(saved[0], trusted=[f"{bot}:Waiter"])

@@ -11,6 +11,7 @@ SIGINT is Ctrl-C, which stops a search and, at the prompt, leaves the same way.
 from __future__ import annotations
 
 import asyncio
+import atexit
 import os
 import signal
 import sys
@@ -75,8 +76,11 @@ class SignalWatch:
     def end(self, status: int) -> int:
         """``status``, once the app has ended; after a signal, the process ends here with
         it: the terminal may be gone, and Textual's input thread, which waits for a
-        terminal to give back, would then keep the process from ending."""
+        terminal to give back, would then keep the process from ending. The functions
+        registered with :mod:`atexit` run first, as at a normal exit (Python runs them after
+        its threads end, which this exit does not wait for)."""
         if self.signalled:
+            atexit._run_exitfuncs()
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(status)
