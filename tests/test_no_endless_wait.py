@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -180,3 +181,97 @@ def test_solve_reports_progress_and_what_it_proved_when_stopped(tmp_path: Path) 
     assert any(line.startswith("oogames solve: proven for the side to move:") for line in lines)
     assert lines[-1].startswith("oogames solve: stopped; proven for the side to move:")
     assert "nodes in" in lines[-1] and "Traceback" not in err and out == ""
+
+
+def _screen(output: str, width: int) -> list[str]:
+    """The rows a terminal ``width`` columns wide shows after ``output``: written text
+    (wrapping at the edge), CR, LF, and the two controls a status line uses (ESC [ n A up,
+    ESC [ J clear to the end of the screen); any other control fails the test."""
+    rows: list[list[str]] = [[]]
+    row = col = 0
+    at = 0
+    while at < len(output):
+        char = output[at]
+        if char == "\x1b":
+            found = re.match(r"\x1b\[(\d*)([AJ])", output[at:])
+            assert found, repr(output[at : at + 10])
+            if found.group(2) == "A":
+                row = max(0, row - int(found.group(1) or 1))
+            else:
+                del rows[row + 1 :]
+                del rows[row][col:]
+            at += len(found.group(0))
+            continue
+        if char == "\r":
+            col = 0
+        elif char == "\n":
+            row, col = row + 1, 0
+        else:
+            if col == width:  # the text wraps to the next row
+                row, col = row + 1, 0
+            while len(rows) <= row:
+                rows.append([])
+            line = rows[row]
+            line.extend(" " * (col + 1 - len(line)))
+            line[col] = char
+            col += 1
+        while len(rows) <= row:
+            rows.append([])
+        at += 1
+    return ["".join(line).rstrip() for line in rows]
+
+
+def test_screen_reads_a_status_line_rewritten_in_place() -> None:
+    """The test's terminal itself: wrapping, going up and clearing, against rows worked out
+    by hand."""
+    shown = "a" * 12 + "\x1b[2A\r\x1b[J" + "bc" + "\r\x1b[J" + "done\r\n"
+    assert _screen(shown, 5) == ["done", ""]
+    assert _screen("abcdefg\r\nxy", 5) == ["abcde", "fg", "xy"]
+    assert _screen("12345678\x1b[1A\r\x1b[Jz", 4) == ["z"]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_solve_at_a_terminal_rewrites_its_progress_in_place() -> None:
+    """At a terminal 80 columns wide, the progress line (longer than 80: it takes three rows)
+    is rewritten in place, not one more every 3 s: after two of them and Ctrl-C, the screen
+    shows only the line that says what was proven. Before, each stayed on the screen."""
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: oogames solve at a terminal 80 columns wide
+        os.environ.update(COLUMNS="80", LINES="24", TERM="xterm")
+        os.execv(sys.executable, [sys.executable, "-c", KEYBOARD_INTERRUPT_MAIN, "solve",
+                                  "connectfour", "--moves", "4453"])  # fmt: skip
+    said = b""
+    done = status = 0
+    try:
+        deadline = time.monotonic() + 60
+        while said.count(b"(Ctrl-C stops)") < 2 and time.monotonic() < deadline:
+            said += _read_some(fd)
+        os.kill(pid, signal.SIGINT)
+        while not done and time.monotonic() < deadline:
+            said += _read_some(fd)
+            done, status = os.waitpid(pid, os.WNOHANG)
+        said += _read_some(fd)  # what it wrote as it ended
+    finally:
+        if not done:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    assert done == pid and os.waitstatus_to_exitcode(status) == 130
+    output = said.decode()
+    assert output.count("(Ctrl-C stops)") >= 2, output  # two progress lines were shown
+    rows = [row for row in _screen(output, 80) if row]
+    assert len(rows) == 3 and rows[0].startswith("oogames solve: stopped; proven"), rows
+    assert "Ctrl-C stops" not in "".join(rows)
+
+
+def _read_some(fd: int) -> bytes:
+    import select
+
+    if not select.select([fd], [], [], 0.2)[0]:
+        return b""
+    try:
+        return os.read(fd, 65536)
+    except OSError:  # the child has gone
+        return b""

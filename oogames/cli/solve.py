@@ -18,6 +18,7 @@ from oogames.cli.common import (
     position_of,
     two_who_alternate,
 )
+from oogames.cli.status import StatusLine
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import SolveWatch, pons_score, solve
@@ -36,20 +37,22 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
     board = position_of(info, args, args.moves)
     watch = SolveWatch()
     done = threading.Event()
+    status = StatusLine(sys.stderr)  # in place at a terminal, a line each time in a log
 
     def report() -> None:  # every few seconds while the solve goes on, on standard error
         while not done.wait(SOLVE_NOTICE_SECONDS):
-            print(f"oogames solve: {watch.report()} (Ctrl-C stops)", file=sys.stderr, flush=True)
+            status.show(f"oogames solve: {watch.report()} (Ctrl-C stops)")
 
     threading.Thread(target=report, daemon=True, name="oogames-solve-progress").start()
     try:
         solution = solve(board, weak=args.weak, full_pv=True, margin=args.margin, watch=watch)
     except (KeyboardInterrupt, SearchStopped):
         done.set()
-        print(f"oogames solve: stopped; {watch.report()}", file=sys.stderr, flush=True)
+        status.end(f"oogames solve: stopped; {watch.report()}")
         return 130
     finally:
         done.set()
+        status.end()
     if args.format == "json":
         fields = {"position": args.moves.strip(), **solution.as_dict(board.format_move)}
         print(json.dumps(fields), file=out)
