@@ -108,6 +108,46 @@ def test_the_constructor_checks_what_the_parser_checks(
         StrategySpec(name, depth, seconds)  # type: ignore[arg-type]
 
 
+def test_a_spec_text_given_to_the_constructor_is_refused_with_how_to_give_it() -> None:
+    """``PlayerSpec("alphabeta:4")``: a spec written out, passed as the name. Every such text
+    the grammar reads (every name, with each depth, clock and :end form, and plug-ins) is
+    refused in one line that names ``parse`` and the parts that rebuild it, and those parts
+    do; a text the grammar refuses gets the parser's own error. Before, the constructor
+    said "unknown strategy 'alphabeta:4'" offering alphabeta, and took ``"bots:Greedy:3"``
+    as a plug-in named with its depth, which the loader then dropped."""
+    forms = (":3", "@0.5", ":3@0.5", ":end", ":0", "@0")
+    texts = [name + form for name in every_name() for form in forms]
+    texts += ["bots:Greedy:3", "MyBots.py:Bot@2", "bots:Greedy:3@1", "bots:Greedy:0"]
+    checked = 0
+    for text in texts:
+        for kind in (StrategySpec, PlayerSpec):
+            try:
+                spec = kind.parse(text)
+            except StrategySpecError as refused:
+                with pytest.raises(StrategySpecError) as given:
+                    kind(text)
+                assert str(given.value) == str(refused)
+                checked += 1
+                continue
+            with pytest.raises(StrategySpecError) as given:
+                kind(text)
+            message = str(given.value)
+            assert "\n" not in message and f"{kind.__name__}.parse({text!r})" in message
+            parts: dict[str, object] = {"name": spec.name}
+            if spec.depth is not None:
+                parts["depth"] = spec.depth
+            if spec.seconds is not None:
+                parts["seconds"] = spec.seconds
+            if spec.to_end:
+                parts["to_end"] = True
+            assert kind(**parts) == spec  # type: ignore[arg-type]
+            assert all(f"{field}={value!r}" in message for field, value in parts.items())
+            checked += 1
+    print(f"checked: spec texts given to the constructor: {checked}")
+    assert checked == 2 * len(texts)
+    assert StrategySpec("bots:Greedy").family == "plugin"  # a plug-in's name alone is one
+
+
 @given(st.text(max_size=40))
 def test_any_text_is_a_spec_or_one_clear_error(text: str) -> None:
     try:

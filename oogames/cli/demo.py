@@ -20,8 +20,8 @@ from oogames.cli.common import (
     seat_flags,
 )
 from oogames.game.players import ChancePlayer, IRequestor
-from oogames.nextmove.grammar import player_help
 from oogames.nextmove.results import SearchResult
+from oogames.nextmove.spec_help import player_help
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import checked_result
 

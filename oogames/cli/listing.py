@@ -11,7 +11,7 @@ from oogames import plugins
 from oogames.cli.common import WIDTH, Subcommand
 from oogames.errors import OogamesError, one_line
 from oogames.games import GAMES, find_game
-from oogames.nextmove.grammar import grammar_help
+from oogames.nextmove.spec_help import grammar_help
 
 _NAMED = re.compile(r"^\s*\S+ {2,}|^\s*[^\s:]+: ")
 """The start of a line that names something: its text wraps under what follows it."""

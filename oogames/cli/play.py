@@ -22,7 +22,7 @@ from oogames.errors import SettingsError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
-from oogames.nextmove.grammar import player_help
+from oogames.nextmove.spec_help import player_help
 from oogames.ui.console import ConsoleView
 
 if TYPE_CHECKING:

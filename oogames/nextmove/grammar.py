@@ -5,7 +5,7 @@ settings, saved games, the three views, tournaments, the factories) reads it
 here, into a :class:`StrategySpec`, and passes the value on: one parser
 (:meth:`StrategySpec.parse`), one printer (``str(spec)``), one set of rules
 (the constructor checks every field, whoever builds the value), and the help
-text made from the same tables (:func:`grammar_help`).
+text made from the same tables (:mod:`oogames.nextmove.spec_help`).
 
 Which specs a caller accepts is a property of where the text is read:
 ``StrategySpec.parse(text, plugins_allowed=False)`` (a request to the web
@@ -26,6 +26,7 @@ from typing import Final, Literal, Self, TypeAlias
 import attrs
 
 from oogames import plugins
+from oogames._moved import moved_names
 from oogames.errors import StrategySpecError, shown, unknown
 from oogames.nextmove.chance import CHANCE_SEARCHES
 from oogames.nextmove.factories import MAX_DEPTH as MAX_DEPTH  # defined with DepthFac
@@ -181,12 +182,23 @@ def _name(text: object) -> str:
     return text if plugins.is_ref(text) else text.lower()
 
 
+def _plugin_parts(text: str) -> tuple[str, str, str] | None:
+    """:func:`~oogames.plugins.split_ref` of ``text`` if it names a plug-in: not when its
+    module part is a built-in strategy (``alphabeta:end`` is alpha-beta to the end)."""
+    parts = plugins.split_ref(text)
+    if parts is None or _family(parts[0].lower().split("+")[0].strip()) is not None:
+        return None
+    return parts
+
+
 @attrs.frozen
 class StrategySpec:
     """A strategy spec, read: which strategy, its enhancements, its depth and its clock.
 
-    Build one with :meth:`parse` from what a person wrote, or directly; either
-    way the constructor checks it against the grammar's tables.
+    Build one with :meth:`parse` from what a person wrote, or directly from its parts
+    (``StrategySpec("alphabeta+tt", 4)``); either way the constructor checks it against
+    the grammar's tables. A whole spec's text as the name (``"alphabeta:4"``) is
+    refused, with how to give it.
 
     Attributes:
         name: The strategy and its enhancements as written, ``"alphabeta+tt"``
@@ -209,7 +221,8 @@ class StrategySpec:
             strategy cannot take (or one given twice), a depth that is not a whole number
             from 1 to :data:`~oogames.nextmove.factories.MAX_DEPTH` (:data:`MAX_ITERATIONS`
             for ``mcts``), a clock that is not seconds over 0 and at most a day, a depth or clock
-            for ``human`` or ``random``, or ``+aspiration`` without a clock.
+            for ``human`` or ``random``, ``+aspiration`` without a clock, or (the constructor)
+            a whole spec's text as the name.
     """
 
     name: str = attrs.field(converter=_name)
@@ -221,7 +234,10 @@ class StrategySpec:
     family: Family = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        plugin = plugins.is_ref(self.name)
+        ref = _plugin_parts(self.name)
+        if ref[2] if ref is not None else any(mark in self.name for mark in ":@"):
+            raise self._written_out()  # "alphabeta:4", "bots:Greedy:3": a spec's text
+        plugin = ref is not None
         base, *enhancements = [self.name] if plugin else self.name.split("+")
         family = _family(base.strip())
         if family is None or (family == "installed" and enhancements):
@@ -238,6 +254,21 @@ class StrategySpec:
         object.__setattr__(self, "enhancements", tuple(enhancements))
         object.__setattr__(self, "family", family)
         self._check_numbers()
+
+    def _written_out(self) -> StrategySpecError:
+        """The error for a whole spec's text as the name (``"alphabeta:4"``): how to give
+        it, or what is wrong with it as a spec."""
+        kind = type(self).__name__
+        try:
+            spec = type(self).parse(self.name)  # only read: nothing is loaded
+        except StrategySpecError as error:
+            return error
+        given = {"depth": spec.depth, "seconds": spec.seconds, "to_end": spec.to_end or None}
+        parts = "".join(f", {key}={value!r}" for key, value in given.items() if value is not None)
+        return StrategySpecError(
+            f"{shown(self.name)} is a spec's text: read it with {kind}.parse({self.name!r}), "
+            f"or give its parts ({kind}(name={spec.name!r}{parts}))"
+        )
 
     def _check_numbers(self) -> None:
         """The depth and the clock: allowed for this strategy, and in range."""
@@ -295,8 +326,8 @@ class StrategySpec:
         """
         if not isinstance(text, str):
             raise StrategySpecError(f"a strategy is named by a text, not {shown(text)}")
-        parts = plugins.split_ref(text)
-        if parts is not None and _family(parts[0].lower().split("+")[0].strip()) is None:
+        parts = _plugin_parts(text)
+        if parts is not None:
             if not plugins_allowed:
                 raise StrategySpecError(
                     f"{shown(text)} names code to load; only the built-in strategies and "
@@ -408,42 +439,12 @@ PLUGIN_FORM: Final = "MODULE:CLASS or FILE.py:CLASS"
 EXAMPLES: Final = ("alphabeta+tt@0.2", "mcts:500", "random")
 """Specs the help texts give as examples (a test parses each)."""
 
-
-def grammar_help() -> list[str]:
-    """The help of the strategy grammar, a line each (``oogames list`` wraps them), made
-    from the tables above (what it prints under "strategies" and "enhancements")."""
-    lines = [f"strategies ({GRAMMAR}):", f"  {', '.join(strategy_names())}"]
-    for name, text in {**PLAIN, **SEARCH_HELP, **DRIVERS, **SAMPLERS}.items():
-        lines.append(f"  {name}: {text}")
-    lines += [
-        "  :DEPTH searches DEPTH plies, scoring the horizon with the game's evaluation;",
-        "  @SECONDS deepens 1, 2, 3, ... plies until SECONDS per move run out;",
-        "  a search with neither goes to the end of the game where the board is small enough "
-        f"to solve in seconds; :{END} sends it to the end on any board (it may take hours)",
-    ]
-    for name, point in plugins.entry_point_strategies().items():
-        lines.append(f"  {name}: from {plugins.origin_of(point)}")
-    lines.append("  or a strategy of your own: MODULE:CLASS or FILE.py:CLASS[:DEPTH][@SECONDS]")
-    lines.append("enhancements:")
-    for name, text in {**ENHANCEMENTS, **SAMPLER_ENHANCEMENTS}.items():
-        lines.append(f"  +{name:<11} {text}")
-    groups: dict[str, list[str]] = {}  # the searches of more players and chance: what each adds
-    for base in (*PLAYER_SEARCHES, *CHANCE_SEARCHES):
-        allowed = " ".join(f"+{name}" for name in enhancements_of(base)) or "none of these"
-        groups.setdefault(allowed, []).append(base)
-    for allowed, bases in groups.items():
-        lines.append(f"  {', '.join(bases)}: {allowed}")
-    return lines
+_moved = moved_names(
+    __name__,
+    dict.fromkeys(("grammar_help", "player_help"), "oogames.nextmove.spec_help"),
+)
 
 
-def player_help(default: str | None = DEFAULT_CHOICE) -> str:
-    """The one-line help of an option that names who plays a side (``--player1``); with
-    ``default`` None, it leaves the default to the option (the command line's flags say
-    their defaults themselves)."""
-    return (
-        f"who plays it: {', '.join(PLAIN)} or a strategy, {GRAMMAR}: a search "
-        f"({', '.join(SEARCHES)}, {', '.join(DRIVERS)}) to the end of a game small enough to "
-        f"solve (:{END} on any), :DEPTH plies with the game's evaluation at the horizon, "
-        "@SECONDS a move deepening under a clock; "
-        f"{', '.join(SAMPLERS)}; see `oogames list`"
-    ) + ("" if default is None else f" (default: {default})")
+def __getattr__(name: str) -> object:
+    """A name that moved (see ``oogames._moved``), from its new module."""
+    return _moved(name)
