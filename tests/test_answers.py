@@ -425,3 +425,72 @@ def test_a_move_now_that_comes_as_the_search_ends_is_not_kept_for_the_next_turn(
     else:
         assert first.stats.depth_reached == second.stats.depth_reached == 6
     count("a late move now is not kept for the next turn")
+
+
+def _every_spec_with_a_depth() -> list[str]:
+    """Every search and driver with each subset of its enhancements (aspiration aside, which
+    needs a clock), and MCTS with its evaluation, each three plies (iterations) deep."""
+    from oogames.nextmove.grammar import DRIVERS, SEARCHES, enhancements_of
+
+    specs = ["mcts+eval:3", "mcts:3"]
+    for base in [*SEARCHES, *DRIVERS]:
+        allowed = [name for name in enhancements_of(base) if name != "aspiration"]
+        for size in range(len(allowed) + 1):
+            for chosen in itertools.combinations(allowed, size):
+                specs.append("+".join((base, *chosen)) + ":3")
+    return specs
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("tictactoe", {}), ("kalah", {"pits": 3, "seeds": 2}), ("rolit", {"players": 3, "size": 4}),
+     ("pig", {"players": 2, "target": 6})],
+)  # fmt: skip
+def test_an_evaluation_that_returns_nan_is_refused_not_passed_over(
+    game: str, options: dict[str, object]
+) -> None:
+    """An evaluation that returns NaN for some positions: every comparison passes NaN over,
+    so a search that met one answered as if those positions were not there (the root's
+    value finite, the answer silently another). Now every search of the grammar that was
+    handed a NaN refuses it with one line, and leaves the board as it was; one that was
+    not (no such position below it, or MCTS without ``+eval``) answers as before."""
+    from oogames.board.moves import CHANCE
+    from oogames.errors import OogamesError, SearchError
+    from oogames.games import find_game
+
+    info = find_game(game)
+    checked = refused = 0
+    handed: list[bool] = []  # whether each value handed to the search was NaN
+
+    def evaluate(board: Any, player: int) -> float:
+        value = float("nan") if hash(board.key()) % 3 == 0 else float(player)
+        handed.append(value != value)
+        return value
+
+    for spec in _every_spec_with_a_depth():
+        handed.clear()
+        board = info.make(**options)
+        board.play(board.legal_moves()[0])
+        while board.to_move == CHANCE:  # Pig's die: a player moves next
+            board.play(board.legal_moves()[-1])
+        before = snapshot(board)
+        try:
+            strategy = make_strategy(spec, evaluate, 1, False)
+        except OogamesError:  # a search this game does not take
+            continue
+        try:
+            strategy.get_next_move(board)
+        except SearchError as error:
+            if "not a number" not in str(error):
+                assert not any(handed), (spec, str(error))  # refused for another reason
+                continue
+            assert any(handed), spec
+            assert str(error).startswith("an evaluation returned nan, not a number"), spec
+            refused += 1
+        else:
+            assert not any(handed), f"{spec} passed a NaN over"
+        assert snapshot(board) == before, spec
+        checked += 1
+        count(f"searches of {game} with an evaluation that returns NaN")
+    print(f"checked: {checked} searches of {game}, {refused} handed a NaN and refused it")
+    assert refused > 0.8 * checked

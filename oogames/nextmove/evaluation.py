@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
+from oogames.errors import SearchError
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -73,3 +74,17 @@ def as_evaluation(evaluate: Evaluation | IBoardLambda[Payoff]) -> Evaluation:
             f"not {evaluate!r}"
         )
     return evaluate
+
+
+def not_a_number(value: object) -> SearchError:
+    """The error for an evaluation that returned NaN: every comparison of a search would
+    pass it over, so the search would answer as if that position were not there.
+
+    >>> from oogames.nextmove.evaluation import not_a_number
+    >>> print(not_a_number(float("nan")))
+    an evaluation returned nan, not a number: a search cannot compare it with other values
+    """
+    return SearchError(
+        f"an evaluation returned {value!r}, not a number: a search cannot compare it with "
+        "other values"
+    )

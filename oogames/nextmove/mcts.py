@@ -44,6 +44,7 @@ from oogames.board.options import check_size, variant_of
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.accumulators import Evaluation
+from oogames.nextmove.evaluation import not_a_number
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode, MCTSResult
 from oogames.nextmove.results import SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
@@ -353,7 +354,7 @@ class MCTS(INextMoveStrategy):
         assert evaluate is not None  # only a playout cut short gets here
         value = evaluate(board, 1)
         if value != value:  # NaN: neither good nor bad, and no draw either
-            raise ValueError(f"an evaluation returned {value!r}, not a number")
+            raise not_a_number(value)
         return 1.0 if value > 0 else 0.0 if value < 0 else DRAW
 
     @staticmethod

@@ -26,6 +26,7 @@ from oogames.board.lambdas import draw_outcome as draw_outcome
 from oogames.board.moves import CHANCE, Move
 from oogames.board.states import leaders
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
+from oogames.nextmove.evaluation import not_a_number
 from oogames.nextmove.mcts_tree import MCTSNode
 
 if TYPE_CHECKING:
@@ -149,6 +150,7 @@ def playout(mcts: MCTS, board: IBoardModel, undos: list[IUndoMove]) -> tuple[flo
             return status.rewards
     assert evaluate is not None  # only a playout cut short gets here
     scores = tuple(evaluate(board, p) for p in range(getattr(board, "players", 2)))
-    if any(score != score for score in scores):
-        raise ValueError(f"an evaluation returned {scores!r}, not numbers")
+    for score in scores:
+        if score != score:  # NaN: no player's result can be read from it
+            raise not_a_number(score)
     return winners(scores)

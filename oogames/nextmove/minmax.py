@@ -23,6 +23,7 @@ from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchDepthError, SearchError, SearchStopped
 from oogames.nextmove._tabled import KeepsTable, table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.evaluation import not_a_number
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
@@ -111,11 +112,7 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
         self.lam = lam
         self.win = win
         self.quick = quick
-        self.leaves = 0
-        self.evaluated = 0
-        self.hits = 0
-        self.guessed = 0
-        self.max_depth = 0
+        self.leaves = self.evaluated = self.hits = self.guessed = self.max_depth = 0
 
     def player0_won_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Player 0 won: a win or a loss for the model player."""
@@ -162,6 +159,8 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
+                if value != value:  # NaN: every comparison would pass it over
+                    raise not_a_number(value)
                 self.leaves += 1
                 self.evaluated += 1
                 if child.depth > self.max_depth:
@@ -187,6 +186,8 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
+                if value != value:  # NaN: every comparison would pass it over
+                    raise not_a_number(value)
                 self.leaves += 1
                 self.evaluated += 1
                 if child.depth > self.max_depth:
