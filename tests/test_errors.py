@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+from typing import Any
 
 import pytest
 from helpers import count
@@ -124,3 +125,32 @@ def test_a_move_of_no_form_of_the_game_is_malformed_whatever_the_position(name: 
             count("a move of the game's form that the rules refuse is not malformed")
     with pytest.raises(NotYourTurnError):
         board.play(board.legal_moves()[0], 1 - board.to_move)
+
+
+def test_a_search_given_a_class_or_no_factory_is_refused_when_it_is_made() -> None:
+    """``MinMax(AlphaBetaFac)``, the class where its object belongs, at any depth of the
+    stack: one line when the search (or the factory that wraps it) is made. Before, the
+    class was taken, and the first search raised "make_acc() missing 1 required
+    positional argument" (a wrapping factory raised it when it was made)."""
+    from oogames import AlphaBetaFac, DepthFac, MinMax, SettingsError
+    from oogames.games import open_lines
+    from oogames.nextmove import TTFac
+    from oogames.nextmove.enhancements.ordering import GameOrderFac, HistoryFac
+
+    cls: Any = AlphaBetaFac
+    made = [
+        ("the class AlphaBetaFac", lambda: MinMax(cls)),
+        ("the class AlphaBetaFac", lambda: MinMax(DepthFac(cls, 3, open_lines))),
+        ("the class AlphaBetaFac", lambda: TTFac(cls)),
+        ("the class AlphaBetaFac", lambda: GameOrderFac(cls)),
+        ("the class AlphaBetaFac", lambda: HistoryFac(cls)),
+        ("'alphabeta'", lambda: MinMax("alphabeta")),  # type: ignore[arg-type]
+        ("3", lambda: MinMax(DepthFac(3, 3, open_lines))),  # type: ignore[arg-type]
+    ]
+    for said, make in made:
+        with pytest.raises(SettingsError) as refused:
+            make()
+        assert str(refused.value) == (
+            f"a search takes an accumulator factory object, like AlphaBetaFac(), not {said}"
+        )
+        count("a search given no factory object")

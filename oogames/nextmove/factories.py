@@ -48,11 +48,31 @@ class IAccFactory(abc.ABC):
 
 
 def factory_stack(factory: IAccFactory) -> Iterator[IAccFactory]:
-    """``factory`` and each factory it wraps (its ``inner_factory``), outermost first."""
+    """``factory`` and each factory it wraps (its ``inner_factory``), outermost first.
+
+    Raises:
+        SettingsError: One of them is no factory (see :func:`check_factory`).
+    """
     stack: IAccFactory | None = factory
     while stack is not None:
-        yield stack
+        yield check_factory(stack)
         stack = getattr(stack, "inner_factory", None)
+
+
+def check_factory(factory: IAccFactory) -> IAccFactory:
+    """``factory``, if it is an accumulator factory object (a search and every factory that
+    wraps another check theirs when they are made).
+
+    Raises:
+        SettingsError: A class where its object belongs (``MinMax(AlphaBetaFac)``), or
+            an object with no ``make_acc``.
+    """
+    if isinstance(factory, type) or not callable(getattr(factory, "make_acc", None)):
+        given = f"the class {factory.__name__}" if isinstance(factory, type) else repr(factory)
+        raise SettingsError(
+            f"a search takes an accumulator factory object, like AlphaBetaFac(), not {given}"
+        )
+    return factory
 
 
 class MinMaxFac(IAccFactory):
@@ -97,7 +117,7 @@ class DepthFac(IAccFactory):
     def __init__(
         self, inner_factory: IAccFactory, depth: int, evaluate: Evaluation | IBoardLambda[Payoff]
     ) -> None:
-        self.inner_factory = inner_factory
+        self.inner_factory = check_factory(inner_factory)
         self.depth = check_size("depth", depth, 1, MAX_DEPTH, SettingsError)
         self.evaluate = as_evaluation(evaluate)
 

@@ -34,7 +34,7 @@ from oogames.board.moves import CHANCE, Move
 from oogames.board.options import AGameMemory
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, depth_limit
-from oogames.nextmove.factories import IAccFactory, plus_name
+from oogames.nextmove.factories import IAccFactory, check_factory, plus_name
 from oogames.nextmove.values import AScoredFac
 
 
@@ -145,7 +145,7 @@ class GameOrderFac(AScoredFac):
         by_margin: bool | None = None,
     ) -> None:
         super().__init__(win_value, quick_wins, by_margin)
-        self.inner_factory = inner_factory
+        self.inner_factory = check_factory(inner_factory)
         self.exact = _exact(inner_factory.make_acc(0))
 
     def make_acc(self, model_player: int) -> AAccumulator:
@@ -278,7 +278,7 @@ class HistoryFac(IAccFactory):
         killers: bool = False,
         memory: OrderingMemory | None = None,
     ) -> None:
-        self.inner_factory = inner_factory
+        self.inner_factory = check_factory(inner_factory)
         self.history = history
         self.killers = killers
         self.memory = OrderingMemory() if memory is None else memory

@@ -20,7 +20,7 @@ from oogames.board.visitors import IGNORE_STATUS, UNDO_AT_ONCE
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, Evaluation
 from oogames.nextmove.decorators import AAccDecorator
-from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.factories import IAccFactory, check_factory
 
 Selector: TypeAlias = Callable[[IBoardModel, int], Iterable[Move]]
 """A selector, ``selector(board, player)``, gives the essential moves of ``player`` (to move)."""
@@ -115,7 +115,7 @@ class SelectiveFac(IAccFactory):
     __slots__ = ("from_depth", "inner_factory", "selector")
 
     def __init__(self, inner_factory: IAccFactory, selector: Selector, from_depth: int = 0):
-        self.inner_factory = inner_factory
+        self.inner_factory = check_factory(inner_factory)
         self.selector = selector
         self.from_depth = from_depth
 

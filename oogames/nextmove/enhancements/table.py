@@ -42,7 +42,7 @@ from oogames.nextmove._bare import bare
 from oogames.nextmove._tabled import PLAIN, TableRoot
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, DepthAcc, depth_limit
-from oogames.nextmove.factories import IAccFactory, factory_stack, plus_name
+from oogames.nextmove.factories import IAccFactory, check_factory, factory_stack, plus_name
 from oogames.nextmove.values import DEFAULT_SCORING, AScoredFac, Scoring, win_threshold
 
 # An entry: the value (player 0's view, wins counted from the position), its kind, the
@@ -398,7 +398,7 @@ class TTFac(AScoredFac):
         built_in: bool = True,
     ) -> None:
         super().__init__(win_value, quick_wins)
-        self.inner_factory = inner_factory
+        self.inner_factory = check_factory(inner_factory)
         self.built_in = built_in
         self.table = TranspositionTable(size) if table is None else table
         _limit_of(inner_factory.make_acc(0))  # refuse unsound stacks now
