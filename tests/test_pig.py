@@ -11,6 +11,7 @@ import pytest
 from oogames import DepthFac, IllegalMoveError, MinMax
 from oogames.board.moves import CHANCE
 from oogames.board.perft import perft
+from oogames.errors import MalformedMoveError
 from oogames.game.model import GameModel
 from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.games import PigBoard
@@ -67,7 +68,7 @@ def test_the_die_is_chance_and_undo_puts_it_back() -> None:
     assert (board.to_move, board.turn_total, board.banked) == (1, 0, (0, 0))
     board.pop()
     assert board.at_chance and board.to_move == CHANCE
-    with pytest.raises(IllegalMoveError, match="the die shows 1 to 6"):
+    with pytest.raises(IllegalMoveError, match="the die's: 1 to 6"):
         board.play(7)
     with pytest.raises(IllegalMoveError):
         board.play("hold")
@@ -365,3 +366,19 @@ def test_an_ordering_leaves_the_die_to_the_chance_search() -> None:
             alone.stats.nodes,
             alone.stats.evaluated,
         )
+
+
+def test_a_move_of_no_form_of_pig_is_malformed_as_in_the_other_games() -> None:
+    """Pig states its moves' form (roll, hold, the die's 1 to 6): anything else is
+    malformed, its text quoted, whoever is to move. Before, Pig stated none, and ``'xyz'``
+    was an illegal move "xyz" (unquoted): "the moves are roll and hold"."""
+    board = PigBoard()
+    for move in ("xyz", 99, 2.0, True, ("no", "move"), [1], None):
+        with pytest.raises(MalformedMoveError, match="a move is roll or hold"):
+            board.play(move)
+    board.play("roll")  # the die to move: the same form
+    with pytest.raises(MalformedMoveError, match=r"^illegal move 'xyz' by chance"):
+        board.play("xyz")
+    with pytest.raises(IllegalMoveError) as refused:  # of the form, but not the die's
+        board.play("roll")
+    assert not isinstance(refused.value, MalformedMoveError)

@@ -174,6 +174,11 @@ class PigBoard(ABoardModel):
         """``roll``, ``hold``, or the die's face."""
         return str(move) if isinstance(move, int) else super().format_move(move)
 
+    def _move_form_error(self, move: Move) -> str | None:
+        if move in (ROLL, HOLD) or (type(move) is int and move in FACES):
+            return None
+        return "a move is roll or hold (the die's: 1 to 6)"
+
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         if player == CHANCE:
             return self._illegal(move, player, "the die shows 1 to 6")
