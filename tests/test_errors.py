@@ -157,3 +157,33 @@ def test_a_search_given_a_class_or_no_factory_is_refused_when_it_is_made() -> No
             f"a search takes an accumulator factory object, like AlphaBetaFac(), not {said}"
         )
         count("a search given no factory object")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_text_given_where_a_move_belongs_is_refused_with_the_move_it_reads_as(
+    name: str,
+) -> None:
+    """``board.play("b2")`` where the move is ``(1, 1)``: in every game, each legal move's
+    text given to ``play`` is refused as malformed with the move that text is (what
+    :meth:`parse_move` reads); a text that reads as no move gets no such hint. Before, it
+    said only the form, "a move is (row, col) with row < 3 and col < 3"."""
+    board = GAMES[name].make()
+    checked = 0
+    for move in board.legal_moves():
+        text = board.format_move(move)
+        if text == move:  # Pig's roll and hold: the text is the move
+            board.copy().play(text)
+            continue
+        with pytest.raises(MalformedMoveError) as refused:
+            board.play(text)
+        message = str(refused.value)
+        assert message.endswith(
+            f"; the text {text!r} is the move {move!r}: board.parse_move reads text"
+        )
+        assert "\n" not in message
+        checked += 1
+        count("a move's text given to play is refused with the move it is")
+    with pytest.raises(MalformedMoveError) as refused:
+        board.play("no such move")
+    assert "parse_move" not in str(refused.value)
+    assert checked or name == "pig"

@@ -432,7 +432,7 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
             )
         form = None if move is PASS else self._move_form_error(move)
         if form is not None:
-            return self._malformed(move, form, player)
+            return self._not_of_the_form(move, form, player)
         if self._state.is_over:
             return self._illegal(move, player, "the game is over", GameOverError)
         if player != self._to_move:

@@ -16,7 +16,7 @@ from oogames.board.interface import IBoardModel
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import OutcomeVisitor
-from oogames.errors import IllegalMoveError, MalformedMoveError, shown
+from oogames.errors import IllegalMoveError, MalformedMoveError, OogamesError, shown
 
 _OUTCOME: Final = OutcomeVisitor()
 
@@ -136,6 +136,21 @@ class ABoardText(IBoardModel):
         return MalformedMoveError(
             move, player, reason, str(self), shown=text, who=self._who(player)
         )
+
+    def _not_of_the_form(self, move: Move, rule: str, player: int) -> MalformedMoveError:
+        """The error for ``move``, given to ``make_move`` or ``play`` but of no form of the
+        game's moves (``rule`` says the form); a text that :meth:`parse_move` reads is
+        shown as the move it reads as (``board.play("b2")`` for ``(1, 1)``)."""
+        if isinstance(move, str):
+            try:
+                read = self.parse_move(move)
+            except OogamesError:
+                read = move
+            if read != move:
+                rule += (
+                    f"; the text {shown(move)} is the move {read!r}: board.parse_move reads text"
+                )
+        return self._malformed(move, rule, player)
 
     def _illegal(
         self,
