@@ -166,7 +166,9 @@ def test_factories_make_the_right_root() -> None:
     # the limit built into the alpha-beta accumulators themselves (see limit_depth)
     assert isinstance(limited, AlphaAcc) and not isinstance(limited, DepthAcc)
     assert depth_limit(limited) == 3 and limited.model_player == 1
-    assert "DepthFac(AlphaBetaFac(), 3" in repr(DepthFac(AlphaBetaFac(), 3, abs))
+    assert "DepthFac(AlphaBetaFac(), 3" in repr(
+        DepthFac(AlphaBetaFac(), 3, lambda board, player: 0.0)
+    )
 
 
 def test_as_evaluation_accepts_callables_and_lambdas() -> None:

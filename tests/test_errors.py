@@ -187,3 +187,38 @@ def test_a_text_given_where_a_move_belongs_is_refused_with_the_move_it_reads_as(
         board.play("no such move")
     assert "parse_move" not in str(refused.value)
     assert checked or name == "pig"
+
+
+def test_an_evaluation_that_cannot_take_a_board_and_a_player_is_refused_when_made() -> None:
+    """``DepthFac(AlphaBetaFac(), 3, lambda board: ...)``: refused when the factory (or MCTS)
+    is made, naming the call it must take; before, the first horizon raised "<lambda>()
+    takes 1 positional argument but 2 were given" from inside the search. Callables that
+    can take the call pass: defaults, ``*args``, a partial, an object with ``__call__``, and
+    a built-in whose signature cannot be read."""
+    import functools
+
+    from oogames import AlphaBetaFac, DepthFac
+    from oogames.nextmove.mcts import MCTS
+
+    class Scorer:
+        def __call__(self, board: Any, player: int) -> float:
+            return 0.0
+
+    refused: list[Any] = [lambda board: 0.0, lambda board, player, extra: 0.0, Scorer]
+    refused.append(lambda board, *, player: 0.0)
+    taken: list[Any] = [lambda board, player, extra=1: 0.0, lambda *values: 0.0, Scorer(), max]
+    taken.append(functools.partial(lambda weight, board, player: 0.0, 2))
+    for evaluate in refused:
+        for make in (DepthFac, MCTS):
+            with pytest.raises(
+                TypeError, match=r"^an evaluation is called as evaluate\(board, player\); "
+            ):
+                if make is DepthFac:
+                    DepthFac(AlphaBetaFac(), 3, evaluate)
+                else:
+                    MCTS(1, evaluate=evaluate)
+            count("an evaluation that cannot take (board, player) is refused when made")
+    for evaluate in taken:
+        DepthFac(AlphaBetaFac(), 3, evaluate)
+        MCTS(1, evaluate=evaluate)
+        count("an evaluation that can take (board, player) is taken")

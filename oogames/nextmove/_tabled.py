@@ -169,7 +169,7 @@ def table_status() -> type[_MinMaxStatus]:
             if child.horizon:  # a depth limit's horizon: evaluated (a guess), never filed
                 value = child.evaluate(host)
                 if value != value:  # NaN: every comparison would pass it over
-                    raise not_a_number(value)
+                    raise not_a_number(value, host, child.model_player)
                 self.leaves += 1
                 self.evaluated += 1
                 if depth > self.max_depth:

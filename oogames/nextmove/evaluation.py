@@ -7,11 +7,12 @@ payoff lambdas were (:class:`LambdaEvaluation`); :func:`as_evaluation` accepts e
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from oogames.board.lambdas import IBoardLambda
-from oogames.errors import SearchError
+from oogames.errors import OogamesError, SearchError
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -64,7 +65,9 @@ def as_evaluation(evaluate: Evaluation | IBoardLambda[Payoff]) -> Evaluation:
     """Accept an evaluation as a callable or as an :class:`IBoardLambda` payoff.
 
     Raises:
-        TypeError: ``evaluate`` is neither.
+        TypeError: ``evaluate`` is neither, or a callable that cannot be called with a
+            board and a player (``lambda board: ...``): said when the search is made,
+            not at its first horizon.
     """
     if isinstance(evaluate, IBoardLambda):
         return LambdaEvaluation(evaluate)
@@ -73,18 +76,32 @@ def as_evaluation(evaluate: Evaluation | IBoardLambda[Payoff]) -> Evaluation:
             f"an evaluation is a callable evaluate(board, player) or an IBoardLambda, "
             f"not {evaluate!r}"
         )
+    try:
+        inspect.signature(evaluate).bind(None, 0)
+    except TypeError as error:
+        name = getattr(evaluate, "__qualname__", None) or repr(evaluate)
+        raise TypeError(
+            f"an evaluation is called as evaluate(board, player); {name} cannot be: {error}"
+        ) from None
+    except ValueError:  # no signature to read (some built-ins): it is tried when called
+        pass
     return evaluate
 
 
-def not_a_number(value: object) -> SearchError:
-    """The error for an evaluation that returned NaN: every comparison of a search would
-    pass it over, so the search would answer as if that position were not there.
+def not_a_number(value: object, board: IBoardModel, player: int) -> OogamesError:
+    """The error for an evaluation that returned NaN at ``board`` (for ``player``): every
+    comparison of a search would pass it over, so the search would answer as if that
+    position were not there. A board whose own ``evaluate`` returned it is named
+    (:func:`~oogames.board.faults.board_fault`).
 
+    >>> from oogames.games import NimBoard
     >>> from oogames.nextmove.evaluation import not_a_number
-    >>> print(not_a_number(float("nan")))
+    >>> print(not_a_number(float("nan"), NimBoard(), 0))
     an evaluation returned nan, not a number: a search cannot compare it with other values
     """
-    return SearchError(
+    from oogames.board.faults import board_fault
+
+    return board_fault(board, player) or SearchError(
         f"an evaluation returned {value!r}, not a number: a search cannot compare it with "
         "other values"
     )

@@ -44,7 +44,7 @@ from oogames.board.options import check_size, variant_of
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.accumulators import Evaluation
-from oogames.nextmove.evaluation import not_a_number
+from oogames.nextmove.evaluation import as_evaluation, not_a_number
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode, MCTSResult
 from oogames.nextmove.results import SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
@@ -162,7 +162,7 @@ class MCTS(INextMoveStrategy):
         check_size("the playout plies", playout_plies, 0, 10_000, SettingsError)
         self.iterations = iterations
         self.seconds = seconds
-        self.evaluate = evaluate
+        self.evaluate = None if evaluate is None else as_evaluation(evaluate)
         self.playout_plies = playout_plies
         self.exploration = float(exploration)
         self.seed = seed
@@ -354,7 +354,7 @@ class MCTS(INextMoveStrategy):
         assert evaluate is not None  # only a playout cut short gets here
         value = evaluate(board, 1)
         if value != value:  # NaN: neither good nor bad, and no draw either
-            raise not_a_number(value)
+            raise not_a_number(value, board, 1)
         return 1.0 if value > 0 else 0.0 if value < 0 else DRAW
 
     @staticmethod

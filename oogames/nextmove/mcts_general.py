@@ -150,7 +150,7 @@ def playout(mcts: MCTS, board: IBoardModel, undos: list[IUndoMove]) -> tuple[flo
             return status.rewards
     assert evaluate is not None  # only a playout cut short gets here
     scores = tuple(evaluate(board, p) for p in range(getattr(board, "players", 2)))
-    for score in scores:
+    for player, score in enumerate(scores):
         if score != score:  # NaN: no player's result can be read from it
-            raise not_a_number(score)
+            raise not_a_number(score, board, player)
     return winners(scores)

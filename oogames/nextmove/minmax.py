@@ -160,7 +160,7 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
             value = child.evaluate(host)
             if value is not None:
                 if value != value:  # NaN: every comparison would pass it over
-                    raise not_a_number(value)
+                    raise not_a_number(value, host, child.model_player)
                 self.leaves += 1
                 self.evaluated += 1
                 if child.depth > self.max_depth:
@@ -187,7 +187,7 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
             value = child.evaluate(host)
             if value is not None:
                 if value != value:  # NaN: every comparison would pass it over
-                    raise not_a_number(value)
+                    raise not_a_number(value, host, child.model_player)
                 self.leaves += 1
                 self.evaluated += 1
                 if child.depth > self.max_depth:
