@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -284,3 +285,20 @@ def test_undo_takes_back_to_before_the_persons_move_however_far_back_it_is() -> 
         model.redo()
         assert board.history == history
     assert len(distances) == 60 and max(distances) > 8 * 9 and min(distances) <= 8
+
+
+def test_settings_take_players_as_specs_and_refuse_their_text_with_how_to_read_it() -> None:
+    """``GameSettings(players=("human", "alphabeta:3"))``: a seat that is no
+    :class:`PlayerSpec` is refused in one line, a text with how to read it. Before, the
+    texts were kept, and the model failed with "'str' object has no attribute 'label'"."""
+    from oogames.nextmove.grammar import StrategySpec
+
+    for seat, said in (
+        ("alphabeta:3", " (PlayerSpec.parse('alphabeta:3') reads its text), not 'alphabeta:3'"),
+        (3, ", not 3"),
+        (StrategySpec("alphabeta"), ", not StrategySpec("),
+    ):
+        with pytest.raises(SettingsError, match=re.escape(f"each player is a PlayerSpec{said}")):
+            GameSettings(players=(PlayerSpec("human"), seat))  # type: ignore[arg-type]
+    settings = GameSettings(players=(PlayerSpec("human"), PlayerSpec.parse("alphabeta:3")))
+    assert GameModel(settings, start=False).board.ply == 0

@@ -112,6 +112,12 @@ class GameSettings:
         find_game(self.game)  # an unknown game, or a plug-in that is no board, stops here
         if not isinstance(self.players, tuple) or not 2 <= len(self.players) <= MAX_SEATS:
             raise SettingsError(f"a game has 2 to {MAX_SEATS} players, not {shown(self.players)}")
+        for seat in self.players:
+            if not isinstance(seat, PlayerSpec):
+                text = (
+                    f" (PlayerSpec.parse({seat!r}) reads its text)" if isinstance(seat, str) else ""
+                )
+                raise SettingsError(f"each player is a PlayerSpec{text}, not {shown(seat)}")
         check_size("--first", self.first, 0, len(self.players) - 1, SettingsError)
         check_size("--hint-depth", self.hint_depth, 1, self.MAX_HINT_DEPTH, SettingsError)
         if self.seed is not None:
