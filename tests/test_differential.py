@@ -16,7 +16,7 @@ matter) and the board as it was.
 
 A slice runs in the normal test run (one position a game: about 2 seconds); the full
 run checks 200 positions per game and spec, every spec deepened, and prints the counts
-(measured: 21 minutes on one core, about 1.2 million searches checked)::
+(measured: 23 minutes on one core, about 1.48 million searches checked)::
 
     OOGAMES_DIFF=full .venv/bin/python -m pytest tests/test_differential.py
 """
