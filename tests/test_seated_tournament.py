@@ -50,8 +50,8 @@ def test_places_share_ties_and_sum_as_ranks_do(payoffs: list[int]) -> None:
 
 
 def test_every_table_plays_every_rotation_of_its_seats() -> None:
-    players = ["a", "b", "c", "d"]
-    tasks = seated_schedule("rolit", ROLIT3, players, 3, 6, [("a1",), ("b2",)], seed=5)
+    players = ["random", "maxn:1", "maxn:2", "paranoid:1"]
+    tasks = seated_schedule("rolit", ROLIT3, players, 3, 6, [("d1",), ("d2",)], seed=5)
     assert len(tasks) == 4 * 6 and len({task.game_id for task in tasks}) == len(tasks)
     seats: Counter[tuple[str, int]] = Counter()
     for task in tasks:
@@ -63,7 +63,7 @@ def test_every_table_plays_every_rotation_of_its_seats() -> None:
     gauntlet = seated_schedule("rolit", ROLIT3, players, 3, 3, [()], gauntlet=True)
     assert all(0 in task.indexes for task in gauntlet) and len(gauntlet) == 3 * 3
     with pytest.raises(SettingsError, match="seats 3 players and the tournament has 2"):
-        seated_schedule("rolit", ROLIT3, ["a", "b"], 3, 1, [()])
+        seated_schedule("rolit", ROLIT3, ["random", "maxn:1"], 3, 1, [()])
 
 
 def test_a_pairing_is_seated_as_a_table_of_two() -> None:
@@ -71,7 +71,7 @@ def test_a_pairing_is_seated_as_a_table_of_two() -> None:
     a two-player schedule seats its games as a two-seat one does, opening and all."""
     checked = 0
     for count in range(2, 6):
-        players = [f"p{i}" for i in range(count)]
+        players = [f"alphabeta:{i + 1}" for i in range(count)]
         for games in (1, 2, 5):
             for gauntlet in (False, True):
                 openings = [("a1",), ("b2",), ("c3",)]
@@ -89,8 +89,8 @@ def test_a_pairing_is_seated_as_a_table_of_two() -> None:
 
 def test_too_many_tables_are_refused_before_any_is_made() -> None:
     """41 billion tables of four were listed before they were counted (the process ran out
-    of memory or time); now they are counted first."""
-    many = [f"p{i}" for i in range(1_000)]
+    of memory or time); now they are counted first, before the players are read."""
+    many = [f"alphabeta:{i + 1}" for i in range(1_000)]
     with pytest.raises(SettingsError, match=r"^41,417,124,750 tables of 1 game is .* at most"):
         seated_schedule("rolit", ROLIT3, many, 4, 1, [()])
     with pytest.raises(SettingsError, match=r"^999 pairings of 200 games is 199,800 games"):

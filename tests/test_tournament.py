@@ -96,7 +96,8 @@ def tasks_for(games: int = 2, openings: int = 2, seed: int = 1) -> list[GameTask
 def test_round_robin_plays_every_pairing_with_both_colours_from_each_opening() -> None:
     opens = random_openings("connectfour", {}, 3, 2, 7)
     assert len(opens) == 3 and len(set(opens)) == 3 and all(len(o) == 2 for o in opens)
-    tasks = schedule("connectfour", {}, ["a", "b", "c", "d"], 6, opens, 7)
+    four = ["random", "alphabeta:1", "alphabeta:2", "alphabeta:3"]
+    tasks = schedule("connectfour", {}, four, 6, opens, 7)
     assert len(tasks) == 6 * 6 and len({task.game_id for task in tasks}) == len(tasks)
     pairs: dict[frozenset[int], list[GameTask]] = {}
     for task in tasks:
@@ -107,7 +108,7 @@ def test_round_robin_plays_every_pairing_with_both_colours_from_each_opening() -
             sides = {task.first_index for task in games if task.opening == opening}
             assert len(sides) == 2
         count("tournament pairings checked")
-    gauntlet = schedule("connectfour", {}, ["a", "b", "c", "d"], 2, opens, 7, gauntlet=True)
+    gauntlet = schedule("connectfour", {}, four, 2, opens, 7, gauntlet=True)
     assert {frozenset((t.first_index, t.second_index)) for t in gauntlet} == {
         frozenset((0, 1)),
         frozenset((0, 2)),
@@ -514,3 +515,34 @@ def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Pat
     assert re.fullmatch(
         r"interrupted: \d+ of 20 games are kept in .*: the same command goes on from there\n", err
     ), err
+
+
+def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() -> None:
+    """From Python as from the command line, what would spoil every game it is in is refused
+    by both schedules, in one line, before any game: an unknown game, an option the game
+    does not take, a player that is no strategy (a typo, a person), an opening the game
+    refuses. Before, ``schedule`` took them: a misspelt player then lost every game as a
+    "crash", and an unknown game or a bad opening raised in the middle of the tournament."""
+    from oogames.errors import BoardOptionError, IllegalMoveError, OogamesError, SettingsError
+    from oogames.tournament.seated import seated_schedule
+
+    bad: list[tuple[str, dict[str, object], list[str], list[tuple[str, ...]], type, str]] = [
+        ("chess", {}, ["random", "alphabeta:1"], [()], SettingsError, "unknown game 'chess'"),
+        ("tictactoe", {"rows": 99}, ["random", "alphabeta:1"], [()], BoardOptionError, "rows"),
+        ("tictactoe", {}, ["random", "alfabeta"], [()], SettingsError, "unknown strategy"),
+        ("tictactoe", {}, ["random", "human"], [()], SettingsError, "a person plays"),
+        ("tictactoe", {}, ["random", "alphabeta"], [("b2", "b2")], IllegalMoveError, "taken"),
+    ]
+    checked = 0
+    for game, options, players, openings, kind, said in bad:
+        for make in (schedule, seated_schedule):
+            with pytest.raises(OogamesError) as refused:
+                if make is schedule:
+                    schedule(game, options, players, 2, openings)
+                else:
+                    seated_schedule(game, options, players, 2, 2, openings)
+            assert isinstance(refused.value, kind) and said in str(refused.value)
+            assert "\n" not in str(refused.value)
+            checked += 1
+    assert checked == 2 * len(bad)
+    assert len(schedule("tictactoe", {}, ["random", "mybot.py:Bot:2"], 2, [()])) == 2  # not loaded

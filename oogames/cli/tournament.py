@@ -50,9 +50,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         make_strategy(spec, info.evaluate, 0, not info.too_big(start))
     if args.openings_file:
         text = read_user_file(args.openings_file, "--openings-file")
-        openings = read_openings(text, args.openings)
-        for opening in openings:  # every opening must be legal
-            info.board.from_moves(" ".join(opening), **given)
+        openings = read_openings(text, args.openings)  # each checked by the schedule
     else:
         count = args.openings or -(-args.games // seats)  # each opening from every seat
         openings = random_openings(info.name, given, count, args.opening_plies, args.seed)

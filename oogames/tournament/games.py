@@ -23,7 +23,7 @@ import attrs
 from oogames.board.moves import PASS
 from oogames.errors import SettingsError
 from oogames.tournament.playing import PLUGIN_MOVE_SECONDS as PLUGIN_MOVE_SECONDS
-from oogames.tournament.playing import opened_board, play_out
+from oogames.tournament.playing import check_plan, opened_board, play_out
 
 if TYPE_CHECKING:
     from oogames.tournament.seated import SeatedTask
@@ -253,12 +253,15 @@ def schedule(
 
     Raises:
         SettingsError: Fewer than two players, no game to play, or more than
-            :data:`MAX_GAMES`.
+            :data:`MAX_GAMES`; or what :func:`~oogames.tournament.playing.check_plan`
+            refuses (a player that is no strategy spec, an opening the game refuses, ...).
     """
     if len(players) < 2:
         raise SettingsError("a tournament needs at least two players")
+    pairings = tables(len(players), 2, games, gauntlet)  # counted first
+    check_plan(game, options, players, openings)
     tasks: list[GameTask] = []
-    for i, j in tables(len(players), 2, games, gauntlet):
+    for i, j in pairings:
         for round_number, (a, b), opening in rounds((i, j), games, openings):
             tasks.append(
                 GameTask(

@@ -98,6 +98,29 @@ def _player(task: GameTask | SeatedTask, info: GameInfo, spec: str, seed: int) -
     return _Player(make_strategy(spec, info.evaluate, seed))
 
 
+def check_plan(
+    game: str, options: dict[str, object], players: Sequence[str], openings: Sequence[Sequence[str]]
+) -> None:
+    """Refuse, before any game is played, what would spoil every game it is in: an unknown
+    game or an option it does not take, a player that is no strategy spec (or a person),
+    an opening the game refuses. No player's code is loaded here: a plug-in player is
+    loaded where it plays.
+
+    Raises:
+        SettingsError: An unknown game, or a player that is no strategy's spec.
+        BoardOptionError: An option the game does not take.
+        IllegalMoveError: An opening with a move the game refuses.
+    """
+    from oogames.games import find_game
+
+    board = find_game(game).board
+    board(**options)
+    for spec in players:
+        StrategySpec.parse(spec, people=False)
+    for opening in openings:
+        board.from_moves(" ".join(opening), **options)
+
+
 def opened_board(task: GameTask | SeatedTask) -> tuple[ABoardModel, GameInfo]:
     """The task's board after its opening, and its game."""
     from oogames.games import find_game

@@ -38,7 +38,7 @@ import attrs
 
 from oogames.errors import SettingsError, shown
 from oogames.tournament.games import rounds, tables
-from oogames.tournament.playing import opened_board, play_out
+from oogames.tournament.playing import check_plan, opened_board, play_out
 from oogames.tournament.ratings import Rating, fit_ratings
 
 
@@ -189,15 +189,18 @@ def seated_schedule(
 
     Raises:
         SettingsError: Fewer players than seats, no game to play, or more than
-            :data:`~oogames.tournament.games.MAX_GAMES`.
+            :data:`~oogames.tournament.games.MAX_GAMES`; or what
+            :func:`~oogames.tournament.playing.check_plan` refuses.
     """
     if len(players) < seats:
         raise SettingsError(
             f"this game seats {seats} players and the tournament has {len(players)}: "
             f"name at least {seats} (--players)"
         )
+    made = tables(len(players), seats, games, gauntlet)  # counted first
+    check_plan(game, options, players, openings)
     tasks: list[SeatedTask] = []
-    for table in tables(len(players), seats, games, gauntlet):
+    for table in made:
         for round_number, order, opening in rounds(table, games, openings):
             tasks.append(
                 SeatedTask(
