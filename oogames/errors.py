@@ -34,7 +34,9 @@ The tree::
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Hashable, Iterable
+from typing import Final
 
 
 class OogamesError(Exception):
@@ -245,15 +247,26 @@ def shown(value: object, width: int = 40) -> str:
     return quoted if len(quoted) <= width else quoted[: width - 3] + "..."
 
 
+NEAR: Final = 0.7
+"""How alike (``difflib``'s ratio) a word must be to a name, a flag or a choice to be
+offered as what was meant."""
+
+
 def unknown(what: str, name: object, known: Iterable[str], also: str = "", why: str = "") -> str:
     """The one line that refuses ``name``, no ``what`` of those ``known`` (a game, a
-    strategy, an assignment); ``why`` follows the name, ``also`` the list.
+    strategy, an assignment, a command line's choice); ``why`` follows the name, ``also``
+    the list, and last the known name nearest ``name``, if one is near (:data:`NEAR`).
 
     >>> from oogames.errors import unknown
     >>> unknown("game", "chess", ["nim", "kalah"])
     "unknown game 'chess'; choose one of: nim, kalah"
+    >>> unknown("game", "kalha", ["nim", "kalah"])
+    "unknown game 'kalha'; choose one of: nim, kalah; did you mean kalah?"
     """
-    return f"unknown {what} {shown(name)}{why}; choose one of: {', '.join(known)}{also}"
+    known = list(known)
+    close = difflib.get_close_matches(str(name), known, n=1, cutoff=NEAR)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return f"unknown {what} {shown(name)}{why}; choose one of: {', '.join(known)}{also}{hint}"
 
 
 _quote = shown  # for IllegalMoveError, whose ``shown`` argument hides the function

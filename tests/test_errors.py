@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import io
 import pickle
 from typing import Any
 
@@ -222,3 +224,36 @@ def test_an_evaluation_that_cannot_take_a_board_and_a_player_is_refused_when_mad
         DepthFac(AlphaBetaFac(), 3, evaluate)
         MCTS(1, evaluate=evaluate)
         count("an evaluation that can take (board, player) is taken")
+
+
+def test_every_refusal_of_a_name_offers_the_nearest_one() -> None:
+    """A game, a strategy, an assignment, a command and a command line's choice, each
+    mistyped: every refusal names the one meant (``errors.unknown``, where each of them is
+    written); a name near none gets no guess. Before, only the command line's choices and
+    flags guessed: ``--players alphabeta,alfabeta`` listed the strategies and left it there."""
+    from oogames import SettingsError
+    from oogames.cli import main
+    from oogames.games import find_game
+    from oogames.grading import grade
+    from oogames.nextmove.grammar import StrategySpec
+
+    typed = [
+        (lambda: find_game("kalha"), "kalah"),
+        (lambda: find_game("otello"), "othello"),
+        (lambda: StrategySpec.parse("alfabeta:3"), "alphabeta"),
+        (lambda: StrategySpec.parse("expectmax"), "expectimax"),
+        (lambda: grade("minimax-tree", "nosuch.py"), "minimax-trees"),
+    ]
+    for refuse, meant in typed:
+        with pytest.raises(SettingsError) as refused:
+            refuse()
+        assert str(refused.value).endswith(f"; did you mean {meant}?"), str(refused.value)
+        count("a mistyped name is offered the one meant")
+    for refuse in (lambda: find_game("chess"), lambda: StrategySpec.parse("zzz")):
+        with pytest.raises(SettingsError) as refused:
+            refuse()
+        assert "did you mean" not in str(refused.value)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
+        main(["solv"])
+    assert "did you mean solve?" in err.getvalue()

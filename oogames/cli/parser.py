@@ -8,14 +8,11 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Final, NoReturn
 
+from oogames.errors import NEAR as NEAR  # the likeness the names' refusals use
 from oogames.errors import unknown
 
 HINTED: Final = 20
 """How many of the words a subcommand refuses its message shows and looks at for a hint."""
-
-NEAR: Final = 0.7
-"""How alike (``difflib``'s ratio) a word must be to a flag or a choice to be offered as
-what was meant."""
 
 
 _LIST_MARK: Final = ",..."
@@ -76,9 +73,7 @@ class Parser(argparse.ArgumentParser):
         else:
             what = (action.option_strings or [action.dest])[0].lstrip("-")
         known = [str(choice) for choice in choices]
-        close = difflib.get_close_matches(str(value), known, n=1, cutoff=NEAR)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise argparse.ArgumentError(None, unknown(what, value, known, hint))
+        raise argparse.ArgumentError(None, unknown(what, value, known))
 
     def _list_elsewhere(self, message: str) -> str:
         """``"; --players A,B,... is oogames tournament's: the strategies"`` where the
