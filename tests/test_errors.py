@@ -257,3 +257,28 @@ def test_every_refusal_of_a_name_offers_the_nearest_one() -> None:
     with contextlib.redirect_stderr(err), pytest.raises(SystemExit):
         main(["solv"])
     assert "did you mean solve?" in err.getvalue()
+
+
+def test_a_games_parse_move_that_raises_costs_the_hint_not_the_refusal() -> None:
+    """The hint of a move's text calls the game's ``parse_move``: a plug-in's may raise
+    anything (or return a move that cannot be compared); the refusal stays the
+    malformed move's, without the hint."""
+    from oogames.games import NimBoard
+
+    class Raising(NimBoard):
+        def parse_move(self, text: str) -> Any:
+            raise ValueError("not my kind of text")
+
+    class Incomparable(NimBoard):
+        def parse_move(self, text: str) -> Any:
+            class Odd:
+                def __ne__(self, other: object) -> bool:
+                    raise TypeError("cannot compare")
+
+            return Odd()
+
+    for board in (Raising(), Incomparable()):
+        with pytest.raises(MalformedMoveError) as refused:
+            board.play("2")
+        assert "parse_move" not in str(refused.value)
+        count("a parse_move that raises leaves the refusal as it was")

@@ -16,7 +16,7 @@ from oogames.board.interface import IBoardModel
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import OutcomeVisitor
-from oogames.errors import IllegalMoveError, MalformedMoveError, OogamesError, shown
+from oogames.errors import IllegalMoveError, MalformedMoveError, shown
 
 _OUTCOME: Final = OutcomeVisitor()
 
@@ -142,11 +142,12 @@ class ABoardText(IBoardModel):
         game's moves (``rule`` says the form); a text that :meth:`parse_move` reads is
         shown as the move it reads as (``board.play("b2")`` for ``(1, 1)``)."""
         if isinstance(move, str):
-            try:
+            try:  # a plug-in game's parse_move may raise anything: then no hint
                 read = self.parse_move(move)
-            except OogamesError:
-                read = move
-            if read != move:
+                other = bool(read != move)
+            except Exception:
+                other = False
+            if other:
                 rule += (
                     f"; the text {shown(move)} is the move {read!r}: board.parse_move reads text"
                 )
