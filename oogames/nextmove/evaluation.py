@@ -11,6 +11,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
 from oogames.errors import OogamesError, SearchError
 
@@ -99,8 +100,6 @@ def not_a_number(value: object, board: IBoardModel, player: int) -> OogamesError
     >>> print(not_a_number(float("nan"), NimBoard(), 0))
     an evaluation returned nan, not a number: a search cannot compare it with other values
     """
-    from oogames.board.faults import board_fault
-
     return board_fault(board, player) or SearchError(
         f"an evaluation returned {value!r}, not a number: a search cannot compare it with "
         "other values"

@@ -17,7 +17,7 @@ from oogames.board.copies import SearchCopy
 from oogames.board.lambdas import draw_outcome
 from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, PASS, Move
-from oogames.errors import OogamesError, one_line
+from oogames.errors import IllegalMoveError, OogamesError, one_line
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
@@ -103,22 +103,23 @@ def check_plan(
 ) -> None:
     """Refuse, before any game is played, what would spoil every game it is in: an unknown
     game or an option it does not take, a player that is no strategy spec (or a person),
-    an opening the game refuses. No player's code is loaded here: a plug-in player is
-    loaded where it plays.
+    an opening the game refuses (replayed as each game replays it). No player's code is
+    loaded here: a plug-in player is loaded where it plays.
 
     Raises:
         SettingsError: An unknown game, or a player that is no strategy's spec.
         BoardOptionError: An option the game does not take.
-        IllegalMoveError: An opening with a move the game refuses.
+        IllegalMoveError: An opening with a move the game refuses (``error.index`` says
+            which, 0-based).
     """
     from oogames.games import find_game
 
-    board = find_game(game).board
-    board(**options)
+    info = find_game(game)
+    info.make(**options)
     for spec in players:
         StrategySpec.parse(spec, people=False)
     for opening in openings:
-        board.from_moves(" ".join(opening), **options)
+        _opened(info, options, opening)
 
 
 def opened_board(task: GameTask | SeatedTask) -> tuple[ABoardModel, GameInfo]:
@@ -126,10 +127,18 @@ def opened_board(task: GameTask | SeatedTask) -> tuple[ABoardModel, GameInfo]:
     from oogames.games import find_game
 
     info = find_game(task.game)
-    board = info.make(**task.options)
-    for text in task.opening:
-        board.play(board.parse_move(text))
-    return board, info
+    return _opened(info, task.options, task.opening), info
+
+
+def _opened(info: GameInfo, options: dict[str, object], opening: Sequence[str]) -> ABoardModel:
+    """A board of ``options`` after ``opening``, each move read from its text."""
+    board = info.make(**options)
+    for index, text in enumerate(opening):
+        try:
+            board.play(board.parse_move(text))
+        except IllegalMoveError as error:
+            raise error.at_index(index) from None
+    return board
 
 
 @attrs.frozen
