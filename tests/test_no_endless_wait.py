@@ -275,3 +275,45 @@ def _read_some(fd: int) -> bytes:
         return os.read(fd, 65536)
     except OSError:  # the child has gone
         return b""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+def test_a_status_line_measures_the_terminal_it_writes_to(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Standard error at a terminal 50 wide while ``COLUMNS`` (standard output's, say)
+    says 80: a 120-character line takes three rows there, and the next one goes up two to
+    replace it all. Measured at 80, it went up one and left a row behind."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    from oogames.cli.status import UP, StatusLine
+
+    main_fd, side_fd = pty.openpty()
+    fcntl.ioctl(side_fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 50, 0, 0))
+    written: list[str] = []
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+        def fileno(self) -> int:
+            return side_fd
+
+        def write(self, text: str) -> None:
+            written.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    monkeypatch.setenv("COLUMNS", "80")
+    try:
+        status = StatusLine(Terminal())  # type: ignore[arg-type]
+        status.show("x" * 120)
+        status.show("y")
+    finally:
+        os.close(main_fd)
+        os.close(side_fd)
+    assert written[-1].startswith(UP.format(2))

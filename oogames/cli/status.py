@@ -18,6 +18,7 @@ stopped; 2,500 nodes
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from typing import TextIO
@@ -47,10 +48,9 @@ class StatusLine:
             if not self.live:
                 print(text, file=self.file, flush=True)
                 return
-            width = max(1, shutil.get_terminal_size().columns)
             self.file.write(self._clearing() + text)
             self.file.flush()
-            self._rows = max(1, -(-len(text) // width))
+            self._rows = max(1, -(-len(text) // self._width()))
 
     def end(self, text: str = "") -> None:
         """Clear the progress shown in place, then write ``text`` (if any) as a line."""
@@ -62,6 +62,15 @@ class StatusLine:
                 print(text, file=self.file, flush=True)
             else:
                 self.file.flush()
+
+    def _width(self) -> int:
+        """The width of the terminal written to (standard error's, which may not be standard
+        output's), else what :func:`shutil.get_terminal_size` says (``COLUMNS``, 80)."""
+        try:
+            columns = os.get_terminal_size(self.file.fileno()).columns
+        except (AttributeError, ValueError, OSError):  # no file number, or no terminal
+            columns = 0
+        return max(1, columns or shutil.get_terminal_size().columns)
 
     def _clearing(self) -> str:
         rows, self._rows = self._rows, 0
