@@ -521,9 +521,17 @@ def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() 
     """From Python as from the command line, what would spoil every game it is in is refused
     by both schedules, in one line, before any game: an unknown game, an option the game
     does not take, a player that is no strategy (a typo, a person), an opening the game
-    refuses. Before, ``schedule`` took them: a misspelt player then lost every game as a
-    "crash", and an unknown game or a bad opening raised in the middle of the tournament."""
-    from oogames.errors import BoardOptionError, IllegalMoveError, OogamesError, SettingsError
+    refuses, a search without end on a board too big to solve. Before, ``schedule`` took
+    them: a misspelt player then lost every game as a "crash", an unknown game or a bad
+    opening raised in the middle of the tournament, and ``pvs+tt`` on Connect Four thought
+    for hours at its first move."""
+    from oogames.errors import (
+        BoardOptionError,
+        IllegalMoveError,
+        OogamesError,
+        SettingsError,
+        StrategySpecError,
+    )
     from oogames.tournament.seated import seated_schedule
 
     bad: list[tuple[str, dict[str, object], list[str], list[tuple[str, ...]], type, str]] = [
@@ -532,6 +540,7 @@ def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() 
         ("tictactoe", {}, ["random", "alfabeta"], [()], SettingsError, "unknown strategy"),
         ("tictactoe", {}, ["random", "human"], [()], SettingsError, "a person plays"),
         ("tictactoe", {}, ["random", "alphabeta"], [("b2", "b2")], IllegalMoveError, "taken"),
+        ("connectfour", {}, ["random", "pvs+tt"], [()], StrategySpecError, "neither a depth"),
     ]
     checked = 0
     for game, options, players, openings, kind, said in bad:
@@ -546,3 +555,4 @@ def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() 
             checked += 1
     assert checked == 2 * len(bad)
     assert len(schedule("tictactoe", {}, ["random", "mybot.py:Bot:2"], 2, [()])) == 2  # not loaded
+    assert len(schedule("connectfour", {}, ["alphabeta:end", "pvs@1"], 2, [()])) == 2

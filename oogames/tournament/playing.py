@@ -19,7 +19,7 @@ from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import IllegalMoveError, OogamesError, one_line
 from oogames.nextmove.grammar import StrategySpec
-from oogames.nextmove.specs import make_strategy
+from oogames.nextmove.specs import check_ends, make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 from oogames.tournament.isolated import IsolatedPlayer, PlayerFault
 
@@ -103,11 +103,13 @@ def check_plan(
 ) -> None:
     """Refuse, before any game is played, what would spoil every game it is in: an unknown
     game or an option it does not take, a player that is no strategy spec (or a person),
+    a search with neither depth nor clock on a board too big to solve (:func:`check_ends`),
     an opening the game refuses (replayed as each game replays it). No player's code is
     loaded here: a plug-in player is loaded where it plays.
 
     Raises:
-        SettingsError: An unknown game, or a player that is no strategy's spec.
+        SettingsError: An unknown game, or a player that is no strategy's spec (a
+            :class:`~oogames.errors.StrategySpecError` for a search without end).
         BoardOptionError: An option the game does not take.
         IllegalMoveError: An opening with a move the game refuses (``error.index`` says
             which, 0-based).
@@ -115,9 +117,11 @@ def check_plan(
     from oogames.games import find_game
 
     info = find_game(game)
-    info.make(**options)
+    solvable = not info.too_big(info.make(**options))
     for spec in players:
-        StrategySpec.parse(spec, people=False)
+        value = StrategySpec.parse(spec, people=False)
+        if not solvable:
+            check_ends(value)
     for opening in openings:
         _opened(info, options, opening)
 
