@@ -161,6 +161,37 @@ def test_a_search_given_a_class_or_no_factory_is_refused_when_it_is_made() -> No
         count("a search given no factory object")
 
 
+def test_a_search_given_no_board_says_so_in_one_line() -> None:
+    """The arguments given the wrong way round (``trace_search(search, board)``,
+    ``strategy.get_next_move(factory)``): every strategy of the grammar, ``perft`` and
+    ``trace_search`` refuse what is no board in one line that names it. Before, each raised
+    an ``AttributeError`` about the object given ("'MinMax' object has no attribute
+    'to_move'")."""
+    from oogames import AlphaBetaFac, MinMax, SettingsError, TicTacToeBoard, perft
+    from oogames.games import open_lines
+    from oogames.nextmove.grammar import DRIVERS, SAMPLERS, SEARCHES
+    from oogames.nextmove.specs import make_strategy
+    from oogames.trace.tracer import trace_search
+
+    wrong: list[Any] = [MinMax(AlphaBetaFac()), AlphaBetaFac(), "b2", 3]
+    specs = [f"{name}:2" for name in [*SEARCHES, *DRIVERS, *SAMPLERS]] + ["random", "pvs@0.1"]
+    calls: list[tuple[str, Any]] = []
+    for spec in specs:
+        strategy = make_strategy(spec, open_lines, 1)
+        calls += [(spec, strategy.get_next_move), (spec, strategy.analyze)]
+    calls += [("perft", perft), ("trace_search", lambda board: trace_search(board, AlphaBetaFac()))]
+    for name, call in calls:
+        for given in wrong:
+            with pytest.raises(SettingsError) as refused:
+                call(given)
+            assert str(refused.value) == (
+                f"a search takes a board model, like TicTacToeBoard(), not {given!r}"
+            ), name
+            count("a search given no board")
+    with pytest.raises(SettingsError, match="factory object, like AlphaBetaFac"):
+        trace_search(TicTacToeBoard(), TicTacToeBoard())  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_text_given_where_a_move_belongs_is_refused_with_the_move_it_reads_as(
     name: str,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Self
 
 from oogames.board.lambdas import P
 from oogames.board.visitors import R
+from oogames.errors import SettingsError
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
@@ -97,3 +98,15 @@ class IBoardModel(abc.ABC):
     @abc.abstractmethod
     def legal_moves(self, player: int | None = None) -> list[Move]:
         """The valid moves of ``player`` (default: the player to move), in map order."""
+
+
+def check_board(board: object) -> IBoardModel:
+    """``board``, if it is a board model: what a search or ``perft`` is given is checked so
+    that arguments given the wrong way round (``trace_search(search, board)``) say so.
+
+    Raises:
+        SettingsError: ``board`` is no :class:`IBoardModel`.
+    """
+    if not isinstance(board, IBoardModel):
+        raise SettingsError(f"a search takes a board model, like TicTacToeBoard(), not {board!r}")
+    return board

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from oogames.board.interface import check_board
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import PASS, Move
@@ -86,13 +87,14 @@ def perft(board: IBoardModel, player: int | None = None, depth: int = 1) -> int:
 
     Raises:
         NotYourTurnError: ``player`` is not the player to move.
-        SettingsError: ``depth`` is not a whole number from 0 up.
+        SettingsError: ``board`` is no board model, or ``depth`` is not a whole number from 0 up.
         SearchDepthError: ``depth`` is deeper than the frame limit allows.
 
     >>> from oogames import TicTacToeBoard
     >>> [perft(TicTacToeBoard(), 0, depth) for depth in range(1, 6)]
     [9, 72, 504, 3024, 15120]
     """
+    check_board(board)
     check_whole("a perft depth", depth, 0)
     if player is None:
         player = board.to_move

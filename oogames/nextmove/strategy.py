@@ -7,6 +7,7 @@ import math
 from typing import Final
 
 from oogames import plugins
+from oogames.board.interface import check_board
 from oogames.board.model import IBoardModel
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.visitors import IS_OVER
@@ -101,9 +102,12 @@ def check_can_move(board: IBoardModel, player: int | None) -> int:
     """The player a strategy is asked to move for, after checking the request makes sense.
 
     Raises:
+        SettingsError: ``board`` is no board model
+            (:func:`~oogames.board.interface.check_board`).
         GameOverError: The game is over.
         NotYourTurnError: ``player`` is not the player to move.
     """
+    check_board(board)
     if player is None:
         player = board.to_move
     if player == CHANCE:

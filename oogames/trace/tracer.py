@@ -25,7 +25,7 @@ from oogames.board.moves import Move
 from oogames.errors import TraceLimitError
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator
-from oogames.nextmove.factories import IAccFactory
+from oogames.nextmove.factories import IAccFactory, check_factory
 from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import check_can_move
@@ -293,9 +293,10 @@ def trace_search(
         TraceLimitError: The search needed more than ``limit`` nodes (the board
             is restored; give the search a depth, or a larger limit).
         GameOverError: The game is over.
+        SettingsError: ``board`` is no board, or ``factory`` no factory object.
     """
     player = check_can_move(board, player)
-    alpha_beta_root = factory.make_acc(player)
+    alpha_beta_root = check_factory(factory).make_acc(player)
     alpha, beta = _window(alpha_beta_root)
     root = TraceNode(None, player, 0, alpha, beta, kind="root")
     acc = TraceAcc(alpha_beta_root, root, _Budget(limit))
