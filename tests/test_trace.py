@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from helpers import exits_with_message, mobility, run_cli, searchable, snapshot
 from hypothesis import given
@@ -268,3 +269,30 @@ def test_a_compare_table_with_a_transposition_table_fits_the_width_it_is_given()
     assert " tt-hits " in header and len(header) <= WIDTH
     assert all(len(line) == len(header) for line in figures)
     assert narrow.split() == wide.split()  # the same cells
+
+
+def test_a_compare_table_of_long_names_stands_each_name_above_its_figures() -> None:
+    """Four enhanced searches made the command's table 94 columns wide at one space apart,
+    so a terminal 80 wide wrapped every row. Where the figures and the names cannot share
+    a line of the width, each name stands whole on a line of its own and its figures under
+    the header's, every line within the width; where they can, the table is as before."""
+    from oogames.cli.common import WIDTH
+    from oogames.games import ConnectFourBoard, connect_four_lines
+
+    specs = ("alphabeta+tt+history+killer:4", "pvs+tt+history+killer:4", "mtdf+tt+history:4")
+    strategies = [make_strategy(spec, connect_four_lines) for spec in specs]
+    rows = compare([("start", ConnectFourBoard(width=5, height=4))], strategies)
+    assert len(format_table(rows).splitlines()[2]) > WIDTH  # too wide, unless stacked
+    lines = format_table(rows, WIDTH).splitlines()
+    assert all(len(line) <= WIDTH for line in lines)
+    position, strategy, header, *body = lines
+    assert (position, strategy) == ("position: start", "strategy")
+    names, figures = body[0::2], body[1::2]
+    assert names == [row.strategy for row in rows]
+    for row, line in zip(rows, figures, strict=True):
+        assert line.split() == [row.move, row.value, f"{row.nodes:,}", f"{row.leaves:,}",
+                                f"{row.evaluated:,}", f"{row.cutoffs:,}", f"{row.table_hits:,}",
+                                row.depth, f"{row.seconds:.3f}"]  # fmt: skip
+        assert len(line) == len(header)  # the figures stand under their heads
+    short = format_table([attrs.evolve(row, strategy="ab") for row in rows], WIDTH)
+    assert short.splitlines()[1].startswith("strategy move")  # names that fit share the line

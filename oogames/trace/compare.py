@@ -80,7 +80,9 @@ def compare(
 def format_table(rows: Sequence[CompareRow], width: int | None = None) -> str:
     """The rows as an aligned text table, one block per position: each column as wide as
     its widest cell, two spaces apart, or one where two would make a line longer than
-    ``width`` (a strategy with a table adds ``tt-hits``, only then)."""
+    ``width`` (a strategy with a table adds ``tt-hits``, only then). Where even then a
+    line would pass ``width`` (long strategies' names), each name stands on a line of its
+    own, above its figures."""
     columns = [
         ("strategy", [row.strategy for row in rows]),
         ("move", [row.move for row in rows]),
@@ -97,12 +99,17 @@ def format_table(rows: Sequence[CompareRow], width: int | None = None) -> str:
         columns = [column for column in columns if column[0] != "tt-hits"]
     widths = [max(len(cell) for cell in [name, *cells]) for name, cells in columns]
     gap = "  " if width is None or sum(widths) + 2 * (len(widths) - 1) <= width else " "
+    stacked = width is not None and sum(widths) + len(widths) - 1 > width
+    if stacked:  # the names above the figures, which stand in by a column of one
+        widths[0] = 1
+        gap = "  " if sum(widths) + 2 * (len(widths) - 1) <= width else " "
 
     def line(cells: Sequence[str]) -> str:
         first, *others = zip(cells, widths, strict=True)
         return gap.join([first[0].ljust(first[1]), *(cell.rjust(w) for cell, w in others)])
 
-    header = line([name for name, _ in columns])
+    names = [name for name, _ in columns]
+    header = ["strategy", line([" ", *names[1:]])] if stacked else [line(names)]
     lines: list[str] = []
     position = None
     for index, row in enumerate(rows):
@@ -110,6 +117,7 @@ def format_table(rows: Sequence[CompareRow], width: int | None = None) -> str:
             position = row.position
             if lines:
                 lines.append("")
-            lines += [f"position: {position}", header]
-        lines.append(line([cells[index] for _, cells in columns]))
+            lines += [f"position: {position}", *header]
+        cells = [cells[index] for _, cells in columns]
+        lines += [row.strategy, line([" ", *cells[1:]])] if stacked else [line(cells)]
     return "\n".join(lines)
