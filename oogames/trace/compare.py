@@ -99,10 +99,9 @@ def format_table(rows: Sequence[CompareRow], width: int | None = None) -> str:
         columns = [column for column in columns if column[0] != "tt-hits"]
     widths = [max(len(cell) for cell in [name, *cells]) for name, cells in columns]
     gap = "  " if width is None or sum(widths) + 2 * (len(widths) - 1) <= width else " "
-    stacked = width is not None and sum(widths) + len(widths) - 1 > width
-    if stacked:  # the names above the figures, which stand in by a column of one
-        widths[0] = 1
-        gap = "  " if sum(widths) + 2 * (len(widths) - 1) <= width else " "
+    if stacked := width is not None and sum(widths) + len(widths) - 1 > width:
+        widths[0] = 1  # the names above the figures, which stand in by a column of one
+        gap = "  " if sum(widths) + 2 * (len(widths) - 1) <= (width or 0) else " "
 
     def line(cells: Sequence[str]) -> str:
         first, *others = zip(cells, widths, strict=True)
