@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -172,14 +172,18 @@ def test_factories_make_the_right_root() -> None:
 
 
 def test_as_evaluation_accepts_callables_and_lambdas() -> None:
-    """A callable is used as it is; an IBoardLambda is wrapped; anything else is refused."""
+    """A callable is wrapped in the check of what it returns (once: a checked one is used as
+    it is); an IBoardLambda is made a :class:`LambdaEvaluation` first; anything else is
+    refused."""
 
     def evaluate(board: object, player: int) -> float:
         return 0.0
 
-    assert as_evaluation(evaluate) is evaluate
+    checked: Any = as_evaluation(evaluate)
+    assert checked.__wrapped__ is evaluate and checked.__name__ == "evaluate"
+    assert as_evaluation(checked) is checked
     from oogames.board.lambdas import COLLECT_MOVES
 
-    assert isinstance(as_evaluation(COLLECT_MOVES), LambdaEvaluation)
+    assert isinstance(cast(Any, as_evaluation(COLLECT_MOVES)).__wrapped__, LambdaEvaluation)
     with pytest.raises(TypeError, match="evaluation"):
         as_evaluation("open lines")  # type: ignore[arg-type]

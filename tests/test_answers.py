@@ -441,19 +441,24 @@ def _every_spec_with_a_depth() -> list[str]:
     return specs
 
 
+@pytest.mark.parametrize("bad", [float("nan"), None, "x"], ids=["nan", "None", "text"])
 @pytest.mark.parametrize(
     ("game", "options"),
     [("tictactoe", {}), ("kalah", {"pits": 3, "seeds": 2}), ("rolit", {"players": 3, "size": 4}),
      ("pig", {"players": 2, "target": 6})],
 )  # fmt: skip
-def test_an_evaluation_that_returns_nan_is_refused_not_passed_over(
-    game: str, options: dict[str, object]
+def test_an_evaluation_that_returns_no_number_is_refused_not_passed_over(
+    game: str, options: dict[str, object], bad: object
 ) -> None:
     """An evaluation that returns NaN for some positions: every comparison passes NaN over,
     so a search that met one answered as if those positions were not there (the root's
-    value finite, the answer silently another). Now every search of the grammar that was
-    handed a NaN refuses it with one line, and leaves the board as it was; one that was
-    not (no such position below it, or MCTS without ``+eval``) answers as before."""
+    value finite, the answer silently another). One that returns None (a function that
+    ends without ``return``) had the search take the position for one to search on: 104 of
+    the 108 searches of tic-tac-toe searched to the end and answered, the depth silently
+    ignored (Kalah's tables raised "negative shift count"); text raised a ``TypeError``
+    from inside the search. Now every search of the grammar that was handed any of them
+    refuses it with one line, and leaves the board as it was; one that was not (no such
+    position below it, or MCTS without ``+eval``) answers as before."""
     from oogames.board.moves import CHANCE
     from oogames.errors import OogamesError, SearchError
     from oogames.games import find_game
@@ -462,9 +467,9 @@ def test_an_evaluation_that_returns_nan_is_refused_not_passed_over(
     checked = refused = 0
     handed: list[bool] = []  # whether each value handed to the search was NaN
 
-    def evaluate(board: Any, player: int) -> float:
-        value = float("nan") if hash(board.key()) % 3 == 0 else float(player)
-        handed.append(value != value)
+    def evaluate(board: Any, player: int) -> Any:
+        value = bad if hash(board.key()) % 3 == 0 else float(player)
+        handed.append(value is bad)
         return value
 
     for spec in _every_spec_with_a_depth():
@@ -485,12 +490,12 @@ def test_an_evaluation_that_returns_nan_is_refused_not_passed_over(
                 assert not any(handed), (spec, str(error))  # refused for another reason
                 continue
             assert any(handed), spec
-            assert str(error).startswith("an evaluation returned nan, not a number"), spec
+            assert str(error).startswith(f"an evaluation returned {bad!r}, not a number"), spec
             refused += 1
         else:
-            assert not any(handed), f"{spec} passed a NaN over"
+            assert not any(handed), f"{spec} passed {bad!r} over"
         assert snapshot(board) == before, spec
         checked += 1
-        count(f"searches of {game} with an evaluation that returns NaN")
-    print(f"checked: {checked} searches of {game}, {refused} handed a NaN and refused it")
+        count(f"searches of {game} with an evaluation that returns {bad!r}")
+    print(f"checked: {checked} searches of {game}, {refused} handed {bad!r} and refused it")
     assert refused > 0.8 * checked

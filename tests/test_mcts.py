@@ -248,7 +248,8 @@ def test_budgets_and_the_grammar() -> None:
     result = timed.analyze(ConnectFourBoard())
     assert result.iterations > 0 and result.stats.seconds < 5
     guided = make_strategy("mcts+eval:300", zero)
-    assert isinstance(guided, MCTS) and guided.evaluate is zero and guided.name == "mcts+eval:300"
+    assert isinstance(guided, MCTS) and guided.name == "mcts+eval:300"
+    assert getattr(guided.evaluate, "__wrapped__", None) is zero  # read through the check
     assert make_strategy("mcts:300", zero).evaluate is None  # type: ignore[attr-defined]
     for bad in ("mcts+tt", "mcts+eval+eval", "alphabeta+eval", "mcts:0", "mcts:x", "mcts@-1"):
         with pytest.raises(StrategySpecError):

@@ -14,7 +14,7 @@ from oogames.board.lambdas import IBoardLambda, P
 from oogames.nextmove._bare import bare
 from oogames.nextmove._limited import LIMITED, LimitedAcc
 from oogames.nextmove.accumulators import AAccumulator
-from oogames.nextmove.evaluation import Evaluation
+from oogames.nextmove.evaluation import Evaluation, as_evaluation
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -206,7 +206,7 @@ class DepthAcc(AAccDecorator):
     def __init__(self, inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> None:
         super().__init__(inner)
         self.max_depth = max_depth
-        self._evaluate = evaluate
+        self._evaluate = as_evaluation(evaluate)  # checked once: its children share it
         self.horizon = inner.horizon or inner.depth >= max_depth
 
     def _wrap(self, child: AAccumulator) -> AAccumulator:
@@ -247,6 +247,7 @@ def limit_depth(inner: AAccumulator, max_depth: int, evaluate: Evaluation) -> AA
     It has the decorator's ``max_depth``, and :func:`depth_limit` finds it.
     Every other accumulator gets the decorator.
     """
+    evaluate = as_evaluation(evaluate)
     limited = LIMITED.get(type(inner))
     if limited is None:
         return DepthAcc(inner, max_depth, evaluate)

@@ -2,14 +2,16 @@
 
 An evaluation is a callable ``evaluate(board, player)`` (:data:`Evaluation`), or an
 :class:`~oogames.board.lambdas.IBoardLambda` payoff mapped over the moves, as the Rice
-payoff lambdas were (:class:`LambdaEvaluation`); :func:`as_evaluation` accepts either.
+payoff lambdas were (:class:`LambdaEvaluation`); :func:`as_evaluation` accepts either,
+and what it returns refuses an answer that is no number (:func:`not_a_number`).
 """
 
 from __future__ import annotations
 
+import functools
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
 
 from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
@@ -63,16 +65,33 @@ class LambdaEvaluation:
 
 
 def as_evaluation(evaluate: Evaluation | IBoardLambda[Payoff]) -> Evaluation:
-    """Accept an evaluation as a callable or as an :class:`IBoardLambda` payoff.
+    """Accept an evaluation as a callable or as an :class:`IBoardLambda` payoff, checked.
+
+    What it returns calls ``evaluate`` and refuses an answer that is no number, or NaN
+    (:func:`not_a_number`): a search that were handed None (a function that ends without
+    ``return``) would take the position for one to search deeper, and search to the end
+    of the game instead. Every search that takes an evaluation reads it through this;
+    an evaluation it returned is returned as it is.
 
     Raises:
         TypeError: ``evaluate`` is neither, or a callable that cannot be called with a
             board and a player (``lambda board: ...``): said when the search is made,
             not at its first horizon.
+
+    >>> from oogames.games import NimBoard
+    >>> from oogames.nextmove.evaluation import as_evaluation
+    >>> def forgets(board, player):
+    ...     board.total * 2
+    >>> as_evaluation(forgets)(NimBoard(), 0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    oogames.errors.SearchError: an evaluation returned None, not a number: ... without a return)
     """
+    if getattr(evaluate, _CHECKED, False):
+        return cast(Evaluation, evaluate)
     if isinstance(evaluate, IBoardLambda):
-        return LambdaEvaluation(evaluate)
-    if not callable(evaluate):
+        evaluate = LambdaEvaluation(evaluate)
+    elif not callable(evaluate):
         raise TypeError(
             f"an evaluation is a callable evaluate(board, player) or an IBoardLambda, "
             f"not {evaluate!r}"
@@ -86,21 +105,54 @@ def as_evaluation(evaluate: Evaluation | IBoardLambda[Payoff]) -> Evaluation:
         ) from None
     except ValueError:  # no signature to read (some built-ins): it is tried when called
         pass
-    return evaluate
+    return _checked(evaluate)
+
+
+_CHECKED: Final = "_oogames_checked"
+"""The attribute that marks an evaluation :func:`as_evaluation` made."""
+
+_PLAIN: Final = frozenset((float, int))
+"""The numbers an evaluation returns, as a whole (checked at once; others are read)."""
+
+
+def _checked(evaluate: Evaluation) -> Evaluation:
+    """``evaluate``, refusing what is no number: the one place a user's evaluation is called
+    from (a function, not an object: a call to it costs half as much)."""
+
+    def evaluation(board: IBoardModel, player: int) -> float:
+        value = evaluate(board, player)
+        if value.__class__ in _PLAIN and value == value:  # a number, not NaN
+            return value
+        return _a_number(value, board, player)
+
+    functools.update_wrapper(evaluation, evaluate)  # its name and doc, for repr and help
+    setattr(evaluation, _CHECKED, True)
+    return evaluation
+
+
+def _a_number(value: float, board: IBoardModel, player: int) -> float:
+    """``value`` if it is a number of another kind than :data:`_PLAIN` (numpy's, a
+    Fraction), not NaN."""
+    import numbers  # only here: most evaluations return floats or ints
+
+    if isinstance(value, numbers.Real) and value == value:
+        return value
+    raise not_a_number(value, board, player)
 
 
 def not_a_number(value: object, board: IBoardModel, player: int) -> OogamesError:
-    """The error for an evaluation that returned NaN at ``board`` (for ``player``): every
-    comparison of a search would pass it over, so the search would answer as if that
-    position were not there. A board whose own ``evaluate`` returned it is named
-    (:func:`~oogames.board.faults.board_fault`).
+    """The error for an evaluation that returned ``value`` at ``board`` (for ``player``),
+    no number or NaN: a search cannot compare it (every comparison passes NaN over, so a
+    search would answer as if that position were not there). A board whose own
+    ``evaluate`` returned it is named (:func:`~oogames.board.faults.board_fault`).
 
     >>> from oogames.games import NimBoard
     >>> from oogames.nextmove.evaluation import not_a_number
     >>> print(not_a_number(float("nan"), NimBoard(), 0))
     an evaluation returned nan, not a number: a search cannot compare it with other values
     """
+    hint = " (a function returns None if it ends without a return)" if value is None else ""
     return board_fault(board, player) or SearchError(
-        f"an evaluation returned {value!r}, not a number: a search cannot compare it with "
-        "other values"
+        f"an evaluation returned {value!r:.60}, not a number: a search cannot compare it with "
+        f"other values{hint}"
     )

@@ -44,7 +44,7 @@ from oogames.board.options import check_size, variant_of
 from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchStopped, SettingsError
 from oogames.nextmove.accumulators import Evaluation
-from oogames.nextmove.evaluation import as_evaluation, not_a_number
+from oogames.nextmove.evaluation import as_evaluation
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode, MCTSResult
 from oogames.nextmove.results import SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
@@ -352,9 +352,7 @@ class MCTS(INextMoveStrategy):
             if status.result != _GOES_ON:
                 return status.result
         assert evaluate is not None  # only a playout cut short gets here
-        value = evaluate(board, 1)
-        if value != value:  # NaN: neither good nor bad, and no draw either
-            raise not_a_number(value, board, 1)
+        value = evaluate(board, 1)  # a number: as_evaluation refuses anything else
         return 1.0 if value > 0 else 0.0 if value < 0 else DRAW
 
     @staticmethod

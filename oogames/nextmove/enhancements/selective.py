@@ -20,6 +20,7 @@ from oogames.board.visitors import IGNORE_STATUS, UNDO_AT_ONCE
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, Evaluation
 from oogames.nextmove.decorators import AAccDecorator
+from oogames.nextmove.evaluation import as_evaluation
 from oogames.nextmove.factories import IAccFactory, check_factory
 
 Selector: TypeAlias = Callable[[IBoardModel, int], Iterable[Move]]
@@ -57,7 +58,7 @@ def best_by_evaluation(k: int, evaluate: Evaluation) -> Selector:
         SettingsError: ``k`` is not a whole number from 1 up.
     """
     check_size("k", k, 1, 1_000_000, SettingsError)
-    scorer = _Score(evaluate)
+    scorer = _Score(as_evaluation(evaluate))
 
     def select(board: IBoardModel, player: int) -> list[Move]:
         scored: list[tuple[float, Move]] = []

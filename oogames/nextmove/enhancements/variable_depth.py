@@ -14,6 +14,7 @@ from oogames.board.options import check_size
 from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, Evaluation
 from oogames.nextmove.decorators import AAccDecorator
+from oogames.nextmove.evaluation import as_evaluation
 from oogames.nextmove.factories import MAX_DEPTH, IAccFactory, check_factory
 
 
@@ -93,7 +94,7 @@ class VariableDepthFac(IAccFactory):
         self.inner_factory = check_factory(inner_factory)
         self.min_depth = check_size("min_depth", min_depth, 1, MAX_DEPTH, SettingsError)
         self.max_depth = check_size("max_depth", max_depth, min_depth, MAX_DEPTH, SettingsError)
-        self.evaluate = evaluate
+        self.evaluate = as_evaluation(evaluate)
         self.k = k
 
     def make_acc(self, model_player: int) -> AAccumulator:
