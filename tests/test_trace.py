@@ -227,6 +227,9 @@ def test_compare_and_match_commands() -> None:
         (["compare", "othello", "--moves", "z9"], "no cell"),
         (["match", "--sizes", "7by6"], "WIDTHxHEIGHT"),
         (["match", "--depths", "two"], "whole numbers"),
+        # The board's own option is no flag of match: the size and k are named instead.
+        (["match", "--sizes", "3x3"], "the size 3x3 with k 4: k must be a whole number"),
+        (["match", "--sizes", "0x4", "--k", "1"], "the size 0x4 with k 1: width must be"),
     ],
 )
 def test_teaching_commands_explain_bad_input(

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import attrs
 
+from oogames.errors import BoardOptionError
 from oogames.games.connectfour import ConnectFourBoard, connect_four_lines
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.specs import make_strategy
@@ -32,6 +33,15 @@ class MatchRow:
     nodes: tuple[int, int]
     moves: int
     result: str
+
+
+def _check_size(width: int, height: int, k: int) -> None:
+    """Refuse a board of the match's grid that cannot be made, naming the size and k it is
+    given as (the board's own option, ``width``, is no flag of ``oogames match``)."""
+    try:
+        ConnectFourBoard(width, height, k)
+    except BoardOptionError as error:
+        raise BoardOptionError(f"the size {width}x{height} with k {k}: {error}") from None
 
 
 def run_match(
@@ -77,7 +87,7 @@ def run_match(
     grid: list[tuple[int, int, int, int]] = []  # k, width, height and depth of each task
     for k in ks:
         for width, height in sizes:
-            ConnectFourBoard(width, height, k)  # a bad size or k stops here, before any game
+            _check_size(width, height, k)  # a bad size or k stops here, before any game
             for depth in depths:
                 specs = [
                     str(StrategySpec.parse(spec, people=False).with_depth(depth))
