@@ -129,6 +129,11 @@ def test_damaged_files_give_a_clear_error_and_leave_the_game(tmp_path: Path, dam
         ({"players": [{"kind": "human"}, {"kind": "wizard"}]}, "unknown strategy"),
         ({"to_move": 0}, '"to_move" is 0 but after the moves player 1 is to move'),
         ({"first": "0"}, '"first" must be int'),
+        # Named as the file names them (they were "--first", "--hint-depth": no flag here).
+        ({"first": 5}, ": first must be a whole number from 0 to 1, not 5"),
+        ({"hint_depth": 0}, ": hint_depth must be a whole number from 1 to 10,000, not 0"),
+        ({"seed": -1}, ": seed must be a whole number from 0 to"),
+        ({"seed": "7"}, '"seed" must be int'),  # it was taken as no seed, without a word
     ],
 )
 def test_each_kind_of_bad_content_is_named(

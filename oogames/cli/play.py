@@ -18,7 +18,8 @@ from oogames.cli.common import (
     whole_arg,
     whole_from,
 )
-from oogames.errors import SettingsError
+from oogames.board.options import check_size
+from oogames.errors import SettingsError, UsageError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
 from oogames.game.settings import GameSettings, PlayerSpec
@@ -34,6 +35,7 @@ def run_play(args: argparse.Namespace, out: TextIO) -> int:
     info, given = game_options(args)
     board = info.make(**given)
     second = given_player(args.player1, "--player1") or default_spec(info, board)
+    check_size("--first", args.first, 0, board.players - 1, UsageError)  # a seat of the game
     settings = GameSettings(
         game=info.name,
         options={**given, **board.options()},

@@ -290,7 +290,7 @@ def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSet
             players=specs,
             first=_field(data, "first", int),
             hint_depth=_field(data, "hint_depth", int),
-            seed=data.get("seed") if isinstance(data.get("seed"), int) else None,
+            seed=None if data.get("seed") is None else _field(data, "seed", int),
         )
         board = settings.make_board()
         for spec in specs:  # a computer player must be buildable before anything is kept

@@ -17,6 +17,9 @@ from oogames.nextmove.strategy import INextMoveStrategy
 MAX_SEATS = 16
 """The most players a game's settings seat."""
 
+MAX_SEED = 2**63
+"""The largest seed of a game's random players."""
+
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 """How the views name the first seats; a later seat is "player N"."""
 
@@ -118,10 +121,12 @@ class GameSettings:
                     f" (PlayerSpec.parse({seat!r}) reads its text)" if isinstance(seat, str) else ""
                 )
                 raise SettingsError(f"each player is a PlayerSpec{text}, not {shown(seat)}")
-        check_size("--first", self.first, 0, len(self.players) - 1, SettingsError)
-        check_size("--hint-depth", self.hint_depth, 1, self.MAX_HINT_DEPTH, SettingsError)
+        # Named as the fields are (in Python, in a saved game, on the page); the command
+        # line checks its flags, named as flags, before it makes the settings.
+        check_size("first", self.first, 0, len(self.players) - 1, SettingsError)
+        check_size("hint_depth", self.hint_depth, 1, self.MAX_HINT_DEPTH, SettingsError)
         if self.seed is not None:
-            check_size("--seed", self.seed, 0, 2**63, SettingsError)
+            check_size("seed", self.seed, 0, MAX_SEED, SettingsError)
         if not isinstance(self.options, dict):
             raise SettingsError(f"the options must be a mapping, not {shown(self.options)}")
 
