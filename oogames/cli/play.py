@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Final, TextIO
 
+from oogames.board.options import check_size
 from oogames.cli.common import (
     SEED_FLAG,
     Subcommand,
@@ -18,7 +19,6 @@ from oogames.cli.common import (
     whole_arg,
     whole_from,
 )
-from oogames.board.options import check_size
 from oogames.errors import SettingsError, UsageError
 from oogames.game.model import GameModel
 from oogames.game.saving import load_game
