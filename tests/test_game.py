@@ -302,3 +302,11 @@ def test_settings_take_players_as_specs_and_refuse_their_text_with_how_to_read_i
             GameSettings(players=(PlayerSpec("human"), seat))  # type: ignore[arg-type]
     settings = GameSettings(players=(PlayerSpec("human"), PlayerSpec.parse("alphabeta:3")))
     assert GameModel(settings, start=False).board.ply == 0
+    # A list of players is kept as the tuple (it was refused as "a game has 2 to 16
+    # players, not [...]", two players in it); a wrong count is said as a count.
+    seats = [PlayerSpec("human"), PlayerSpec("random")]
+    assert GameSettings(players=seats).players == tuple(seats)
+    with pytest.raises(SettingsError, match="^a game has 2 to 16 players, not 1$"):
+        GameSettings(players=[PlayerSpec("human")])
+    with pytest.raises(SettingsError, match="^the players are a tuple of PlayerSpec, not 'h"):
+        GameSettings(players="human")  # type: ignore[arg-type]

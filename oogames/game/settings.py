@@ -83,6 +83,11 @@ def default_player(info: GameInfo, board: ABoardModel | None = None) -> PlayerSp
     return PlayerSpec.parse(SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER)
 
 
+def _as_tuple(players: tuple[PlayerSpec, ...] | list[PlayerSpec]) -> tuple[PlayerSpec, ...]:
+    """A list of players as the tuple the settings keep (anything else is checked as given)."""
+    return tuple(players) if isinstance(players, list) else players
+
+
 @attrs.frozen
 class GameSettings:
     """Everything needed to start a game.
@@ -104,7 +109,9 @@ class GameSettings:
 
     game: str = "tictactoe"
     options: dict[str, object] = attrs.field(factory=dict)
-    players: tuple[PlayerSpec, ...] = (PlayerSpec("human"), PlayerSpec("alphabeta", 4))
+    players: tuple[PlayerSpec, ...] = attrs.field(
+        default=(PlayerSpec("human"), PlayerSpec("alphabeta", 4)), converter=_as_tuple
+    )
     first: int = 0
     hint_depth: int = 3
     seed: int | None = None
@@ -113,8 +120,10 @@ class GameSettings:
         if not isinstance(self.game, str):
             raise SettingsError(f"a game is named by a text, not {shown(self.game)}")
         find_game(self.game)  # an unknown game, or a plug-in that is no board, stops here
-        if not isinstance(self.players, tuple) or not 2 <= len(self.players) <= MAX_SEATS:
-            raise SettingsError(f"a game has 2 to {MAX_SEATS} players, not {shown(self.players)}")
+        if not isinstance(self.players, tuple):
+            raise SettingsError(f"the players are a tuple of PlayerSpec, not {shown(self.players)}")
+        if not 2 <= len(self.players) <= MAX_SEATS:
+            raise SettingsError(f"a game has 2 to {MAX_SEATS} players, not {len(self.players)}")
         for seat in self.players:
             if not isinstance(seat, PlayerSpec):
                 text = (
