@@ -306,7 +306,7 @@ def test_settings_take_players_as_specs_and_refuse_their_text_with_how_to_read_i
     # players, not [...]", two players in it); a wrong count is said as a count.
     seats = [PlayerSpec("human"), PlayerSpec("random")]
     assert GameSettings(players=seats).players == tuple(seats)
-    with pytest.raises(SettingsError, match="^a game has 2 to 16 players, not 1$"):
+    with pytest.raises(SettingsError, match=r"^a game has 2 to 16 players, not 1$"):
         GameSettings(players=[PlayerSpec("human")])
-    with pytest.raises(SettingsError, match="^the players are a tuple of PlayerSpec, not 'h"):
+    with pytest.raises(SettingsError, match=r"^the players are a tuple of PlayerSpec, not 'h"):
         GameSettings(players="human")  # type: ignore[arg-type]
