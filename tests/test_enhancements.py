@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -85,7 +86,7 @@ def test_the_names_of_the_grammar() -> None:
     assert parse_spec("mtdf@0.5") == ("mtdf", None, 0.5)
     assert make_strategy("mtdf:3", mobility).name == "mtdf:3"
     assert make_strategy("alphabeta+killer+history:2", mobility).name == (
-        "alphabeta+history+killer:2"
+        "alphabeta+killer+history:2"  # as written (see the test of every spec's name)
     )
     for bad in ("alphabeta+tt+tt", "alphabeta+fast", "mtdf:0", "pvs@-1"):
         with pytest.raises(StrategySpecError) as caught:
@@ -315,3 +316,33 @@ def test_killers_are_kept_per_player_as_well_as_per_depth() -> None:
         count("another player's killer of the depth is not tried first")
     ordering.memory.cut(1, 0, theirs[-1], 3)
     assert first_tried(1, board) == theirs[-1]
+
+
+def test_every_strategy_is_named_by_its_spec_as_written() -> None:
+    """Every spec of the grammar (each search and driver with each subset of its
+    enhancements in each order, to a depth, on a clock, with both; MCTS; random): the
+    strategy built is named by the spec's text. A search to a depth was named by its
+    factories, which print the enhancements in the order they stack: ``oogames demo`` and
+    ``oogames compare`` showed ``alphabeta+history+tt:5`` for ``alphabeta+tt+history:5``."""
+    from oogames.games import open_lines
+    from oogames.nextmove.grammar import DRIVERS, SEARCHES, StrategySpec, enhancements_of
+
+    texts = ["random", "mcts:50", "mcts+eval@0.5", "mcts+eval:50@0.5"]
+    for base in [*SEARCHES, *DRIVERS]:
+        allowed = list(enhancements_of(base))
+        for size in range(len(allowed) + 1):
+            for chosen in itertools.permutations(allowed, size):
+                name = "+".join((base, *chosen))
+                clocked = [f"{name}@0.5", f"{name}:4@0.5"]
+                texts += clocked if "aspiration" in chosen else [f"{name}:3", *clocked]
+    checked = 0
+    for text in texts:
+        try:
+            spec = StrategySpec.parse(text)
+        except StrategySpecError:  # mtdf+aspiration: a driver searches with null windows
+            assert "+aspiration" in text and text.startswith("mtdf")
+            continue
+        assert make_strategy(spec, open_lines, 1).name == str(spec) == text
+        checked += 1
+        count("strategies named by their spec")
+    assert checked > 1000

@@ -227,7 +227,24 @@ def make_strategy(
         )
     if spec.family == "driver":
         return MTDF(_factory(spec, depth, evaluate, None), name=str(spec))
-    return MinMax(make_factory(spec, evaluate))
+    return SpecSearch(make_factory(spec, evaluate), str(spec))
+
+
+class SpecSearch(MinMax):
+    """A :class:`~oogames.MinMax` named by the spec it was built from, as every strategy
+    :func:`make_strategy` builds is: its factories would name it with the enhancements in
+    the order they stack (``alphabeta+history+tt:5`` for ``alphabeta+tt+history:5``)."""
+
+    __slots__ = ("_spec",)
+
+    def __init__(self, factory: IAccFactory, spec: str) -> None:
+        super().__init__(factory)
+        self._spec = spec
+
+    @property
+    def name(self) -> str:
+        """The spec's text, ``"alphabeta+tt+history:5"``."""
+        return self._spec
 
 
 def _load_strategy_object(name: str) -> object:
