@@ -20,7 +20,8 @@ from starlette.testclient import TestClient
 
 from oogames.game.commands import idle_text
 from oogames.game.saving import load_game
-from oogames.game.settings import GameSettings
+from oogames.game.settings import GameSettings, default_player
+from oogames.games import find_game
 from oogames.web.app import create_app
 from oogames.web.games import WebGame
 
@@ -467,6 +468,32 @@ def test_the_form_is_told_the_seats_a_game_has_with_its_options(client: TestClie
         assert response.status_code == 200 and response.json() == {"seats": seats}
     state = new(client, game="rolit", options="players=3 size=6", first=2, player0="random")
     assert state["settings"]["first"] == 2 and len(state["players"]) == 3
+
+
+def test_each_later_seat_is_played_where_it_is_named_and_one_the_game_has_not_is_refused(
+    client: TestClient,
+) -> None:
+    """``player3`` alone, in a game of four: the third seat is the game's computer and the
+    fourth is ``player3``'s. The seats were packed: ``player3``'s spec played the third
+    seat, and ``player5`` in a game of three played its third seat, without a word. A seat
+    the game has not is refused, named as the page names it (the rule is the command
+    line's, :func:`~oogames.game.settings.later_seats`); options that are not a text are
+    refused as such (a list was read as its repr)."""
+    state = new(client, game="rolit", options="players=4 size=6", player3="random")
+    default = str(default_player(find_game("rolit"), find_game("rolit").make(players=4, size=6)))
+    assert (state["settings"]["player2"], state["settings"]["player3"]) == (default, "random")
+    for seat, players, said in ((5, 3, "the sixth player"), (2, 2, "the third player")):
+        game = "rolit" if players == 3 else "tictactoe"
+        options = "players=3" if players == 3 else ""
+        answer = client.post(
+            "/api/games", json={"game": game, "options": options, f"player{seat}": "random"}
+        )
+        assert answer.status_code == 400
+        assert answer.json()["error"] == (
+            f"{said}: {game} has {players} players here (seats 0 to {players - 1})"
+        )
+    answer = client.post("/api/games", json={"game": "tictactoe", "options": ["rows=4"]})
+    assert answer.json()["error"] == "the options are a text of name=value words, not ['rows=4']"
 
 
 def test_the_numbers_of_a_new_game_are_read_as_the_command_line_reads_them(

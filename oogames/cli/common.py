@@ -14,7 +14,7 @@ from oogames.board.options import Option
 from oogames.cli.parser import Parser as Parser  # moved: the name kept (docs/moved.rst)
 from oogames.cli.parser import list_metavar
 from oogames.errors import BoardOptionError, UsageError, shown
-from oogames.game.settings import default_player
+from oogames.game.settings import default_player, later_seats
 from oogames.games import GAMES, GameInfo, find_game
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
@@ -369,21 +369,20 @@ def seat_flags(metavar: str | None = None) -> tuple[Flag, ...]:
 
 
 def extra_seats(args: argparse.Namespace, board: ABoardModel) -> list[str]:
-    """The specs given for the seats after the first two, up to ``board``'s players.
+    """The specs of the seats after the first two, up to ``board``'s players
+    (:func:`~oogames.game.settings.later_seats`).
 
     Raises:
-        UsageError: A seat is named that this game does not have.
+        SettingsError: A seat is named that this game does not have.
     """
-    specs = []
-    for seat in EXTRA_SEATS:
-        given = given_player(getattr(args, f"player{seat}", None), f"--player{seat}")
-        if given is not None and seat >= board.players:
-            raise UsageError(
-                f"--player{seat}: this game has {board.players} players (0 to {board.players - 1})"
-            )
-        if seat < board.players:
-            specs.append(given or str(default_player(find_game(args.game), board)))
-    return specs
+    given = {
+        seat: text
+        for seat in EXTRA_SEATS
+        if (text := given_player(getattr(args, f"player{seat}", None), f"--player{seat}"))
+    }
+    info = find_game(args.game)
+    default = str(default_player(info, board))
+    return later_seats(given, default, info, board, lambda seat: f"--player{seat}")
 
 
 def two_who_alternate(info: GameInfo, board: ABoardModel, what: str) -> None:

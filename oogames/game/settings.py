@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Mapping
+from typing import ClassVar, TypeVar
 
 import attrs
 
@@ -32,6 +33,32 @@ def seat_name(seat: int) -> str:
     ('the first player', 'the third player', 'player 7')
     """
     return f"the {ORDINALS[seat]} player" if seat < len(ORDINALS) else f"player {seat + 1}"
+
+
+T = TypeVar("T")
+
+
+def later_seats(
+    given: Mapping[int, T],
+    default: T,
+    info: GameInfo,
+    board: ABoardModel,
+    label: Callable[[int], str],
+) -> list[T]:
+    """The seats after the first two that ``board`` has, in order: each one ``given`` (by
+    its number), ``default`` (the game's computer) where none is. The command line's
+    ``--player2`` ... and the page's ``player2`` ... are read by it.
+
+    Raises:
+        SettingsError: A seat is given that the game does not have, named by ``label``.
+    """
+    count = board.players
+    for seat in sorted(given):
+        if not 2 <= seat < count:
+            raise SettingsError(
+                f"{label(seat)}: {info.name} has {count} players here (seats 0 to {count - 1})"
+            )
+    return [given.get(seat, default) for seat in range(2, count)]
 
 
 @attrs.frozen

@@ -42,9 +42,16 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from oogames import plugins
-from oogames.errors import OogamesError, one_line
+from oogames.errors import OogamesError, one_line, shown
 from oogames.game.saving import data_folder
-from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
+from oogames.game.settings import (
+    MAX_SEATS,
+    GameSettings,
+    PlayerSpec,
+    default_player,
+    later_seats,
+    seat_name,
+)
 from oogames.games import GAMES, find_game, unknown_game
 from oogames.parsing import check_whole, read_whole
 from oogames.web.games import GAME_ID, WebGame
@@ -239,24 +246,28 @@ def create_app(folder: Path | None = None) -> Starlette:
         if name not in offered:  # never a plug-in reference from a request
             raise unknown_game(name, offered, references=False)
         info = find_game(name)
-        options = info.read_options(str(data.get("options", "")))
+        options = data.get("options", "")
+        if not isinstance(options, str):
+            raise _BadRequest(f"the options are a text of name=value words, not {shown(options)}")
+        options = info.read_options(options)
+        board = info.make(**options)
+        given = {
+            seat: _player(data, f"player{seat}", "")
+            for seat in range(2, MAX_SEATS)
+            if data.get(f"player{seat}")
+        }
         settings = GameSettings(
             game=name,
             options=options,
             players=(
                 _player(data, "player0", "human"),
                 _player(data, "player1", "alphabeta:4"),
-                *(
-                    _player(data, f"player{seat}", "")
-                    for seat in range(2, MAX_SEATS)
-                    if data.get(f"player{seat}")
-                ),
+                *later_seats(given, default_player(info, board), info, board, seat_name),
             ),
             hint_depth=_small_int(
                 data.get("hint_depth", 3), "the hint depth", 1, GameSettings.MAX_HINT_DEPTH
             ),
         )
-        board = settings.make_board()
         settings = settings.seated(
             board, first=_small_int(data.get("first", 0), "who starts", 0, MAX_SEATS - 1)
         )
