@@ -93,6 +93,15 @@ class IllegalMoveError(OogamesError, ValueError):
             self.move, self.player, self.reason, self.position, index, self.shown, self.who
         )
 
+    def within(self, where: str) -> IllegalMoveError:
+        """Return a copy of this error whose message starts with ``where``, the list of
+        moves it is in (``"opening 2 (b2 zz)"``)."""
+        error = type(self)(
+            self.move, self.player, self.reason, self.position, self.index, self.shown, self.who
+        )
+        error.args = (f"{where}: {self}",)  # the message: the rest is this error's
+        return error
+
 
 class MalformedMoveError(IllegalMoveError):
     """A move that is not of the game's form at all (off the board, wrong type, bad text)."""

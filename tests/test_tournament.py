@@ -539,7 +539,14 @@ def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() 
         ("tictactoe", {"rows": 99}, ["random", "alphabeta:1"], [()], BoardOptionError, "rows"),
         ("tictactoe", {}, ["random", "alfabeta"], [()], SettingsError, "unknown strategy"),
         ("tictactoe", {}, ["random", "human"], [()], SettingsError, "a person plays"),
-        ("tictactoe", {}, ["random", "alphabeta"], [("b2", "b2")], IllegalMoveError, "taken"),
+        (
+            "tictactoe",
+            {},
+            ["random", "alphabeta"],
+            [(), ("b2", "b2")],
+            IllegalMoveError,
+            "opening 2 (b2 b2): illegal move 2 b2 by O: b2 is taken",
+        ),  # which of the openings
         ("connectfour", {}, ["random", "pvs+tt"], [()], StrategySpecError, "neither a depth"),
     ]
     checked = 0

@@ -111,8 +111,8 @@ def check_plan(
         SettingsError: An unknown game, or a player that is no strategy's spec (a
             :class:`~oogames.errors.StrategySpecError` for a search without end).
         BoardOptionError: An option the game does not take.
-        IllegalMoveError: An opening with a move the game refuses (``error.index`` says
-            which, 0-based).
+        IllegalMoveError: An opening with a move the game refuses (its message starts with
+            the opening's number and moves; ``error.index`` says which move, 0-based).
     """
     from oogames.games import find_game
 
@@ -122,8 +122,11 @@ def check_plan(
         value = StrategySpec.parse(spec, people=False)
         if not solvable:
             check_ends(value)
-    for opening in openings:
-        _opened(info, options, opening)
+    for number, opening in enumerate(openings, 1):
+        try:
+            _opened(info, options, opening)
+        except IllegalMoveError as error:  # which of many: the opening's number and moves
+            raise error.within(f"opening {number} ({' '.join(opening)})") from None
 
 
 def opened_board(task: GameTask | SeatedTask) -> tuple[ABoardModel, GameInfo]:
