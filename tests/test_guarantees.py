@@ -151,8 +151,8 @@ def test_run_deep_inside_a_search_runs_in_the_same_thread() -> None:
     board = TicTacToeBoard.from_moves("b2 a1")
     inner = MinMax(DepthFac(AlphaBetaFac(), 1, lambda b, p: 0))
 
-    def evaluate(position: Any, player: int) -> float:
-        return 0.0 if position.is_over else float(inner.analyze(position).value or 0)
+    def evaluate(position: Any, player: int) -> float:  # a win found inside is 1,000 or less
+        return 0.0 if position.is_over else float(inner.analyze(position).value or 0) / 1000
 
     result = MinMax(DepthFac(AlphaBetaFac(), 2, evaluate)).analyze(board)
     assert result.move in TicTacToeBoard.from_moves("b2 a1").legal_moves()

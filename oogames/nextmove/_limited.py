@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from oogames.nextmove._bare import bare
 from oogames.nextmove.accumulators import INF, AAccumulator, AlphaAcc, BetaAcc, MaxAcc, MinAcc
-from oogames.nextmove.evaluation import Evaluation
+from oogames.nextmove.evaluation import PLAIN, CheckedEvaluation, a_number
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -35,11 +35,18 @@ class LimitedAcc(AAccumulator):
     __slots__ = ()
 
     max_depth: int
-    _evaluate: Evaluation
+    _evaluate: CheckedEvaluation
 
     def evaluate(self, board: IBoardModel) -> float | None:
-        """The evaluation function's score (asked only at the horizon)."""
-        return self._evaluate(board, self.model_player)
+        """The evaluation function's score (asked only at the horizon). The function is
+        called here, not through its check, whose test of the type is written in: the
+        checks then cost 580 machine instructions an evaluated position, not 1,310
+        (callgrind, alpha-beta to depth 9 on Connect Four, an evaluation that returns
+        0.0). NaN and a value taken for a win are the search's to refuse (``minmax.py``)."""
+        value = self._evaluate.__wrapped__(board, self.model_player)
+        if value.__class__ in PLAIN:
+            return value
+        return a_number(value, board, self.model_player)
 
     def make_chance(self) -> AAccumulator:
         """The plain chance accumulator, limited by the decorator to the same depth."""

@@ -33,7 +33,7 @@ from oogames.board.hints import HintedBoard, search_hints
 from oogames.nextmove._limited import LimitedAlphaAcc, LimitedBetaAcc
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
 from oogames.nextmove.decorators import AAccDecorator
-from oogames.nextmove.evaluation import not_a_number
+from oogames.nextmove.evaluation import beyond
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -168,8 +168,8 @@ def table_status() -> type[_MinMaxStatus]:
             depth = child.depth
             if child.horizon:  # a depth limit's horizon: evaluated (a guess), never filed
                 value = child.evaluate(host)
-                if value != value:  # NaN: every comparison would pass it over
-                    raise not_a_number(value, host, child.model_player)
+                if not self.low < value < self.high:  # NaN, or taken for a win
+                    raise beyond(value, host, child.model_player, self.high)
                 self.leaves += 1
                 self.evaluated += 1
                 if depth > self.max_depth:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, TypeAlias, cast
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, cast
 
 from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
@@ -111,33 +111,65 @@ def as_evaluation(evaluate: Evaluation | IBoardLambda[Payoff]) -> Evaluation:
 _CHECKED: Final = "_oogames_checked"
 """The attribute that marks an evaluation :func:`as_evaluation` made."""
 
-_PLAIN: Final = frozenset((float, int))
-"""The numbers an evaluation returns, as a whole (checked at once; others are read)."""
+PLAIN: Final = frozenset((float, int))
+"""The numbers an evaluation returns, as a whole (checked at once; others are read by
+:func:`a_number`)."""
 
 
-def _checked(evaluate: Evaluation) -> Evaluation:
-    """``evaluate``, refusing what is no number: the one place a user's evaluation is called
-    from (a function, not an object: a call to it costs half as much)."""
+class CheckedEvaluation(Protocol):
+    """What :func:`as_evaluation` returns: an evaluation, and the function it checks."""
+
+    __wrapped__: Evaluation
+
+    def __call__(self, board: IBoardModel, player: int) -> float: ...
+
+
+def _checked(evaluate: Evaluation) -> CheckedEvaluation:
+    """``evaluate``, refusing what is no number: where a user's evaluation is called from
+    (a function, not an object: a call to it costs half as much). The depth limit of the
+    plain accumulators calls ``__wrapped__`` with the same test written in
+    (:mod:`~oogames.nextmove._limited`: a call less at each horizon)."""
 
     def evaluation(board: IBoardModel, player: int) -> float:
         value = evaluate(board, player)
-        if value.__class__ in _PLAIN and value == value:  # a number, not NaN
+        if value.__class__ in PLAIN and value == value:  # a number, not NaN
             return value
-        return _a_number(value, board, player)
+        return a_number(value, board, player)
 
     functools.update_wrapper(evaluation, evaluate)  # its name and doc, for repr and help
     setattr(evaluation, _CHECKED, True)
-    return evaluation
+    return cast(CheckedEvaluation, evaluation)
 
 
-def _a_number(value: float, board: IBoardModel, player: int) -> float:
-    """``value`` if it is a number of another kind than :data:`_PLAIN` (numpy's, a
-    Fraction), not NaN."""
+def a_number(value: float, board: IBoardModel, player: int) -> float:
+    """``value`` if it is a number of another kind than :data:`PLAIN` (numpy's, a
+    Fraction), not NaN; else the error of :func:`not_a_number`."""
     import numbers  # only here: most evaluations return floats or ints
 
     if isinstance(value, numbers.Real) and value == value:
         return value
     raise not_a_number(value, board, player)
+
+
+def beyond(value: float, board: IBoardModel, player: int, limit: float) -> OogamesError:
+    """The error for a horizon's value that a search cannot use: NaN (:func:`not_a_number`),
+    or one as far from 0 as ``limit``, the search's
+    :func:`~oogames.nextmove.values.win_threshold`, where it would be taken for a proven
+    win or loss (an evaluation that returned 5,000,000 had a search prefer it to a win in
+    one, and call it "win in -4000000").
+
+    >>> from oogames.games import NimBoard
+    >>> from oogames.nextmove.evaluation import beyond
+    >>> print(beyond(5e6, NimBoard(), 0, 990_000))  # doctest: +NORMALIZE_WHITESPACE
+    an evaluation returned 5000000.0, not inside +-990,000 (the search's win_threshold): a
+    search would take it for a proven win or loss
+    """
+    if value != value:
+        return not_a_number(value, board, player)
+    return board_fault(board, player) or SearchError(
+        f"an evaluation returned {value!r:.60}, not inside +-{limit:,g} (the search's "
+        "win_threshold): a search would take it for a proven win or loss"
+    )
 
 
 def not_a_number(value: object, board: IBoardModel, player: int) -> OogamesError:

@@ -23,13 +23,13 @@ from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchDepthError, SearchError, SearchStopped
 from oogames.nextmove._tabled import KeepsTable, table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
-from oogames.nextmove.evaluation import not_a_number
+from oogames.nextmove.evaluation import beyond
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
 from oogames.nextmove.running import StopFlag, run_deep
 from oogames.nextmove.strategy import INextMoveStrategy, check_can_move
 from oogames.nextmove.values import WIN_VALUE as WIN_VALUE  # where it was, for its users
-from oogames.nextmove.values import Scoring, check_win_value, serve_scoring
+from oogames.nextmove.values import Scoring, check_win_value, serve_scoring, win_threshold
 
 POLL_EVERY: Final = 256
 """How many nodes a search makes between two looks at its stop flag."""
@@ -100,17 +100,16 @@ class _MinMaxLambda(IBoardLambda[AAccumulator]):
 class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
     """Values the position a move reached and folds it into the parent's accumulator."""
 
-    __slots__ = ("evaluated", "guessed", "hits", "lam", "leaves", "max_depth", "quick", "win")
+    __slots__ = ("evaluated", "guessed", "high", "hits", "lam", "leaves", "low", "max_depth",
+                 "quick", "win")  # fmt: skip
 
-    leaves: int
-    evaluated: int
-    hits: int
-    guessed: int
-    max_depth: int
+    max_depth: int  # (read by the table's status, _tabled.py, before it sees __init__)
 
     def __init__(self, lam: _MinMaxLambda, win: float, quick: bool) -> None:
         self.lam = lam
         self.win = win
+        self.high = float(win_threshold(win))  # an evaluation stays inside +-high (values.py)
+        self.low = -self.high
         self.quick = quick
         self.leaves = self.evaluated = self.hits = self.guessed = self.max_depth = 0
 
@@ -159,8 +158,8 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
-                if value != value:  # NaN: every comparison would pass it over
-                    raise not_a_number(value, host, child.model_player)
+                if not self.low < value < self.high:  # NaN, or taken for a win
+                    raise beyond(value, host, child.model_player, self.high)
                 self.leaves += 1
                 self.evaluated += 1
                 if child.depth > self.max_depth:
@@ -186,8 +185,8 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
         if child.horizon:
             value = child.evaluate(host)
             if value is not None:
-                if value != value:  # NaN: every comparison would pass it over
-                    raise not_a_number(value, host, child.model_player)
+                if not self.low < value < self.high:  # NaN, or taken for a win
+                    raise beyond(value, host, child.model_player, self.high)
                 self.leaves += 1
                 self.evaluated += 1
                 if child.depth > self.max_depth:
