@@ -452,6 +452,25 @@ def test_the_listing_fits_a_terminal_80_wide_and_wraps_under_each_text() -> None
     assert aspiration.split("with @SECONDS")[0] == "  +aspiration  "
 
 
+def test_every_help_fits_a_terminal_80_wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``oogames --help`` and each subcommand's help, at a terminal 80 wide: no line longer
+    (argparse wraps the texts, not a usage's list of choices: ``oogames grade``'s
+    assignments made two lines of 87 and 90 columns)."""
+    import contextlib
+    import io
+
+    from oogames.cli import ALL_COMMANDS, main
+
+    monkeypatch.setenv("COLUMNS", "80")
+    for words in [["--help"], *([command.name, "--help"] for command in ALL_COMMANDS)]:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+            main(words, out=out)
+        lines = out.getvalue().splitlines()
+        assert len(lines) > 3 and max(map(len, lines)) <= 80, (words, max(lines, key=len))
+        count("a help that fits 80 columns")
+
+
 def test_the_demo_keeps_a_copy_in_step_for_each_player(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each player of ``oogames demo`` searches a copy of the board kept in step: one copy
     each for the game, not one replaying the whole game at every move (Nim to 16,000

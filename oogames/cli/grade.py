@@ -76,7 +76,12 @@ COMMANDS: Final = (
         "rules, or an evaluation by seeded games. Assignments: " + ", ".join(ASSIGNMENTS) + ".",
         run=run_grade,
         flags=(
-            flag("assignment", choices=ASSIGNMENTS, help="the assignment"),
+            flag(
+                "assignment",
+                choices=ASSIGNMENTS,
+                metavar="ASSIGNMENT",  # the choices, in the help: the usage fits 80 columns
+                help="the assignment: " + ", ".join(ASSIGNMENTS),
+            ),
             flag(
                 "submission",
                 nargs="+",
