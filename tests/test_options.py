@@ -142,6 +142,24 @@ def test_a_plugin_board_declares_its_options_like_a_built_in_game() -> None:
         assert message.startswith("oogames demo: error: --target must be a whole number"), message
 
 
+def test_an_option_given_twice_is_refused_not_taken_the_later() -> None:
+    """``rows=4 rows=5`` (the page's options, the terminal board's, ``--opt`` twice), and an
+    option given by its flag and by ``--opt``: refused in one line. The later one was
+    taken, without a word."""
+    info = find_game("tictactoe")
+    for text in ("rows=4 rows=5", "k=3 rows=4 k=3"):
+        with pytest.raises(BoardOptionError, match=r"^(rows|k) is given twice: give each"):
+            info.read_options(text)
+    for typed in (["--opt", "rows=4", "--opt", "rows=5"], ["--k", "3", "--opt", "k=2"]):
+        message = cli_error("play", "tictactoe", *typed)
+        assert "is given twice" in message and "\n" not in message.strip(), message
+    assert (
+        cli_error("play", "tictactoe", "--k", "3", "--opt", "k=2")
+        .strip()
+        .endswith("k is given twice (--k and --opt): give each option once")
+    )
+
+
 def test_a_subclass_with_a_constructor_of_its_own_has_that_constructors_options() -> None:
     """OPTIONS declares the constructor of the class that declares it: a plug-in that
     subclasses a built-in board and adds a parameter takes it (read from its constructor),

@@ -334,8 +334,12 @@ def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, object]]
         flags = ", ".join(option_flag(name) for name in foreign)
         takes = ", ".join(option_flag(name) for name in info.options) or "no options"
         raise BoardOptionError(f"{info.name} does not take {flags}; it takes {takes}")
-    given.update(info.read_option_words(list(getattr(args, "opt", []) or [])))
-    return info, given
+    opted = info.read_option_words(list(getattr(args, "opt", []) or []))
+    for name in sorted(set(opted) & set(given)):  # the later one was taken, without a word
+        raise BoardOptionError(
+            f"{name} is given twice ({option_flag(name)} and --opt): give each option once"
+        )
+    return info, {**given, **opted}
 
 
 def make_board(args: argparse.Namespace) -> tuple[GameInfo, ABoardModel]:
@@ -369,20 +373,17 @@ def seat_flags(metavar: str | None = None) -> tuple[Flag, ...]:
 
 
 def extra_seats(args: argparse.Namespace, board: ABoardModel) -> list[str]:
-    """The specs of the seats after the first two, up to ``board``'s players
-    (:func:`~oogames.game.settings.later_seats`).
-
-    Raises:
-        SettingsError: A seat is named that this game does not have.
-    """
+    """The specs of the seats after the first two, up to ``board``'s players; refuses a seat
+    the game has not (:func:`~oogames.game.settings.later_seats`)."""
     given = {
         seat: text
         for seat in EXTRA_SEATS
         if (text := given_player(getattr(args, f"player{seat}", None), f"--player{seat}"))
     }
     info = find_game(args.game)
-    default = str(default_player(info, board))
-    return later_seats(given, default, info, board, lambda seat: f"--player{seat}")
+    return later_seats(
+        given, default_spec(info, board), info, board, lambda seat: f"--player{seat}"
+    )
 
 
 def two_who_alternate(info: GameInfo, board: ABoardModel, what: str) -> None:

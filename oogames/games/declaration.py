@@ -191,13 +191,16 @@ class GameInfo:
         """Read ``name=value`` words (``--opt`` on the command line): see :meth:`read_options`.
 
         Raises:
-            BoardOptionError: A bad word, an unknown option or a value of the wrong kind.
+            BoardOptionError: A bad word, an unknown option, a value of the wrong kind, or
+                an option given twice (the later one was taken, without a word).
         """
         options: dict[str, object] = {}
         for word in words:
             name, equals, value = word.partition("=")
             if not equals or not name:
                 raise BoardOptionError(f"write each option as name=value, not {shown(word)}")
+            if name in options:
+                raise BoardOptionError(f"{name} is given twice: give each option once")
             options[name] = self.option(name).read(value)
         return options
 
