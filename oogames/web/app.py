@@ -10,7 +10,8 @@ Routes (JSON unless said):
 - ``GET /``: the page.
 - ``GET /api/meta``: the games and their default options, for the new-game form.
 - ``POST /api/games``: a new game (``game``, ``options`` as ``name=value`` words,
-  ``player0``, ``player1``, ``first``, ``hint_depth``); its state.
+  ``player0``, ``player1``, ``player2`` ... for the seats after the second (a seat not
+  named is the game's computer), ``first``, ``hint_depth``); its state.
 - ``GET /api/games``: the games this browser played recently (a cookie).
 - ``GET /api/seats?game=NAME&options=TEXT``: how many players that game has with those
   options (the seats the form offers to start), or why the options do not read.
