@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Self
 
 from oogames.board.lambdas import P
 from oogames.board.visitors import R
-from oogames.errors import SettingsError
+from oogames.errors import SettingsError, shown
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
@@ -108,5 +108,7 @@ def check_board(board: object) -> IBoardModel:
         SettingsError: ``board`` is no :class:`IBoardModel`.
     """
     if not isinstance(board, IBoardModel):
-        raise SettingsError(f"a search takes a board model, like TicTacToeBoard(), not {board!r}")
+        raise SettingsError(
+            f"a search takes a board model, like TicTacToeBoard(), not {shown(board, 60)}"
+        )
     return board

@@ -335,9 +335,9 @@ def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, object]]
         takes = ", ".join(option_flag(name) for name in info.options) or "no options"
         raise BoardOptionError(f"{info.name} does not take {flags}; it takes {takes}")
     opted = info.read_option_words(list(getattr(args, "opt", []) or []))
-    for name in sorted(set(opted) & set(given)):  # the later one was taken, without a word
+    if both := sorted(set(opted) & set(given)):  # the later one was taken, without a word
         raise BoardOptionError(
-            f"{name} is given twice ({option_flag(name)} and --opt): give each option once"
+            f"{both[0]} is given twice ({option_flag(both[0])} and --opt): give each option once"
         )
     return info, {**given, **opted}
 
