@@ -48,7 +48,14 @@ BROKEN = {
         "    return 0\n",
         "time: no answer for a move",
     ),
-    "a list for a number": ("def evaluate(board, player):\n    return [1]\n", "TypeError"),
+    "a list for a number": (
+        "def evaluate(board, player):\n    return [1]\n",
+        "an evaluation returned [1], not a number",  # it was a TypeError from the search
+    ),
+    "no return": (  # it searched to the end of the game: no answer for a move in time
+        "def evaluate(board, player):\n    score = board.column_height(3)\n",
+        "an evaluation returned None, not a number",
+    ),
     "an error at import": ("raise ValueError('boom')\n", "ValueError: boom"),
     "no evaluate": ("def evaluation(board, player):\n    return 0\n", "evaluate"),
 }
