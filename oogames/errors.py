@@ -87,7 +87,7 @@ class IllegalMoveError(OogamesError, ValueError):
             message = f"illegal move{number} {self.shown} by {self.who}: {reason}"
         super().__init__(message)
 
-    def at_index(self, index: int) -> IllegalMoveError:
+    def at_index(self, index: int | None) -> IllegalMoveError:
         """Return a copy of this error that says where in a move list it happened."""
         return type(self)(
             self.move, self.player, self.reason, self.position, index, self.shown, self.who
@@ -96,9 +96,7 @@ class IllegalMoveError(OogamesError, ValueError):
     def within(self, where: str) -> IllegalMoveError:
         """Return a copy of this error whose message starts with ``where``, the list of
         moves it is in (``"opening 2 (b2 zz)"``)."""
-        error = type(self)(
-            self.move, self.player, self.reason, self.position, self.index, self.shown, self.who
-        )
+        error = self.at_index(self.index)
         error.args = (f"{where}: {self}",)  # the message: the rest is this error's
         return error
 

@@ -247,10 +247,10 @@ def create_app(folder: Path | None = None) -> Starlette:
         if name not in offered:  # never a plug-in reference from a request
             raise unknown_game(name, offered, references=False)
         info = find_game(name)
-        options = data.get("options", "")
-        if not isinstance(options, str):
-            raise _BadRequest(f"the options are a text of name=value words, not {shown(options)}")
-        options = info.read_options(options)
+        written = data.get("options", "")
+        if not isinstance(written, str):
+            raise _BadRequest(f"the options are a text of name=value words, not {shown(written)}")
+        options = info.read_options(written)
         board = info.make(**options)
         given = {
             seat: _player(data, f"player{seat}", "")
