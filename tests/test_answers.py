@@ -495,7 +495,8 @@ def test_an_evaluation_that_returns_no_number_is_refused_not_passed_over(
                 assert not any(handed), (spec, str(error))  # refused for another reason
                 continue
             assert any(handed), spec
-            assert str(error).startswith(f"an evaluation returned {bad!r}, not "), spec
+            assert str(error).startswith("an evaluation returned"), spec
+            assert repr(bad) in str(error), spec  # or a vector of it, beyond max^n's bounds
             refused += 1
         else:
             sign_only = spec.startswith("mcts") and isinstance(bad, int | float) and bad == bad
@@ -505,3 +506,65 @@ def test_an_evaluation_that_returns_no_number_is_refused_not_passed_over(
         count(f"searches of {game} with an evaluation that returns {bad!r}")
     print(f"checked: {checked} searches of {game}, {refused} handed {bad!r} and refused it")
     assert refused > 0.8 * checked
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "outside"),
+    [("rolit", {"players": 3, "size": 4}, 17.0), ("pig", {"players": 2, "target": 6}, 1.5),
+     ("pig", {"players": 3, "target": 5}, -0.5)],
+)  # fmt: skip
+def test_an_evaluation_outside_the_payoff_bounds_is_refused_where_a_search_prunes_by_them(
+    game: str, options: dict[str, object], outside: float
+) -> None:
+    """Star1 and Star2 cut chance positions, and max^n's shallow pruning cuts positions, by
+    the bounds the game declares on its payoffs and evaluations (``payoff_bounds``). An
+    evaluation outside them had those searches cut what they had to search, and answer
+    wrongly without a word: an evaluation of Pig in [-3, 7] gave star1 1.96 where
+    expectimax found 2.13, and max^n with pruning gave another move than without on 5 of
+    20 Rolit positions. Now every search of the grammar that prunes by the bounds and was
+    handed such a value refuses it in one line, naming the bounds; every other search
+    answers. The board is left as it was either way."""
+    from oogames.board.moves import CHANCE
+    from oogames.errors import OogamesError, SearchError
+    from oogames.games import find_game
+
+    info = find_game(game)
+    refused: list[str] = []
+    answered = 0
+    handed: list[bool] = []  # whether each value handed to the search was outside
+
+    def evaluate(board: Any, player: int) -> float:
+        outside_here = hash(board.key()) % 3 == 0
+        handed.append(outside_here)
+        return outside if outside_here else 0.0
+
+    for spec in _every_spec_with_a_depth():
+        handed.clear()
+        board = info.make(**options)
+        board.play(board.legal_moves()[0])
+        while board.to_move == CHANCE:
+            board.play(board.legal_moves()[-1])
+        before = snapshot(board)
+        try:
+            strategy = make_strategy(spec, evaluate, 1, False)
+        except OogamesError:  # a search this game does not take
+            continue
+        prunes = spec.split("+")[0].split(":")[0] in ("star1", "star2", "maxn")
+        try:
+            strategy.get_next_move(board)
+        except SearchError as error:
+            message = str(error)
+            if "payoff bounds" not in message:
+                assert not any(handed), (spec, message)  # refused for another reason
+                continue
+            assert prunes and any(handed), (spec, message)
+            assert message.startswith("an evaluation returned "), message
+            assert f"outside {type(board).__name__}'s payoff bounds (each within [" in message
+            refused.append(spec)
+        else:
+            assert not (prunes and any(handed)), f"{spec} searched with {outside} and answered"
+            answered += 1
+        assert snapshot(board) == before, spec
+        count(f"searches of {game} with an evaluation outside its payoff bounds")
+    print(f"{game}: {len(refused)} refused ({', '.join(refused)}), {answered} answered")
+    assert refused and answered

@@ -62,6 +62,21 @@ class PayoffBounds:
         if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low <= self.high):
             raise BoardContractError(f"payoff bounds must be finite with low <= high: {self}")
 
+    def hold(self, values: tuple[float, ...]) -> bool:
+        """Whether each of ``values`` (one player's, or every player's) lies within
+        ``[low, high]`` and, for several, their sum is at most ``total`` (give or take the
+        rounding of a float sum: Pig's shares of 1 may add up to ``1.0000000000000002``).
+
+        >>> from oogames.board.hints import PayoffBounds
+        >>> shares = PayoffBounds(0.0, 1.0, 1.0)
+        >>> shares.hold((0.25, 0.75)), shares.hold((1.5,)), shares.hold((0.75, 0.75))
+        (True, False, False)
+        """
+        if not all(self.low <= value <= self.high for value in values):
+            return False
+        total = self.total
+        return total is None or len(values) < 2 or sum(values) <= total + 1e-9 * max(1, abs(total))
+
 
 def search_hints(board: IBoardModel) -> ISearchHints:
     """``board``'s hints: the board itself if it gives them (every

@@ -36,9 +36,9 @@ from oogames.board.hints import PayoffBounds, search_hints
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import CHANCE
 from oogames.errors import SearchError
-from oogames.nextmove.accumulators import INF, AAccumulator, AlphaAcc, BetaAcc
-from oogames.nextmove.decorators import AAccDecorator
-from oogames.nextmove.evaluation import Evaluation
+from oogames.nextmove.accumulators import INF, AAccumulator
+from oogames.nextmove.decorators import AAccDecorator, set_window
+from oogames.nextmove.evaluation import Evaluation, off_bounds
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
 
 if TYPE_CHECKING:
@@ -54,17 +54,6 @@ __all__ = [
     "StarChanceAcc",
     "set_window",
 ]
-
-
-def set_window(acc: AAccumulator, alpha: float, beta: float) -> None:
-    """Search ``acc`` (the pruning layer of a stack of decorators) with the window
-    ``(alpha, beta)``; an accumulator that does not prune is left as it is."""
-    layer: AAccumulator | None = acc
-    while layer is not None:
-        if isinstance(layer, AlphaAcc | BetaAcc):
-            layer.alpha, layer.beta = alpha, beta
-            return
-        layer = getattr(layer, "inner", None)
 
 
 class ExpectAcc(AAccumulator):
@@ -401,6 +390,13 @@ class StarAcc(AAccDecorator):
                 "(payoff_bounds): star1 and star2 prune by them; use expectimax"
             )
         self.inner.start(board)
+
+    def horizon_value(self, board: IBoardModel, evaluate: Evaluation) -> float:
+        """The wrapped static value; one outside the bounds the cuts rely on is refused."""
+        value = self.inner.horizon_value(board, evaluate)
+        if self.bounds is not None and not self.bounds.hold((value,)):
+            raise off_bounds((value,), board, self.bounds, "star1 and star2 cut chance positions")
+        return value
 
     def make_chance(self) -> AAccumulator:
         """A :class:`StarChanceAcc` below this position."""

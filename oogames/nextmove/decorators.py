@@ -13,12 +13,23 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.nextmove._bare import bare
 from oogames.nextmove._limited import LIMITED, LimitedAcc
-from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
 from oogames.nextmove.evaluation import Evaluation, as_evaluation
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
     from oogames.board.moves import Move
+
+
+def set_window(acc: AAccumulator, alpha: float, beta: float) -> None:
+    """Search ``acc`` (the pruning layer of a stack of decorators) with the window
+    ``(alpha, beta)``; an accumulator that does not prune is left as it is."""
+    layer: AAccumulator | None = acc
+    while layer is not None:
+        if isinstance(layer, AlphaAcc | BetaAcc):
+            layer.alpha, layer.beta = alpha, beta
+            return
+        layer = getattr(layer, "inner", None)
 
 
 class AAccDecorator(AAccumulator):

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeAlias, cast
 
 from oogames.board.faults import board_fault
 from oogames.board.lambdas import IBoardLambda
-from oogames.errors import OogamesError, SearchError
+from oogames.errors import OogamesError, SearchError, shown
 
 if TYPE_CHECKING:
+    from oogames.board.hints import PayoffBounds
     from oogames.board.model import IBoardModel
 
 Evaluation: TypeAlias = Callable[[Any, int], float]
@@ -169,6 +170,33 @@ def beyond(value: float, board: IBoardModel, player: int, limit: float) -> Oogam
     return board_fault(board, player) or SearchError(
         f"an evaluation returned {value!r:.60}, not inside +-{limit:,g} (the search's "
         "win_threshold): a search would take it for a proven win or loss"
+    )
+
+
+def off_bounds(
+    values: tuple[float, ...], board: IBoardModel, bounds: PayoffBounds, search: str
+) -> OogamesError:
+    """The error for an evaluation outside the bounds ``board`` declares on its payoffs
+    (:meth:`~oogames.board.hints.ISearchHints.payoff_bounds`), which ``search`` prunes by:
+    with a value outside them it would cut what it must search, and answer wrongly (an
+    evaluation of Pig in [-3, 7] gave star1 a value of 1.96 where expectimax found 2.13).
+
+    >>> from oogames.board.hints import PayoffBounds
+    >>> from oogames.games import PigBoard
+    >>> from oogames.nextmove.evaluation import off_bounds
+    >>> bounds = PayoffBounds(0.0, 1.0, 1.0)
+    >>> print(off_bounds((1.5,), PigBoard(), bounds, "star1 and star2 cut chance positions"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    an evaluation returned 1.5, outside PigBoard's payoff bounds (each within [0, 1], 1 in
+    all): star1 and star2 cut chance positions by them and would answer wrongly; keep the
+    evaluation within them
+    """
+    given = shown(values[0] if len(values) == 1 else values, 60)
+    total = "" if bounds.total is None else f", {bounds.total:g} in all"
+    return SearchError(
+        f"an evaluation returned {given}, outside {type(board).__name__}'s payoff bounds "
+        f"(each within [{bounds.low:g}, {bounds.high:g}]{total}): {search} by them and "
+        "would answer wrongly; keep the evaluation within them"
     )
 
 

@@ -31,7 +31,7 @@ from oogames.board.hints import PayoffBounds, search_hints
 from oogames.board.lambdas import FIND_A_MOVE, IBoardLambda, P
 from oogames.errors import SearchError
 from oogames.nextmove.accumulators import INF, AAccumulator, AlphaAcc, BetaAcc
-from oogames.nextmove.evaluation import Evaluation
+from oogames.nextmove.evaluation import Evaluation, off_bounds
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory
 
 if TYPE_CHECKING:
@@ -143,7 +143,10 @@ class MaxNAcc(AAccumulator):
     def horizon_value(self, board: IBoardModel, evaluate: Evaluation) -> float:
         """Every player's evaluation, kept as this position's payoffs."""
         count = getattr(board, "players", 2)
-        self.vector = tuple(evaluate(board, player) for player in range(count))
+        vector = tuple(evaluate(board, player) for player in range(count))
+        if self.bounds is not None and not self.bounds.hold(vector):
+            raise off_bounds(vector, board, self.bounds, "maxn's shallow pruning cuts")
+        self.vector = vector
         self.val = self.vector[self.model_player]
         return self.val
 
