@@ -8,6 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from oogames import ABoardModel, IBoardLambda
+from oogames.board.hints import PayoffBounds
 from oogames.board.lambdas import P
 from oogames.board.model import Played
 from oogames.board.moves import Move
@@ -146,6 +147,15 @@ class EndsWithMoves(NimBoard):
         self._map_moves(player, lam, param)
 
 
+class BoundsTooNarrow(NimBoard):
+    """Declares payoffs of 0 to 1, and ends with a loss of -1."""
+
+    __slots__ = ()
+
+    def payoff_bounds(self, player: int | None = None) -> PayoffBounds:
+        return PayoffBounds(0.0, 1.0, 1.0)
+
+
 class RaisesInMap(NimBoard):
     __slots__ = ()
 
@@ -171,6 +181,7 @@ def _failed(report: object) -> dict[str, str]:
         (WritesMovesWrong, "notation", "is written '1', which reads as 1"),
         (EndsWithMoves, "the end", "a finished game maps"),
         (RaisesInMap, "map", "raised ValueError: no room"),
+        (BoundsTooNarrow, "the end", "break the bounds its payoff_bounds gives"),
     ],
 )
 def test_a_broken_board_fails_the_check_that_names_what_is_broken(

@@ -21,8 +21,9 @@ a seeded random walk):
   nothing; the undos of a game taken back in turn lead back to the start;
 - ``refusals``: a move that is no move of the game, or a move by the player not to move,
   is refused (``invalid_move_case``) and changes nothing;
-- ``the end``: a finished game maps no move, and its state, ``winner`` and ``payoffs``
-  agree with the status the board reports;
+- ``the end``: a finished game maps no move, its state, ``winner`` and ``payoffs``
+  agree with the status the board reports, and the payoffs keep within the bounds
+  ``payoff_bounds`` gives, if it gives any (the searches that prune by them rely on it);
 - ``no dead end``: no position where the player to move has no move and must pass, and
   so must the next, while the game is not over;
 - ``notation``: each legal move's text reads back as the move, and ``from_moves`` of the

@@ -183,6 +183,9 @@ def check_end(board: ABoardModel) -> None:
     winner = board.winner
     if payoffs is not None and winner is not None and max(payoffs) != payoffs[winner]:
         raise Broken(f"the winner {winner} has not the best payoff of {payoffs}")
+    bounds = board.payoff_bounds()
+    if payoffs is not None and bounds is not None and not bounds.hold(tuple(payoffs)):
+        raise Broken(f"the payoffs {payoffs} break the bounds its payoff_bounds gives, {bounds}")
 
 
 def check_copy(board: ABoardModel) -> None:
