@@ -146,6 +146,57 @@ def test_work_withdrawn_before_a_thread_took_it_starts_no_thread() -> None:
     assert _search_threads() == threads
 
 
+class _CountedSlowly:
+    """The search threads' queue, whose count is read slowly: a waiting thread is held
+    until a caller counts the queue, and passes over the work withdrawn meanwhile."""
+
+    def __init__(self, jobs: object) -> None:
+        self.jobs = jobs
+        self.counted = threading.Event()
+
+    def put(self, job: object) -> None:
+        self.jobs.put(job)  # type: ignore[attr-defined]
+
+    def get(self) -> object:
+        self.counted.wait(5)
+        return self.jobs.get()  # type: ignore[attr-defined]
+
+    def qsize(self) -> int:
+        size: int = self.jobs.qsize()  # type: ignore[attr-defined]
+        self.counted.set()
+        time.sleep(0.1)  # the thread takes the withdrawn work, and the search, meanwhile
+        return size
+
+
+def test_a_thread_passing_over_withdrawn_work_while_a_caller_counts_starts_no_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A caller deciding whether to start a search thread reads the queue's length, the
+    work withdrawn and the threads waiting, one after the other. A thread that passed over
+    withdrawn work between the reads once made the count say one more piece of work than
+    threads, and a thread was started for good (seen once, under load, in the test above).
+    The queue is now counted last: a thread takes an entry before it counts itself busy
+    or the withdrawn work gone, so a count torn between the reads is too low for a moment,
+    never too high. Here the thread passes over two withdrawn entries, and takes the
+    search, exactly while the caller counts: no thread is started."""
+    from oogames.nextmove import running
+
+    deep_call(lambda: None, 100)  # a search thread exists, and waits for work
+    threads = _search_threads()
+    slow = _CountedSlowly(running._jobs)
+    monkeypatch.setattr(running, "_jobs", slow)
+    for _ in range(3):
+        handoff = running._Handoff(lambda: None, 100, "search")
+        handoff.enqueue()
+        assert handoff.withdraw()
+    assert deep_call(lambda: 7, 100) == 7
+    assert slow.counted.is_set()
+    monkeypatch.undo()
+    assert deep_call(lambda: 8, 100) == 8  # the thread waits on the queue again
+    assert _search_threads() == threads
+    count("a thread passing over withdrawn work while its caller counted, none started")
+
+
 def test_a_handler_raising_inside_the_start_of_a_search_thread_comes_out_as_itself(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -216,9 +216,7 @@ def _serve() -> None:
     _local.deep = True
     _count_waiting(1)
     while True:
-        job = _jobs.get()
-        _count_waiting(-1)
-        job()  # it counts this thread waiting again before its caller goes on
+        _jobs.get()()  # counts this thread busy while it runs, waiting again before it ends
 
 
 def _count_waiting(change: int, withdrawn: int = 0) -> None:
@@ -271,9 +269,10 @@ class _Handoff(Generic[T]):
     def serve(self) -> None:
         """What a search thread does with the handoff: run it, unless withdrawn."""
         if self.take():
+            _count_waiting(-1)
             self.run(in_thread=True)
         else:  # under the lock, after withdraw's block, which decided the claim under it
-            _count_waiting(1, -(self.entry == 2))
+            _count_waiting(0, -(self.entry == 2))
 
     def withdraw(self) -> bool:
         """The caller gives the work up: True if no thread runs it, now or later. Safe to
@@ -321,10 +320,13 @@ class _Handoff(Generic[T]):
         one more thread is started, once (a thread that has just taken other work counts
         as waiting for a moment, so this is looked at again after each short wait; a thread
         for each handoff at most, so that searches handed over at once do not each start
-        one for all)."""
+        one for all). The queue is counted last: a thread takes an entry before it counts
+        itself busy or the withdrawn work gone, so a count torn by a thread between the
+        reads is too low for a moment (and looked at again), never too high."""
         started = False
         while not self.ended:
-            if not started and not self.claims and _jobs.qsize() - _withdrawn > _waiting:
+            withdrawn, waiting = _withdrawn, _waiting
+            if not started and not self.claims and _jobs.qsize() - withdrawn > waiting:
                 started = True
                 _start_worker()
             self.done.acquire(timeout=WAIT_SLICE)
