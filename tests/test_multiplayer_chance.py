@@ -716,3 +716,26 @@ def test_a_star2_trace_marks_its_probes_in_every_drawing() -> None:
         for _ in kept:
             _count("Star2 outcomes searched after their probe, the probed move named")
     assert bounds >= 20
+
+
+def test_the_end_of_a_game_of_more_players_is_told_by_who_leads() -> None:
+    """A game of three or four that some players (not all) end leading together was told
+    as a "draw" (Rolit: "result: draw (Red 5 - Green 2 - Yellow 5 - Blue 4)"); it is no
+    draw for those behind. Every split of the lead among three players is told: one
+    leader has won, all three draw, two or more share first place."""
+    told: dict[tuple[float, ...], str] = {}
+    for payoffs in itertools.product((0.0, 1.0, 2.0), repeat=3):
+        board = GameTreeBoard({"end": payoffs}, players=3)
+        board.play("end")
+        told[payoffs] = board.status_text()
+        best = [player for player in range(3) if payoffs[player] == max(payoffs)]
+        names = [f"player {player}" for player in best]
+        if len(best) == 1:
+            assert told[payoffs] == f"{names[0]} has won", payoffs
+        elif len(best) == 3:
+            assert told[payoffs] == "draw", payoffs
+        else:
+            assert told[payoffs] == f"{names[0]} and {names[1]} share first place", payoffs
+        _count("ends of a game of three told by who leads")
+    assert told[(2.0, 0.0, 2.0)] == "player 0 and player 2 share first place"
+    assert len(told) == 27

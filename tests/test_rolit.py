@@ -148,14 +148,15 @@ def test_an_evaluation_that_raises_leaves_the_board_as_it_was(name: str) -> None
 
 
 def _raising_after(count: int, error: type[Exception]) -> Callable[[object, int], float]:
-    """An evaluation that returns 0.5 ``count`` times, then raises ``error``."""
+    """An evaluation that returns 0.25 ``count`` times, then raises ``error`` (each player's
+    0.25 keeps within Pig's payoff bounds, which max^n prunes by: they add up to at most 1)."""
     calls = [0]
 
     def evaluate(board: object, player: int) -> float:
         calls[0] += 1
         if calls[0] > count:
             raise error
-        return 0.5
+        return 0.25
 
     return evaluate
 

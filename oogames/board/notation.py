@@ -15,10 +15,41 @@ from typing import Any, ClassVar, Final, cast
 from oogames.board.interface import IBoardModel
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
 from oogames.board.moves import CHANCE, PASS, Move
-from oogames.board.visitors import OutcomeVisitor
+from oogames.board.states import leaders
+from oogames.board.visitors import IBoardStatusVisitor
 from oogames.errors import IllegalMoveError, MalformedMoveError, shown
 
-_OUTCOME: Final = OutcomeVisitor()
+
+class _Told(IBoardStatusVisitor[str | None, object]):
+    """How a game ended, in words (None while it goes on), for
+    :meth:`ABoardText.status_text`: a game of more players that some of them (not all)
+    lead together ended in no draw for the others."""
+
+    __slots__ = ()
+
+    def player0_won_case(self, host: IBoardModel, param: object) -> str:
+        return f"{cast(ABoardText, host).player_names[0]} has won"
+
+    def player1_won_case(self, host: IBoardModel, param: object) -> str:
+        return f"{cast(ABoardText, host).player_names[1]} has won"
+
+    def draw_case(self, host: IBoardModel, param: object) -> str:
+        return "draw"
+
+    def no_winner_case(self, host: IBoardModel, param: object) -> None:
+        return None
+
+    def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: object) -> str:
+        """``"Red has won"``, ``"draw"``, or ``"Red and Yellow share first place"``."""
+        names = [cast(ABoardText, host).player_names[player] for player in leaders(payoffs)]
+        if len(names) == 1:
+            return f"{names[0]} has won"
+        if len(names) == len(payoffs):
+            return "draw"
+        return f"{', '.join(names[:-1])} and {names[-1]} share first place"
+
+
+_TOLD: Final = _Told()
 
 
 class ABoardText(IBoardModel):
@@ -57,11 +88,9 @@ class ABoardText(IBoardModel):
 
     def status_text(self) -> str:
         """One line: whose turn it is, or how the game ended."""
-        outcome = self.execute(_OUTCOME, None)
-        if outcome == "draw":
-            return "draw"
-        if outcome is not None:
-            return f"{self.player_names[int(outcome.removeprefix('player'))]} has won"
+        told = self.execute(_TOLD, None)
+        if told is not None:
+            return told
         if self.to_move == CHANCE:
             return "chance moves next"
         return f"{self.player_names[self.to_move]} to move"

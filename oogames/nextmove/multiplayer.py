@@ -144,8 +144,9 @@ class MaxNAcc(AAccumulator):
         """Every player's evaluation, kept as this position's payoffs."""
         count = getattr(board, "players", 2)
         vector = tuple(evaluate(board, player) for player in range(count))
-        if self.bounds is not None and not self.bounds.hold(vector):
-            raise off_bounds(vector, board, self.bounds, "maxn's shallow pruning cuts")
+        bounds = self.bounds
+        if bounds is not None and bounds.total is not None and not bounds.hold(vector):
+            raise off_bounds(vector, board, bounds, "maxn's shallow pruning cuts")
         self.vector = vector
         self.val = self.vector[self.model_player]
         return self.val
