@@ -248,3 +248,15 @@ def start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
             time.sleep(0.1)
     process.kill()
     raise AssertionError("oogames serve did not start")
+
+
+def running_with(marker: str) -> list[int]:
+    """The processes whose command line holds ``marker`` (zombies have none)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "cmdline").read_text():
+                found.append(int(entry.name))
+        except OSError:  # it ended meanwhile
+            continue
+    return found

@@ -7,10 +7,12 @@ import io
 import json
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import running_with
 
 from oogames.cli import main
 from oogames.errors import SettingsError
@@ -369,3 +371,31 @@ def test_a_move_not_undone_is_named() -> None:
     depth_tests = {tree.name for tree in ROUND_TREES if tree.rounds}
     assert failed and {test.name for test in failed} <= depth_tests, report.to_text()
     assert all("a move not undone" in test.output for test in failed)
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads /proc")
+@pytest.mark.parametrize(("ending", "words"), [("", "right"), ("while True: pass", "no answer in")])
+def test_a_process_the_submission_starts_is_ended_with_its_test(
+    tmp_path: Path, ending: str, words: str
+) -> None:
+    """Each test's process is started in a process group of its own, and the group is
+    ended with it: a submission that starts a process (here a sleeping Python, whether the
+    search then answers or loops) leaves none running. Before, each of the 17 tests of a
+    submission that started ``sleep 537`` left one behind, for good."""
+    marker = f"left-by-{tmp_path.name}"
+    start = (
+        "import subprocess, sys\n"
+        f"subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)', {marker!r}])\n"
+        f"{ending}\n"
+    )
+    path = tmp_path / "starts.py"
+    path.write_text(start + (SUBMISSIONS / "rice_deep.py").read_text())
+    results = tmp_path / "results.json"
+    argv = ["grade", "rice-alphabeta", str(path), "--format", "gradescope", "--seconds", "3"]
+    assert main([*argv, "--output", str(results)], out=io.StringIO()) == 0
+    tests = json.loads(results.read_text())["tests"]
+    assert all(words in test["output"] for test in tests), tests
+    deadline = time.monotonic() + 5
+    while running_with(marker) and time.monotonic() < deadline:  # SIGKILL is sent, not awaited
+        time.sleep(0.05)
+    assert running_with(marker) == [], f"left running after {len(tests)} tests"

@@ -8,10 +8,11 @@ import json
 import math
 import re
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
-from helpers import count, exits_with_message
+from helpers import count, exits_with_message, running_with
 
 from oogames.cli import main
 from oogames.tournament import ResultStore, fit_ratings, play_game, run_games, schedule, standings
@@ -76,6 +77,13 @@ class Loops(RandomValidMove):  # ignores cancel() for ever
 class ReturnsNone(RandomValidMove):
     def analyze(self, board, player=None):
         return None
+
+
+class Spawns(RandomValidMove):  # starts a process that would sleep for ten minutes
+    def analyze(self, board, player=None):
+        import subprocess, sys
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", __file__])
+        return super().analyze(board, player)
 
 
 class Chatty(RandomValidMove):  # prints, even straight to descriptor 1
@@ -173,6 +181,20 @@ def test_a_plugin_player_that_prints_plays_its_games(bots: str) -> None:
     task = GameTask("0-1-0", "tictactoe", {}, f"{bots}:Chatty", "random", 0, 1)
     record = play_game(task)
     assert record.reason == "rules" and len(record.moves) >= 5
+
+
+def test_what_a_plugin_player_starts_ends_with_its_process(bots: str) -> None:
+    """A plug-in player's process runs in a process group of its own, ended whole with the
+    game: the processes it started are gone too (before, each move's stayed, sleeping)."""
+
+    if not Path("/proc/self/cmdline").exists():
+        pytest.skip("reads /proc")
+    record = play_game(GameTask("0-1-0", "tictactoe", {}, f"{bots}:Spawns", "random", 0, 1))
+    assert record.reason == "rules"
+    deadline = time.monotonic() + 5
+    while running_with(bots) and time.monotonic() < deadline:  # SIGKILL is sent, not awaited
+        time.sleep(0.05)
+    assert running_with(bots) == [], f"left running after {len(record.moves)} moves"
 
 
 def test_each_move_crosses_to_a_plugin_players_process_once(bots: str) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from oogames.grading.trees import Trace
-from oogames.tournament.isolated import limit_memory
+from oogames.tournament.isolated import limit_memory, stop_group
 
 
 def run_in_process(
@@ -49,23 +49,27 @@ def in_process(
         # What the code prints goes to a file, never into the grader's memory: a
         # submission may print without end. Its files are limited (RESULT_BYTES each).
         with errors.open("wb") as stderr:
+            worker = subprocess.Popen(
+                command,
+                stdout=subprocess.DEVNULL,
+                stderr=stderr,
+                preexec_fn=_limits(memory_mb),
+                cwd=folder,
+                env=_environment(),
+                start_new_session=True,  # a group of its own, ended whole
+            )
             try:
-                done = subprocess.run(
-                    command,
-                    stdout=subprocess.DEVNULL,
-                    stderr=stderr,
-                    timeout=seconds,
-                    preexec_fn=_limits(memory_mb),
-                    cwd=folder,
-                    env=_environment(),
-                    check=False,
-                )
+                code: int | None = worker.wait(timeout=seconds)
             except subprocess.TimeoutExpired:
-                return None, f"no answer in {seconds:g} s (an endless loop?): the test is stopped"
+                code = None
+            finally:
+                stop_group(worker)  # and what the code started, on any way out
+        if code is None:
+            return None, f"no answer in {seconds:g} s (an endless loop?): the test is stopped"
         if errors.stat().st_size >= RESULT_BYTES:
             return None, f"it printed {RESULT_BYTES >> 20} MiB, all a test may write: stopped"
-        if done.returncode != 0 or not result.exists():
-            return None, _why(done.returncode, _tail(errors))
+        if code != 0 or not result.exists():
+            return None, _why(code, _tail(errors))
         try:
             data = json.loads(result.read_text(encoding="utf-8"))
         except (ValueError, OSError):
