@@ -362,6 +362,36 @@ def test_layout_keeps_the_controls_and_the_board_in_reach(
     check()
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "whole"),
+    [("othello", {"size": 16}, True), ("rolit", {"size": 16, "players": 3}, True),
+     ("tictactoe", {"rows": 12, "cols": 20, "k": 5}, True),
+     ("connectfour", {"width": 16, "height": 16}, False)],
+)  # fmt: skip
+def test_a_wide_board_fits_across_80_columns_where_its_labels_allow(
+    game: str, options: dict[str, object], whole: bool
+) -> None:
+    """At 80 x 24 a board of 16 or 20 columns lettered a, b, ... fits across the board's
+    panel, each column two wide: Othello and Rolit of 16 were cut after column m, the rest
+    behind a scroll bar, as columns were three wide at the least. Each column is still as
+    wide as its label and a space, so Connect Four's 10 to 16 stay apart (and scroll)."""
+
+    @synchronous
+    async def check() -> None:
+        app = app_for(game=game, options=options)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            grid = app.query_one("#board", BoardGrid)
+            cells = list(app.query("#board Button"))
+            width = cells[0].region.width
+            assert all(len(label) < width for label in grid.labels[0]), (width, grid.labels)
+            panel = app.query_one("#left").region
+            assert panel.contains_region(cells[grid.columns - 1].region) == whole, game
+            assert grid.region.right <= panel.right or not whole
+
+    check()
+
+
 BUTTONS = ("hint", "undo", "redo", "go", "new", "save", "load", "help")
 
 

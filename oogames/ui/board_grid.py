@@ -95,7 +95,9 @@ class BoardGrid(Grid):
             label_width = max(len(str(label.render())) for label in self.query(".label")) + 1
             across = (room.width - label_width - 2) // columns  # the room a column has
             height = max(1, min((room.height - 2) // rows, across // 2, self.LARGEST_CELL))
-            width = max(3, min(2 * height + 1, across))
+            # Two wide at the least (Othello of 16 fits 80 columns): a label and a space.
+            narrowest = 1 + max((len(label) for label in self.labels[0]), default=1)
+            width = max(narrowest, min(2 * height + 1, across))
         self.across = columns
         self.styles.grid_size_columns = columns + (1 if square else 0)
         # Textual repeats a list of sizes: a grid board's first column and row are labels.
