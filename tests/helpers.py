@@ -260,3 +260,7 @@ def running_with(marker: str) -> list[int]:
         except OSError:  # it ended meanwhile
             continue
     return found
+
+
+#: A game of Rolit of three on 4 x 4 that Red and Yellow end leading together, 6 discs each.
+SHARED_ROLIT = ["d2", "c4", "a3", "a4", "a2", "c1", "b4", "d3", "a1", "d4", "b1", "d1"]

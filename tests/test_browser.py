@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import start_server
+from helpers import SHARED_ROLIT, start_server
 
 pytest.importorskip("starlette", reason="the browser view needs the extra oogames[web]")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser tests need Playwright")
@@ -100,6 +100,32 @@ def test_tictactoe_played_to_the_end_by_clicking(server: str, browser: Any) -> N
     again = api(server, f"/api/games/{page.url.split('game=')[1]}")
     assert again["moves"] == [] and again["settings"]["player1"] == "human"
     page.wait_for_selector("#banner[hidden]", state="attached")
+    page.close()
+
+
+def post(server: str, path: str, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        f"{server}{path}", json.dumps(body).encode(), {"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=5) as response:
+        return json.loads(response.read())
+
+
+def test_the_banner_names_the_players_who_share_first_place(server: str, browser: Any) -> None:
+    """A game of Rolit of three that Red and Yellow end with 6 discs each, Green 4: the
+    banner names them with their colours (it said "A draw.")."""
+    seats = {f"player{seat}": "human" for seat in range(3)}
+    game_id = post(server, "/api/games", {"game": "rolit", "options": "size=4 players=3", **seats})[
+        "id"
+    ]
+    for move in SHARED_ROLIT:
+        post(server, f"/api/games/{game_id}/action", {"action": "move", "move": move})
+    page = browser.new_page()
+    page.goto(f"{server}/?game={game_id}")
+    page.wait_for_selector("#banner:not([hidden])")
+    result = page.text_content("#result")
+    assert result is not None and result.endswith(" share first place."), result
+    assert result.startswith("Red") and " and Yellow" in result and "Green" not in result
     page.close()
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import start_server
+from helpers import SHARED_ROLIT, start_server
 
 pytest.importorskip("starlette", reason="the browser view needs the extra oogames[web]")
 pytest.importorskip("httpx", reason="Starlette's test client needs httpx")
@@ -654,3 +654,17 @@ def test_a_state_lists_the_last_moves_and_counts_them_all(
         checked += 1
     assert checked >= 3 and paired_at_end is paired
     assert game != "nim" or board.ply > 2 * SHOWN_MOVES
+
+
+def test_a_lead_some_players_share_is_said_as_such_not_a_draw(client: TestClient) -> None:
+    """The state names the players who share first place (``shared_first``), and its status
+    says so; the page's banner reads them (it said "A draw." for Red 6 - Green 4 - Yellow
+    6)."""
+    seats = {f"player{seat}": "human" for seat in range(3)}
+    state = new(client, game="rolit", options="size=4 players=3", **seats)
+    for move in SHARED_ROLIT:
+        assert act(client, state["id"], "move", move).status_code == 200, move
+    state = client.get(f"/api/games/{state['id']}").json()
+    assert state["over"] and state["winner"] is None
+    assert state["shared_first"] == [0, 2]
+    assert state["status"].startswith("Red and Yellow share first place (Red 6 - ")

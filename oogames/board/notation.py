@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Final, cast
 from oogames.board.interface import IBoardModel
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
 from oogames.board.moves import CHANCE, PASS, Move
-from oogames.board.states import leaders
+from oogames.board.states import leaders, shared_first
 from oogames.board.visitors import IBoardStatusVisitor
 from oogames.errors import IllegalMoveError, MalformedMoveError, shown
 
@@ -41,12 +41,12 @@ class _Told(IBoardStatusVisitor[str | None, object]):
 
     def payoffs_case(self, host: IBoardModel, payoffs: tuple[float, ...], param: object) -> str:
         """``"Red has won"``, ``"draw"``, or ``"Red and Yellow share first place"``."""
-        names = [cast(ABoardText, host).player_names[player] for player in leaders(payoffs)]
-        if len(names) == 1:
-            return f"{names[0]} has won"
-        if len(names) == len(payoffs):
-            return "draw"
-        return f"{', '.join(names[:-1])} and {names[-1]} share first place"
+        names = cast(ABoardText, host).player_names
+        shared = [names[player] for player in shared_first(payoffs)]
+        if shared:
+            return f"{', '.join(shared[:-1])} and {shared[-1]} share first place"
+        best = leaders(payoffs)
+        return f"{names[best[0]]} has won" if len(best) == 1 else "draw"
 
 
 _TOLD: Final = _Told()

@@ -186,6 +186,19 @@ def leaders(payoffs: Sequence[float]) -> list[int]:
     return [player for player, payoff in enumerate(payoffs) if payoff == best]
 
 
+def shared_first(payoffs: Sequence[float] | None) -> list[int]:
+    """The players who share first place where some of them, not all, lead a finished game
+    together: no draw for those behind. Empty where one has won, all draw, or the game goes
+    on (``payoffs`` None).
+
+    >>> from oogames.board.states import shared_first
+    >>> shared_first((5, 2, 5, 4)), shared_first((3, 3)), shared_first((1, 0, 0))
+    ([0, 2], [], [])
+    """
+    best = leaders(payoffs) if payoffs else []
+    return best if 1 < len(best) < len(payoffs or ()) else []
+
+
 @functools.lru_cache(maxsize=4096)
 def _payoff_state(payoffs: tuple[float, ...]) -> PayoffState:
     return PayoffState(payoffs)

@@ -23,6 +23,7 @@ import attrs
 
 from oogames import plugins
 from oogames.board.moves import CHANCE, Move
+from oogames.board.states import shared_first
 from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.commands import busy_text, commands_of, idle_text, no_move_now_text
@@ -216,6 +217,7 @@ class WebGame:
             ],
             "to_move": None if over else board.to_move,
             "winner": board.winner,
+            "shared_first": shared_first(board.payoffs),
             "svg": board.to_svg(),
             "status": board.status_text(),
             "score": board.score_text(),
