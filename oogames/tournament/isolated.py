@@ -187,7 +187,10 @@ def stop_group(process: subprocess.Popen[bytes]) -> None:
     that leaves the group on purpose (``setsid``) is not followed: this contains faults,
     it is no sandbox against malice."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
+        if hasattr(os, "killpg"):
+            os.killpg(process.pid, signal.SIGKILL)
+        elif process.poll() is None:  # no process groups on this system: the process alone
+            process.kill()
     process.wait()
 
 
