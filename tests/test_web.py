@@ -586,9 +586,9 @@ def test_a_game_the_stopped_server_cannot_save_is_named_not_said_kept(tmp_path: 
     """Stopping, the server saves every game; one whose file cannot be written is told
     with its reason (the stop said "the games are kept" before, whatever happened)."""
     from oogames.game.settings import GameSettings, PlayerSpec
-    from oogames.web.app import _Games
+    from oogames.web.registry import OpenGames
 
-    games = _Games(tmp_path)
+    games = OpenGames(tmp_path)
     human = PlayerSpec.parse("human")
     for _ in range(2):
         game = WebGame.new(GameSettings(players=(human, human)), tmp_path, lambda: None)
@@ -718,3 +718,33 @@ def test_a_state_knows_whether_the_moves_went_turn_about_through_undo_redo_new_a
         )  # fmt: skip
         assert web.state()["paired"] is reference, (step, action, movers)
         count(f"states of {game} whose turn about was read move by move")
+
+
+def test_the_games_held_in_memory_are_bounded_and_one_let_go_comes_back_whole(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game created or opened stayed in the server's memory for its life: a client
+    that created games without end ran it out of memory. Past ``MAX_OPEN_GAMES`` (3 here)
+    the least recently used idle game is saved and let go, and opened from its file when
+    asked for, with its moves; a game whose computer waits to move (after Stop: opened
+    again it would start thinking) is kept."""
+    from oogames.web import registry
+
+    monkeypatch.setattr(registry, "MAX_OPEN_GAMES", 3)
+    monkeypatch.setattr(registry, "IDLE_SECONDS", 0.0)
+    games = client.app.state.games  # type: ignore[attr-defined]
+    paused = new(client, game="nim", options="target=500", player1="alphabeta:40")["id"]
+    act(client, paused, "move", "1")
+    act(client, paused, "stop")
+    games.games[paused].wait()
+    assert client.get(f"/api/games/{paused}").json()["human_to_move"] is False  # it waits
+    first = new(client, game="tictactoe", player1="human")["id"]
+    assert act(client, first, "move", "b2").status_code == 200
+    made = [new(client, game="tictactoe", player1="human")["id"] for _ in range(6)]
+    assert len(games.games) == 3 and paused in games.games and first not in games.games
+    back = client.get(f"/api/games/{first}").json()
+    assert back["moves"] == ["b2"] and first in games.games and len(games.games) == 3
+    for game_id in made:  # each comes back, played by nobody meanwhile
+        assert client.get(f"/api/games/{game_id}").json()["moves"] == []
+    assert len(games.games) == 3 and paused in games.games
+    count("games let go past the bound and opened again whole")

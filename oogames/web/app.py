@@ -57,6 +57,7 @@ from oogames.games import GAMES, find_game, unknown_game
 from oogames.parsing import check_whole, read_whole
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.page import PAGE
+from oogames.web.registry import OpenGames
 
 MAX_UPLOAD = 256 * 1024
 """The largest save file an upload may send, in bytes."""
@@ -74,66 +75,6 @@ RECENT = "oogames_recent"
 def default_folder() -> Path:
     """Where ``oogames serve`` keeps its games: ``<data folder>/web`` (see ``--data``)."""
     return data_folder() / "web"
-
-
-class _Games:
-    """The games in memory, opened from their files on first use."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.folder.mkdir(parents=True, exist_ok=True)
-        self.games: dict[str, WebGame] = {}
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self.waiters: dict[str, list[asyncio.Event]] = {}
-        self.closing = False
-
-    def close(self) -> None:
-        """The server stops: every page's stream of news ends now (from any thread)."""
-        self.closing = True
-        for game_id in list(self.waiters):
-            self.notify(game_id)
-
-    def keep(self, patience: float) -> list[str]:
-        """The server has stopped: every computer still playing stops (no move is played;
-        it plays on when the game is opened again; waited for ``patience`` seconds), and
-        every game is saved as it stands (a game of computers is saved only once a second
-        while they play). Returns what could not be saved: ``"ID: why"`` a game."""
-        games = list(self.games.values())
-        for game in games:
-            game.model.stop()
-        lost = []
-        for game in games:
-            game.wait(patience)
-            try:
-                game.save()
-            except OogamesError as error:  # a file that cannot be written: said, not raised
-                lost.append(f"{game.id}: {one_line(error)}")
-        return lost
-
-    def notify(self, game_id: str) -> None:
-        """Wake the event streams of ``game_id`` (from any thread)."""
-        loop = self.loop
-        if loop is None:
-            return
-        for event in list(self.waiters.get(game_id, [])):
-            loop.call_soon_threadsafe(event.set)
-
-    def add(self, game: WebGame) -> WebGame:
-        self.games[game.id] = game
-        game.changed = lambda: self.notify(game.id)
-        self.notify(game.id)
-        return game
-
-    def get(self, game_id: str) -> WebGame | None:
-        if game_id in self.games:
-            return self.games[game_id]
-        if not GAME_ID.match(game_id):
-            return None
-        try:
-            game = WebGame.open(game_id, self.folder, lambda: None)
-        except OogamesError:
-            return None
-        return None if game is None else self.add(game)
 
 
 def playable_games() -> list[str]:
@@ -192,7 +133,7 @@ class _TooBig(Exception):
 
 def create_app(folder: Path | None = None) -> Starlette:
     """The ASGI app, keeping its games in ``folder`` (default :func:`default_folder`)."""
-    games = _Games(folder or default_folder())
+    games = OpenGames(folder or default_folder())
     # What the page offers is read once, when the server starts: scanning the installed
     # packages' entry points takes milliseconds, which a request must not pay (above all
     # while computers think in other threads).

@@ -1,0 +1,121 @@
+"""The games a server holds in memory (:class:`OpenGames`): opened from their files on
+first use, and put back to their files when idle, so that the memory a server uses is
+bounded however many games are played on it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+from typing import Final
+
+from oogames.errors import OogamesError, one_line
+from oogames.web.games import GAME_ID, WebGame
+
+MAX_OPEN_GAMES: Final = 1_000
+"""The games kept in memory at most. Past it, the least recently used game that is idle
+(see :data:`IDLE_SECONDS`) is saved and let go; it is opened again from its file when
+asked for. Every game was kept for the server's life: a client that created games without
+end would have run the server out of memory."""
+
+IDLE_SECONDS: Final = 60.0
+"""How long a game must go unasked for, besides no computer thinking or waiting to move,
+no hint searching and no page listening, before it may be let go."""
+
+
+class OpenGames:
+    """The games in memory, opened from their files on first use, at most about
+    :data:`MAX_OPEN_GAMES` of them (idle ones are let go past it).
+
+    Attributes:
+        games: The games held, by id, the least recently used first.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.games: dict[str, WebGame] = {}
+        self.used: dict[str, float] = {}  # when each was last asked for (monotonic)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.waiters: dict[str, list[asyncio.Event]] = {}
+        self.closing = False
+
+    def close(self) -> None:
+        """The server stops: every page's stream of news ends now (from any thread)."""
+        self.closing = True
+        for game_id in list(self.waiters):
+            self.notify(game_id)
+
+    def keep(self, patience: float) -> list[str]:
+        """The server has stopped: every computer still playing stops (no move is played;
+        it plays on when the game is opened again; waited for ``patience`` seconds), and
+        every game is saved as it stands (a game of computers is saved only once a second
+        while they play). Returns what could not be saved: ``"ID: why"`` a game."""
+        games = list(self.games.values())
+        for game in games:
+            game.model.stop()
+        lost = []
+        for game in games:
+            game.wait(patience)
+            try:
+                game.save()
+            except OogamesError as error:  # a file that cannot be written: said, not raised
+                lost.append(f"{game.id}: {one_line(error)}")
+        return lost
+
+    def notify(self, game_id: str) -> None:
+        """Wake the event streams of ``game_id`` (from any thread)."""
+        loop = self.loop
+        if loop is None:
+            return
+        for event in list(self.waiters.get(game_id, [])):
+            loop.call_soon_threadsafe(event.set)
+
+    def add(self, game: WebGame) -> WebGame:
+        """Hold ``game`` (the most recently used), and let idle ones go past the bound."""
+        self.games[game.id] = game
+        self.used[game.id] = time.monotonic()
+        game.changed = lambda: self.notify(game.id)
+        self.notify(game.id)
+        self._let_go()
+        return game
+
+    def get(self, game_id: str) -> WebGame | None:
+        """The game ``game_id``, from memory or from its file; None if there is none."""
+        if game_id in self.games:
+            self.used[game_id] = time.monotonic()
+            self.games[game_id] = self.games.pop(game_id)  # the most recently used last
+            return self.games[game_id]
+        if not GAME_ID.match(game_id):
+            return None
+        try:
+            game = WebGame.open(game_id, self.folder, lambda: None)
+        except OogamesError:
+            return None
+        return None if game is None else self.add(game)
+
+    def _let_go(self) -> None:
+        """While more than :data:`MAX_OPEN_GAMES` are held, save the least recently used
+        idle game and let it go (none, while every game is busy or was asked for lately)."""
+        while len(self.games) > MAX_OPEN_GAMES:
+            now = time.monotonic()
+            idle = next((game for game in self.games.values() if self._idle(game, now)), None)
+            if idle is None:
+                return
+            try:
+                idle.save()
+            except OogamesError:  # kept in memory: its file cannot be written
+                self.used[idle.id] = now
+                continue
+            del self.games[idle.id]
+            del self.used[idle.id]
+
+    def _idle(self, game: WebGame, now: float) -> bool:
+        """Whether ``game`` may be let go: unasked for :data:`IDLE_SECONDS`, no computer
+        thinking or waiting to move (opened again, it would start), no hint searching, no
+        page listening to it."""
+        return (
+            now - self.used[game.id] >= IDLE_SECONDS
+            and not (game.thinking or game.hinting or game.model.computer_waiting)
+            and not self.waiters.get(game.id)
+        )
