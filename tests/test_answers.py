@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -441,6 +442,26 @@ def _every_spec_with_a_depth() -> list[str]:
     return specs
 
 
+def _every_strategy_after_a_move(
+    info: Any, options: dict[str, object], evaluate: Any
+) -> Iterator[tuple[str, Any, Any]]:
+    """Each spec of :func:`_every_spec_with_a_depth` this game takes, its strategy made with
+    ``evaluate``, and a new board after the first move (and Pig's die: a player moves)."""
+    from oogames.board.moves import CHANCE
+    from oogames.errors import OogamesError
+
+    for spec in _every_spec_with_a_depth():
+        board = info.make(**options)
+        board.play(board.legal_moves()[0])
+        while board.to_move == CHANCE:
+            board.play(board.legal_moves()[-1])
+        try:
+            strategy = make_strategy(spec, evaluate, 1, False)
+        except OogamesError:  # a search this game does not take
+            continue
+        yield spec, board, strategy
+
+
 @pytest.mark.parametrize(
     "bad", [float("nan"), None, "x", 5e6, -995_000], ids=["nan", "None", "text", "5e6", "-995000"]
 )
@@ -464,8 +485,7 @@ def test_an_evaluation_that_returns_no_number_is_refused_not_passed_over(
     returns a number a search would take for a proven win or loss (beyond the default
     ``win_threshold``, 990,000): 5,000,000 had alpha-beta prefer it to a win in one and
     call it "win in -4000000" (MCTS reads only an evaluation's sign: it takes them)."""
-    from oogames.board.moves import CHANCE
-    from oogames.errors import OogamesError, SearchError
+    from oogames.errors import SearchError
     from oogames.games import find_game
 
     info = find_game(game)
@@ -477,17 +497,9 @@ def test_an_evaluation_that_returns_no_number_is_refused_not_passed_over(
         handed.append(value is bad)
         return value
 
-    for spec in _every_spec_with_a_depth():
+    for spec, board, strategy in _every_strategy_after_a_move(info, options, evaluate):
         handed.clear()
-        board = info.make(**options)
-        board.play(board.legal_moves()[0])
-        while board.to_move == CHANCE:  # Pig's die: a player moves next
-            board.play(board.legal_moves()[-1])
         before = snapshot(board)
-        try:
-            strategy = make_strategy(spec, evaluate, 1, False)
-        except OogamesError:  # a search this game does not take
-            continue
         try:
             strategy.get_next_move(board)
         except SearchError as error:
@@ -524,8 +536,7 @@ def test_an_evaluation_outside_the_payoff_bounds_is_refused_where_a_search_prune
     20 Rolit positions. Now every search of the grammar that prunes by the bounds and was
     handed such a value refuses it in one line, naming the bounds; every other search
     answers. The board is left as it was either way."""
-    from oogames.board.moves import CHANCE
-    from oogames.errors import OogamesError, SearchError
+    from oogames.errors import SearchError
     from oogames.games import find_game
 
     info = find_game(game)
@@ -538,17 +549,9 @@ def test_an_evaluation_outside_the_payoff_bounds_is_refused_where_a_search_prune
         handed.append(outside_here)
         return outside if outside_here else 0.0
 
-    for spec in _every_spec_with_a_depth():
+    for spec, board, strategy in _every_strategy_after_a_move(info, options, evaluate):
         handed.clear()
-        board = info.make(**options)
-        board.play(board.legal_moves()[0])
-        while board.to_move == CHANCE:
-            board.play(board.legal_moves()[-1])
         before = snapshot(board)
-        try:
-            strategy = make_strategy(spec, evaluate, 1, False)
-        except OogamesError:  # a search this game does not take
-            continue
         prunes = spec.split("+")[0].split(":")[0] in ("star1", "star2", "maxn")
         try:
             strategy.get_next_move(board)
