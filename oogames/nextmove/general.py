@@ -56,18 +56,12 @@ def general_status(kind: type[_MinMaxStatus], board: IBoardModel) -> type[_MinMa
     """The status visitor class for a search of ``board``, which does not alternate.
 
     Raises:
-        SearchError: The search asked for (a table, values by margin) does not yet serve
-            games of more than two players or of chance.
+        SearchError: The search is valued by margins, which are written for two players
+            who take turns.
     """
-    if kind is not _MinMaxStatus:
-        # Who may add a table is the grammar's table (the grammar, which names every search,
-        # stands above them: imported only here, for this message).
-        from oogames.nextmove.grammar import EXTENDED_ENHANCEMENTS
-
-        tabled = [f"{base}+tt" for base, added in EXTENDED_ENHANCEMENTS.items() if "tt" in added]
+    if kind is not _MinMaxStatus:  # a table is kept by the decorator here, never the status
         raise SearchError(
             f"{type(board).__name__} has more than two players, chance or repeated turns: "
-            "search it without values by margin, and with a transposition table only as "
-            f"{' or '.join(tabled)} (a table keeps each player's values apart there)"
+            "search it without values by margin"
         )
     return GeneralStatus

@@ -363,11 +363,12 @@ class MinMax(INextMoveStrategy):
                 "subclass ABoardModel (or ISearchHints) to search it with them"
             )
         lam = _MinMaxLambda(stop, deadline, node_limit)
-        table = None if self.by_margin else table_root(acc)
+        alternates = getattr(board, "alternates", True)  # else n players, chance: ask who moves
+        table = table_root(acc) if alternates and not self.by_margin else None  # else TTAcc
         kind = (
             _MarginStatus if self.by_margin else _MinMaxStatus if table is None else table_status()
         )
-        if not getattr(board, "alternates", True):  # n players, chance: ask who moves
+        if not alternates:
             from oogames.nextmove.general import general_status
 
             kind = general_status(kind, board)

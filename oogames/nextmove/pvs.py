@@ -37,18 +37,18 @@ class PVSAlphaAcc(AlphaAcc):
         """The first child: the whole window; the others: (best so far, best so far + 1)."""
         low = self.val if self.val > self.alpha else self.alpha
         null = self.move is not None and low + 1 < self.beta
-        return _child(PVSBetaAcc, self, low, low + 1 if null else self.beta, null)
+        return _child(PVSBetaAcc, self, low, low + 1 if null else self.beta, null, 1 - self.player)
 
     def make_same(self) -> AAccumulator:
         """An extra turn: the whole window, raised to the best so far (no null window)."""
         low = self.val if self.val > self.alpha else self.alpha
-        return _child(PVSAlphaAcc, self, low, self.beta, False, same=True)
+        return _child(PVSAlphaAcc, self, low, self.beta, False, self.player)
 
     def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
         low = self.val if self.val > self.alpha else self.alpha
         if getattr(child, "null", False) and low < child.val < self.beta:
-            return _child(PVSBetaAcc, self, low, self.beta, False)
+            return _child(PVSBetaAcc, self, low, self.beta, False, child.player)
         return None
 
 
@@ -64,18 +64,20 @@ class PVSBetaAcc(BetaAcc):
         """The first child: the whole window; the others: (best so far - 1, best so far)."""
         high = self.val if self.val < self.beta else self.beta
         null = self.move is not None and high - 1 > self.alpha
-        return _child(PVSAlphaAcc, self, high - 1 if null else self.alpha, high, null)
+        return _child(
+            PVSAlphaAcc, self, high - 1 if null else self.alpha, high, null, 1 - self.player
+        )
 
     def make_same(self) -> AAccumulator:
         """The opponent's extra turn: the whole window, lowered to the best so far."""
         high = self.val if self.val < self.beta else self.beta
-        return _child(PVSBetaAcc, self, self.alpha, high, False, same=True)
+        return _child(PVSBetaAcc, self, self.alpha, high, False, self.player)
 
     def retry(self, child: AAccumulator) -> AAccumulator | None:
         """The whole window again for a null-window child that turned out better."""
         high = self.val if self.val < self.beta else self.beta
         if getattr(child, "null", False) and self.alpha < child.val < high:
-            return _child(PVSAlphaAcc, self, self.alpha, high, False)
+            return _child(PVSAlphaAcc, self, self.alpha, high, False, child.player)
         return None
 
 
@@ -88,15 +90,17 @@ def _child(
     alpha: float,
     beta: float,
     null: bool,
-    same: bool = False,
+    player: int,
 ) -> _Child:
-    """A child accumulator of ``parent`` with the window (alpha, beta); ``null`` says the
-    window is a null window PVS chose (a probe may narrow any window later, so this
-    cannot be told from the window itself); ``same``, that the parent's player moves
-    again."""
+    """A child accumulator of ``parent`` where ``player`` moves, with the window (alpha,
+    beta); ``null`` says the window is a null window PVS chose (a probe may narrow any
+    window later, so this cannot be told from the window itself). A re-search is for the
+    player of the child it searches again: on a board of more players the search named
+    the child's player (``make_child``), and ``1 - player`` had a re-search map the moves
+    of a player not to move ("illegal move pass by Red: it is Yellow's turn")."""
     child = bare(kind)
     child.model_player = parent.model_player
-    child.player = parent.player if same else 1 - parent.player
+    child.player = player
     child.depth = parent.depth + 1
     child.val = INF if kind is PVSBetaAcc else -INF
     child.move = child.current = child.best_child = None
