@@ -7,6 +7,7 @@ the enhancement under test, in the test, on the same position.
 from __future__ import annotations
 
 import itertools
+import random
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -571,3 +572,50 @@ def test_an_evaluation_outside_the_payoff_bounds_is_refused_where_a_search_prune
         count(f"searches of {game} with an evaluation outside its payoff bounds")
     print(f"{game}: {len(refused)} refused ({', '.join(refused)}), {answered} answered")
     assert refused and answered
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("tictactoe", {}), ("kalah", {"pits": 3, "seeds": 2}), ("rolit", {"players": 3, "size": 4}),
+     ("pig", {"players": 2, "target": 6}), ("pig", {"players": 3, "target": 5}),
+     ("nim", {"target": 9})],
+)  # fmt: skip
+def test_a_search_that_cannot_search_a_game_is_refused_before_it_plays(
+    game: str, options: dict[str, object]
+) -> None:
+    """``brs`` on Pig or ``star1`` on tic-tac-toe raised at their first move: a demo ended
+    in the middle, a tournament lost every game of theirs as a "crash", a game on the page
+    stopped at their turn. Each search says what it cannot search
+    (``IAccFactory.refuses``), and ``check_fits`` refuses the spec before a game starts,
+    in one line. For every spec of the grammar, on each game: refused before, or it
+    plays a whole random game's positions without such an error."""
+    from oogames.board.moves import PASS
+    from oogames.errors import SearchError, StrategySpecError
+    from oogames.games import find_game
+    from oogames.nextmove.grammar import StrategySpec
+    from oogames.nextmove.specs import check_fits
+
+    info = find_game(game)
+    refused, played = [], 0
+    for spec in _every_spec_with_a_depth():
+        board = info.make(**options)
+        try:
+            check_fits(StrategySpec.parse(spec), board)
+        except StrategySpecError as error:
+            assert str(error).startswith(f"{spec} cannot play this game: "), error
+            assert "\n" not in str(error)
+            refused.append(spec)
+            continue
+        strategy = make_strategy(spec, info.evaluate, 1, False)
+        rng = random.Random(spec)
+        while not board.is_over:
+            if not board.at_chance:
+                try:
+                    strategy.analyze(board)
+                except SearchError as error:  # only what check_fits should have said
+                    raise AssertionError(f"{spec} passed check_fits and raised: {error}") from None
+                played += 1
+            board.play(rng.choice(board.legal_moves() or [PASS]))
+        count(f"specs checked to fit {game} or refused before it")
+    print(f"{game}: refused {refused}; {played} searches of the others")
+    assert played

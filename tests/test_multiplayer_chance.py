@@ -800,3 +800,19 @@ def test_every_two_sided_search_gives_minimaxs_value_along_games_of_more_players
                     _count(f"two-sided searches of {game} of three checked against minimax")
             board.play(rng.choice(board.legal_moves() or [PASS]))
     assert checked > 500
+
+
+def test_a_game_tree_has_chance_only_where_its_tree_has_a_chance_node() -> None:
+    """A game tree lists chance's outcomes whatever its tree: it says it has chance only
+    where a chance node is in the tree (under a turn or a pass too), so best-reply search
+    is refused before it plays only those."""
+    from oogames.nextmove.grammar import StrategySpec
+    from oogames.nextmove.specs import check_fits
+
+    die = Chance({"1": (0.5, (1, 0, 0)), "2": (0.5, (0, 1, 0))})
+    plain = {"a": (1, 2, 3), "b": Turn(2, {"c": (3, 2, 1)})}
+    deep = {"a": (1, 2, 3), "b": Turn(2, {"c": die})}
+    assert not GameTreeBoard(plain).has_chance and GameTreeBoard(deep).has_chance
+    check_fits(StrategySpec.parse("brs:2"), GameTreeBoard(plain))
+    with pytest.raises(StrategySpecError, match="brs:2 cannot play this game: best-reply"):
+        check_fits(StrategySpec.parse("brs:2"), GameTreeBoard(deep))

@@ -76,6 +76,12 @@ class ATurns:
             )
         return _TurnBack(self, player)
 
+    @property
+    def has_chance(self) -> bool:
+        """Whether the game has chance positions (dice): a game that lists chance's
+        outcomes (:meth:`chance_outcomes`); a game tree says whether its tree has any."""
+        return type(self).chance_outcomes is not ATurns.chance_outcomes
+
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The outcomes of this chance position with their probabilities, in map order
         (a game of chance writes it; asked only at a chance position)."""

@@ -6,7 +6,6 @@ import argparse
 from typing import Final, TextIO
 
 from oogames.board.model import ABoardModel
-from oogames.board.turns import ATurns
 from oogames.cli.common import WIDTH, Subcommand, flag, position_of, whole_from
 from oogames.games import find_game
 from oogames.nextmove.grammar import StrategySpec
@@ -24,14 +23,9 @@ DEFAULTS: Final = {
 
 def default_strategies(board: ABoardModel) -> str:
     """The searches to compare on ``board`` when none are named (see :data:`DEFAULTS`)."""
-    if _has_chance(board):
+    if board.has_chance:
         return DEFAULTS["chance"]
     return DEFAULTS["more"] if board.players > 2 else DEFAULTS["two"]
-
-
-def _has_chance(board: ABoardModel) -> bool:
-    """Whether the game has chance positions (it writes ``chance_outcomes``)."""
-    return type(board).chance_outcomes is not ATurns.chance_outcomes
 
 
 def run_compare(args: argparse.Namespace, out: TextIO) -> int:

@@ -20,9 +20,9 @@ from oogames.cli.common import (
     seat_flags,
 )
 from oogames.game.players import ChancePlayer, IRequestor
+from oogames.game.settings import PlayerSpec
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.spec_help import player_help
-from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import checked_result
 
 
@@ -34,9 +34,11 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
         given_player(args.player1, "--player1") or default_spec(info, board),
         *extra_seats(args, board),
     ]
-    seed, solvable = args.seed, not info.too_big(board)
+    seed = args.seed
     players = [
-        make_strategy(spec, info.evaluate, None if seed is None else seed + number, solvable)
+        PlayerSpec.parse(spec, people=False).strategy(
+            info, None if seed is None else seed + number, board
+        )
         for number, spec in enumerate(specs)
     ]
     options = ", ".join(f"{key}={value}" for key, value in board.options().items())

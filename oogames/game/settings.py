@@ -12,7 +12,7 @@ from oogames.board.options import check_size
 from oogames.errors import SettingsError, shown
 from oogames.games import GameInfo, find_game
 from oogames.nextmove.grammar import DEFAULT_COMPUTER, MAX_DEPTH, SOLVING_COMPUTER, StrategySpec
-from oogames.nextmove.specs import make_strategy
+from oogames.nextmove.specs import check_fits, make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy
 
 MAX_SEATS = 16
@@ -84,12 +84,15 @@ class PlayerSpec(StrategySpec):
     ) -> INextMoveStrategy:
         """The strategy of a computer player (not for ``human``) of ``info``'s game, on
         ``board`` (a search with neither depth nor clock is refused on a board too big to
-        solve: :func:`oogames.nextmove.specs.check_ends`).
+        solve: :func:`oogames.nextmove.specs.check_ends`; a search that cannot search its
+        game at all, before it plays: :func:`oogames.nextmove.specs.check_fits`).
 
         Raises:
             StrategySpecError: The spec cannot play this board.
         """
         solvable = board is None or not info.too_big(board)
+        if board is not None:
+            check_fits(self, board)
         return make_strategy(self, info.evaluate, seed, solvable)
 
 

@@ -210,16 +210,17 @@ def _children(node: object) -> list[object]:
     return list(node.values()) if isinstance(node, dict) else []
 
 
-def _has_turns(tree: object) -> bool:
-    """Whether the tree has a chance position or a ``Turn``: turns that do not alternate."""
+def _holds(tree: object, kinds: type | tuple[type, ...]) -> bool:
+    """Whether the tree has a node of ``kinds`` (``Turn | Chance``: turns that do not
+    alternate; ``Chance``: dice)."""
     waiting, seen = [tree], set()
     while waiting:
         node = waiting.pop()
-        if isinstance(node, Turn | Chance):
+        if isinstance(node, kinds):
             return True
-        if isinstance(node, Static):
+        if isinstance(node, Static | Turn):
             waiting.append(node.node)
-        elif isinstance(node, dict | Pass) and id(node) not in seen:
+        elif isinstance(node, dict | Pass | Chance) and id(node) not in seen:
             seen.add(id(node))
             waiting.extend(_children(node))
     return False
@@ -277,7 +278,9 @@ class GameTreeBoard(ABoardModel):
         )
         self.tree = tree
         self._tree_text: str | None = None  # the tree written out, for keys (see key)
-        self.alternates = count == 2 and not _has_turns(tree)  # else the searches ask the board
+        self.alternates = count == 2 and not _holds(
+            tree, (Turn, Chance)
+        )  # else the searches ask the board
         self._node: object = tree
         self._last = -1  # the last player who chose a move (-1: nobody yet)
         self.reset()
@@ -320,6 +323,11 @@ class GameTreeBoard(ABoardModel):
         for move in node:
             if not lam.apply(player, self, move, param):
                 return
+
+    @property
+    def has_chance(self) -> bool:
+        """Whether the tree has a chance node."""
+        return _holds(self.tree, Chance)
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
         """The outcomes of this chance node with their probabilities, as the tree lists them."""

@@ -384,11 +384,9 @@ class StarAcc(AAccDecorator):
             SearchError: The board declares none.
         """
         self.bounds = search_hints(board).payoff_bounds(self.model_player)
-        if self.bounds is None:
-            raise SearchError(
-                f"{type(board).__name__} declares no bounds on its payoffs "
-                "(payoff_bounds): star1 and star2 prune by them; use expectimax"
-            )
+        if self.bounds is None:  # the game's, or this player's
+            why = Star1Fac.refuses(board) or f"no bounds on player {self.model_player}'s payoffs"
+            raise SearchError(why)
         self.inner.start(board)
 
     def horizon_value(self, board: IBoardModel, evaluate: Evaluation) -> float:
@@ -424,6 +422,16 @@ class Star1Fac(AlphaBetaFac):
     def make_acc(self, model_player: int) -> AAccumulator:
         """An :class:`~oogames.AlphaAcc` decorated by :class:`StarAcc`."""
         return StarAcc(super().make_acc(model_player), self._probing)
+
+    @classmethod
+    def refuses(cls, board: IBoardModel) -> str | None:
+        """A game that declares no bounds on its payoffs."""
+        if search_hints(board).payoff_bounds() is not None:
+            return None
+        return (
+            f"{type(board).__name__} declares no bounds on its payoffs (payoff_bounds): "
+            "star1 and star2 prune by them; use expectimax"
+        )
 
 
 class Star2Fac(Star1Fac):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Iterator
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.options import check_size
@@ -17,6 +17,9 @@ from oogames.errors import SettingsError
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, Evaluation, MaxAcc
 from oogames.nextmove.decorators import limit_depth
 from oogames.nextmove.evaluation import Payoff, as_evaluation
+
+if TYPE_CHECKING:
+    from oogames.board.interface import IBoardModel
 
 MAX_DEPTH: Final = 10_000
 """The deepest depth a search may be given (``DepthFac``, ``:DEPTH`` in a strategy's name)."""
@@ -37,6 +40,13 @@ class IAccFactory(abc.ABC):
     @abc.abstractmethod
     def make_acc(self, model_player: int) -> AAccumulator:
         """The accumulator of the root position, where ``model_player`` is to move."""
+
+    @classmethod
+    def refuses(cls, board: IBoardModel) -> str | None:
+        """Why this search cannot search ``board``'s game at all, in one line (the error
+        it would raise in the middle of a game), or None: it can (the default). Asked
+        before a game is played (:func:`~oogames.nextmove.specs.check_fits`)."""
+        return None
 
     @property
     @abc.abstractmethod

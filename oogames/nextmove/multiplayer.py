@@ -182,6 +182,8 @@ _NO_PRUNING = PayoffBounds(-1.0, 1.0)
 BRS_NO_CHANCE = "best-reply search (brs) is for games without chance"
 """Why best-reply search refuses a chance position (in either of its layers)."""
 
+_NO_HAND = "%s cannot hand the turn to a player (hand_turn): best-reply search needs it"
+
 
 class ParanoidFac(AlphaBetaFac):
     """The paranoid search: two-player alpha-beta, the model player against all the others
@@ -282,6 +284,13 @@ class BRSFac(AlphaBetaFac):
         """A :class:`BRSMaxAcc` with an open window."""
         return BRSMaxAcc(model_player, model_player)
 
+    @classmethod
+    def refuses(cls, board: IBoardModel) -> str | None:
+        """A game with chance, or a board that cannot hand the turn to a player."""
+        if getattr(board, "has_chance", False):
+            return BRS_NO_CHANCE
+        return None if hasattr(board, "hand_turn") else _NO_HAND % type(board).__name__
+
 
 def _map_as(
     board: IBoardModel, player: int, lam: IBoardLambda[P], param: P, if_it_can: bool = False
@@ -304,10 +313,7 @@ def _map_as(
 def _hand(board: IBoardModel, player: int) -> IUndoMove:
     hand = getattr(board, "hand_turn", None)
     if hand is None:
-        raise SearchError(
-            f"{type(board).__name__} cannot hand the turn to a player (hand_turn): "
-            "best-reply search needs it"
-        )
+        raise SearchError(_NO_HAND % type(board).__name__)
     undo: IUndoMove = hand(player)
     return undo
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Mapping
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from oogames import plugins
 from oogames.errors import OogamesError, PluginCodeError, PluginError, StrategySpecError, shown
@@ -31,6 +31,9 @@ from oogames.nextmove.minmax import MinMax
 from oogames.nextmove.mtdf import MTDF, MTDFDeepening
 from oogames.nextmove.random_move import RandomValidMove
 from oogames.nextmove.strategy import INextMoveStrategy
+
+if TYPE_CHECKING:
+    from oogames.board.interface import IBoardModel
 
 __all__ = [  # the grammar's names are kept here too, where earlier versions had them
     "DRIVERS",
@@ -118,6 +121,31 @@ def check_ends(spec: StrategySpec) -> None:
             f"end of the game, which can take hours. Give it a depth ({spec}:6) or a clock "
             f"({spec}@2), or write {spec}:{END} to search to the end anyway"
         )
+
+
+def check_fits(spec: StrategySpec, board: IBoardModel) -> None:
+    """Refuse ``spec`` before a game of ``board``'s is played if its search cannot search
+    that game at all (:meth:`IAccFactory.refuses <oogames.nextmove.factories.IAccFactory.refuses>`):
+    ``brs`` a game with chance, ``star1`` a game without bounds on its payoffs. Such a
+    search raised at its first move, in the middle of the game (a demo ended, and every
+    game of a tournament was lost as a "crash").
+
+    Raises:
+        StrategySpecError: It cannot, in one line that says why.
+
+    >>> from oogames.games import PigBoard
+    >>> from oogames.nextmove.grammar import StrategySpec
+    >>> from oogames.nextmove.specs import check_fits
+    >>> check_fits(StrategySpec.parse("brs:2"), PigBoard())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    oogames.errors.StrategySpecError: brs:2 cannot play this game: best-reply search ... chance
+    """
+    if spec.family != "search":
+        return
+    why = SEARCHES[spec.base].refuses(board)
+    if why is not None:
+        raise StrategySpecError(f"{spec} cannot play this game: {why}")
 
 
 def make_factory(spec: str | StrategySpec, evaluate: Evaluation) -> IAccFactory:

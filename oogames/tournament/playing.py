@@ -19,7 +19,7 @@ from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.errors import IllegalMoveError, OogamesError, one_line
 from oogames.nextmove.grammar import StrategySpec
-from oogames.nextmove.specs import check_ends, make_strategy
+from oogames.nextmove.specs import check_ends, check_fits, make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 from oogames.tournament.isolated import IsolatedPlayer, PlayerFault
 
@@ -104,6 +104,7 @@ def check_plan(
     """Refuse, before any game is played, what would spoil every game it is in: an unknown
     game or an option it does not take, a player that is no strategy spec (or a person),
     a search with neither depth nor clock on a board too big to solve (:func:`check_ends`),
+    a search that cannot search the game at all (:func:`check_fits`: ``brs`` on Pig),
     an opening the game refuses (replayed as each game replays it). No player's code is
     loaded here: a plug-in player is loaded where it plays.
 
@@ -117,9 +118,11 @@ def check_plan(
     from oogames.games import find_game
 
     info = find_game(game)
-    solvable = not info.too_big(info.make(**options))
+    start = info.make(**options)
+    solvable = not info.too_big(start)
     for spec in players:
         value = StrategySpec.parse(spec, people=False)
+        check_fits(value, start)
         if not solvable:
             check_ends(value)
     for number, opening in enumerate(openings, 1):
