@@ -278,9 +278,8 @@ class GameTreeBoard(ABoardModel):
         )
         self.tree = tree
         self._tree_text: str | None = None  # the tree written out, for keys (see key)
-        self.alternates = count == 2 and not _holds(
-            tree, (Turn, Chance)
-        )  # else the searches ask the board
+        # Else the searches ask the board who moves.
+        self.alternates = count == 2 and not _holds(tree, (Turn, Chance))
         self._node: object = tree
         self._last = -1  # the last player who chose a move (-1: nobody yet)
         self.reset()
