@@ -78,8 +78,8 @@ class ATurns:
 
     @property
     def has_chance(self) -> bool:
-        """Whether the game has chance positions (dice): a game that lists chance's
-        outcomes (:meth:`chance_outcomes`); a game tree says whether its tree has any."""
+        """Whether the game has chance positions, dice say. A game has them that lists
+        chance's outcomes (:meth:`chance_outcomes`); a game tree, where its tree has any."""
         return type(self).chance_outcomes is not ATurns.chance_outcomes
 
     def chance_outcomes(self) -> list[tuple[Move, float]]:
