@@ -392,7 +392,7 @@ class StarAcc(AAccDecorator):
     def horizon_value(self, board: IBoardModel, evaluate: Evaluation) -> float:
         """The wrapped static value; one outside the bounds the cuts rely on is refused."""
         value = self.inner.horizon_value(board, evaluate)
-        if self.bounds is not None and not self.bounds.hold((value,)):
+        if self.bounds is not None and not self.bounds.low <= value <= self.bounds.high:
             raise off_bounds((value,), board, self.bounds, "star1 and star2 cut chance positions")
         return value
 

@@ -185,7 +185,9 @@ def stop_group(process: subprocess.Popen[bytes]) -> None:
     process running (a loop, a ``sleep``, a pool) leaves nothing behind: before, each
     graded test of a submission that started ``sleep 537`` left one running. A process
     that leaves the group on purpose (``setsid``) is not followed: this contains faults,
-    it is no sandbox against malice."""
+    it is no sandbox against malice. The group's id is the process's pid; once the
+    process is reaped and its group empty, the id could in principle name a new session
+    that took the same pid, which Linux hands out in order (4 million before it wraps)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         if hasattr(os, "killpg"):
             os.killpg(process.pid, signal.SIGKILL)
