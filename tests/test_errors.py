@@ -26,6 +26,7 @@ from oogames import (
 from oogames.board.order import MoveOrder
 from oogames.errors import StrategySpecError
 from oogames.games import GAMES
+from oogames.games.numbered import ANumberedBoard
 
 
 @pytest.mark.parametrize(
@@ -313,3 +314,31 @@ def test_a_games_parse_move_that_raises_costs_the_hint_not_the_refusal() -> None
             board.play("2")
         assert "parse_move" not in str(refused.value)
         count("a parse_move that raises leaves the refusal as it was")
+
+
+NUMBERED = sorted(name for name, info in GAMES.items() if issubclass(info.board, ANumberedBoard))
+
+
+@pytest.mark.parametrize("name", NUMBERED)
+def test_a_game_whose_moves_are_numbers_reads_writes_and_refuses_them_alike(name: str) -> None:
+    """Every move of a numbered game (Nim, Kalah, Connect Four) is read back from how it
+    is written; a number just outside is refused as malformed, as text and as a move, each
+    rule naming the first and last number in its own counting."""
+    board = GAMES[name].make()
+    numbers = board._numbers()
+    assert set(numbers) == set(board.move_order)  # the one universe, ordered or not
+    for move in numbers:
+        assert board.parse_move(f" {board.format_move(move)} ") == move
+        count("a numbered move read back from its text")
+    shift = board.written_from
+    first, last = numbers[0] + shift, numbers[-1] + shift
+    for outside in (first - 1, last + 1):
+        with pytest.raises(MalformedMoveError) as told:
+            board.parse_move(str(outside))
+        assert told.value.reason == f"a move is written as a number from {first} to {last}"
+        with pytest.raises(MalformedMoveError) as told:
+            board.play(outside - shift)
+        noun = board.move_noun
+        assert told.value.reason == f"a move is a {noun} from {numbers[0]} to {numbers[-1]}"
+        count("a number outside refused, as text and as a move")
+    assert NUMBERED == ["connectfour", "kalah", "nim"]

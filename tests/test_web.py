@@ -80,7 +80,7 @@ def test_against_the_computer_with_hint_accept_and_undo(client: TestClient) -> N
     state = act(client, game_id, "undo").json()
     assert len(state["moves"]) == 2 and state["can_redo"]
     illegal = act(client, game_id, "move", "9")
-    assert illegal.status_code == 400 and "columns are numbered 1 to 7" in illegal.json()["error"]
+    assert illegal.status_code == 400 and "a number from 1 to 7" in illegal.json()["error"]
 
 
 def test_stop_cancels_a_long_search_and_go_searches_again(client: TestClient) -> None:

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.layout import Layout, Pieces, Square
-from oogames.board.model import ABoardModel
-from oogames.board.moves import Move, lookup_move
+from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord, IUndoMove
@@ -36,7 +35,7 @@ from oogames.games.bitboards import (
 )
 from oogames.games.connectfour_lines import connect_four_lines, connect_four_lines_by_loop
 from oogames.games.declaration import GameInfo
-from oogames.parsing import whole_number
+from oogames.games.numbered import ANumberedBoard
 
 __all__ = ["GAME", "ConnectFourBoard", "connect_four_lines", "connect_four_lines_by_loop"]
 
@@ -72,7 +71,7 @@ class _Drop(AMoveRecord):
         board._state = NON_TERMINAL
 
 
-class ConnectFourBoard(ABoardModel):
+class ConnectFourBoard(ANumberedBoard):
     """The board of Connect Four, or of N-in-a-row with gravity on any size.
 
     Args:
@@ -123,6 +122,8 @@ class ConnectFourBoard(ABoardModel):
     OPTIONS = (WIDTH, HEIGHT, K)
     game_name = "connectfour"
     notation = "a column number, like 4"
+    move_noun = "column index"
+    written_from = 1  # column 0 is written "1"
     player_names = ("X", "O")
     pieces = Pieces(("●", "●"), ("#d62728", "#f2c40f"), ("red", "yellow"), "#1f4fbf", "○")
 
@@ -402,25 +403,6 @@ class ConnectFourBoard(ABoardModel):
 
     # -- notation ----------------------------------------------------------------
 
-    def parse_move(self, text: str) -> Move:
-        """Read a 1-based column number (``"4"`` is column 3), or ``"pass"``.
-
-        Raises:
-            MalformedMoveError: The text names no column of this board.
-        """
-        number = whole_number(text)
-        if number is not None:
-            col = number - 1
-            if col in self._columns:
-                return col
-            raise self._malformed(text, f"columns are numbered 1 to {self.width}")
-        return super().parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        """Write a column 1-based: column 3 is ``"4"``."""
-        col = lookup_move(self._columns, move)
-        return super().format_move(move) if col is None else str(col + 1)
-
     def _split_moves(self, text: str) -> list[str]:
         """Moves as 1-based column digits, with or without spaces (``"4453"``, ``"4 4 5 3"``)."""
         words = text.split()
@@ -428,13 +410,13 @@ class ConnectFourBoard(ABoardModel):
             words = list(words[0])
         return words
 
-    def _move_rule(self) -> str:
-        return f"a move is a column index from 0 to {self.width - 1}"
-
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"column {self.format_move(move)} is full")
 
     # -- move order -------------------------------------------------------------
+
+    def _numbers(self) -> range:
+        return range(self.width)
 
     def _move_universe(self) -> tuple[Move, ...]:
         return centre_first(self.width)

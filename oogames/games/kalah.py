@@ -43,13 +43,13 @@ from typing import Final
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces, Square
 from oogames.board.model import ABoardModel, Played
-from oogames.board.moves import Move, lookup_move
+from oogames.board.moves import Move
 from oogames.board.options import Option
 from oogames.board.states import DRAW, EXTRA_TURN, NON_TERMINAL, WON, ABoardState
 from oogames.board.undo import AMoveRecord
 from oogames.errors import IllegalMoveError
 from oogames.games.declaration import GameInfo
-from oogames.parsing import whole_number
+from oogames.games.numbered import ANumberedBoard
 
 PITS: Final = Option("pits", 6, "pits in each row", low=1, high=8)
 SEEDS: Final = Option("seeds", 4, "seeds in each pit at the start", low=1, high=8)
@@ -79,7 +79,7 @@ class _Sow(AMoveRecord):
         board._state = self.state
 
 
-class KalahBoard(ABoardModel):
+class KalahBoard(ANumberedBoard):
     """The board of Kalah(pits, seeds), with its extra turns and captures.
 
     Args:
@@ -98,6 +98,7 @@ class KalahBoard(ABoardModel):
     game_name = "kalah"
     notation = "the number of one of your pits, 1 next to the far end, like 3"
     player_names = ("South", "North")
+    move_noun = "pit number"
     #: The players go by their names, on wood (there are no pieces but the seeds).
     pieces = Pieces(player_names, PLAIN_PIECES.colours, PLAIN_PIECES.names, "#c8965a")
 
@@ -267,29 +268,11 @@ class KalahBoard(ABoardModel):
 
     # -- notation ------------------------------------------------------------------
 
-    def parse_move(self, text: str) -> Move:
-        """A move is written as the number of a pit, for example ``"3"``."""
-        pit = whole_number(text)
-        if pit is not None:
-            if pit in self._pit_of:
-                return pit
-            raise self._malformed(text, f"a pit is numbered 1 to {self.pits}")
-        return super().parse_move(text)
-
-    def format_move(self, move: Move) -> str:
-        """A pit is written as its number."""
-        if lookup_move(self._pit_of, move) is not None:
-            return str(move)
-        return super().format_move(move)
-
-    def _move_rule(self) -> str:
-        return f"a move is a pit number from 1 to {self.pits}"
-
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"pit {move} is empty")
 
-    def _move_universe(self) -> tuple[Move, ...]:
-        return tuple(self._pit_of)
+    def _numbers(self) -> range:
+        return range(1, self.pits + 1)
 
 
 def kalah_stores(board: KalahBoard, player: int) -> float:

@@ -20,7 +20,7 @@ from oogames.board.states import NON_TERMINAL, WON
 from oogames.board.undo import AMoveRecord
 from oogames.errors import IllegalMoveError
 from oogames.games.declaration import GameInfo
-from oogames.parsing import whole_number
+from oogames.games.numbered import ANumberedBoard
 
 TARGET: Final = Option("target", 21, "the total that wins", low=1, high=100_000)
 MAX_ADD: Final = Option("max_add", 3, "the most a move adds, at most the target", low=1)
@@ -40,7 +40,7 @@ class _Add(AMoveRecord):
         board._state = NON_TERMINAL
 
 
-class NimBoard(ABoardModel):
+class NimBoard(ANumberedBoard):
     """The board of the 21 game (and of any target and largest step).
 
     Args:
@@ -63,6 +63,7 @@ class NimBoard(ABoardModel):
     OPTIONS = (TARGET, MAX_ADD)
     game_name = "nim"
     notation = "the number to add, like 2"
+    move_noun = "number to add"
     player_names = ("A", "B")
 
     def __init__(self, target: int = 21, max_add: int = 3) -> None:
@@ -119,23 +120,11 @@ class NimBoard(ABoardModel):
     def _draw(self) -> str:
         return f"total {self._total} of {self.target} (add 1 to {self.max_add})"
 
-    def parse_move(self, text: str) -> Move:
-        """A move is written as the number it adds, for example ``"2"``."""
-        step = whole_number(text)
-        if step is not None:
-            if step in self._steps:
-                return step
-            raise self._malformed(text, f"a move adds 1 to {self.max_add}")
-        return super().parse_move(text)
-
-    def _move_rule(self) -> str:
-        return f"a move adds a whole number from 1 to {self.max_add}"
-
     def _why_illegal(self, player: int, move: Move) -> IllegalMoveError:
         return self._illegal(move, player, f"adding {move} would pass {self.target}")
 
-    def _move_universe(self) -> tuple[Move, ...]:
-        return tuple(self._steps)
+    def _numbers(self) -> range:
+        return range(1, self.max_add + 1)
 
 
 def nim_distance(board: NimBoard, player: int) -> float:
