@@ -554,9 +554,10 @@ def test_a_server_stopped_while_computers_play_keeps_every_move_the_page_showed(
     was shown is in the file, and the game goes on when it is opened again."""
     server, address = start_server(tmp_path)
     try:
-        body = json.dumps(
-            {"game": "connectfour", "player0": "alphabeta:5", "player1": "alphabeta:5"}
-        ).encode()
+        # A game of some twenty seconds (on 7x6 alphabeta:5 plays a whole game in 0.2 s,
+        # and a server slow to take the signal sometimes saw it end first).
+        game = {"game": "connectfour", "options": "width=12 height=10"}
+        body = json.dumps({**game, "player0": "alphabeta:6", "player1": "alphabeta:6"}).encode()
         created = urllib.request.Request(f"{address}/api/games", body, method="POST")
         created.add_header("Content-Type", "application/json")
         game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
@@ -575,7 +576,7 @@ def test_a_server_stopped_while_computers_play_keeps_every_move_the_page_showed(
     _, board = load_game(tmp_path / f"{game_id}.json")
     kept = [board.format_move(move) for move in board.moves]
     assert len(shown) >= 3 and kept[: len(shown)] == shown, (shown, kept)
-    assert not board.is_over
+    assert not board.is_over and board.format_move(11) == "12"  # the board asked for
     reopened = WebGame.open(game_id, tmp_path, lambda: None)  # as a restarted server does
     assert reopened is not None and reopened.thinking  # the computer to move plays on
     reopened.model.stop()
