@@ -10,26 +10,8 @@ builtin exceptions keeps working. An exception that is not an
 :class:`OogamesError` is a bug in oogames or in user code, never a user's
 mistake.
 
-The tree::
-
-    OogamesError
-    ├── IllegalMoveError (ValueError)
-    │   ├── MalformedMoveError
-    │   ├── NotYourTurnError
-    │   └── GameOverError
-    ├── BoardOptionError (ValueError)
-    ├── SettingsError (ValueError)
-    │   └── StrategySpecError
-    ├── SaveFileError (ValueError)
-    ├── UsageError (ValueError)
-    ├── UndoError (RuntimeError)
-    │   └── NothingToUndoError (LookupError)
-    ├── NoHintError (LookupError)
-    ├── SearchError (RuntimeError)
-    │   ├── SearchDepthError
-    │   ├── SearchStopped
-    │   └── TraceLimitError
-    └── RenderError (RuntimeError)
+The tree of them, with what each means, is the page *Errors* of the documentation
+(``docs/errors.rst``); a test checks that it names every class defined here.
 """
 
 from __future__ import annotations
@@ -229,6 +211,22 @@ class TraceLimitError(SearchError):
 class BoardContractError(OogamesError, RuntimeError):
     """A board that breaks the contract in play: for example, a game in which no player
     can move and that is not over (the board must end it, in a draw if nothing else)."""
+
+
+class ServerLimitError(OogamesError, RuntimeError):
+    """A web server refuses to start one more game now: it keeps its most games on disk,
+    or the client has started its most games this minute (see
+    :class:`~oogames.web.registry.GameLimits`).
+
+    Attributes:
+        status: The HTTP status the refusal is sent with: 503 (full) or 429 (too fast).
+        retry_after: Seconds after which asking again may succeed (None: not by waiting).
+    """
+
+    def __init__(self, message: str, status: int, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.retry_after = retry_after
 
 
 class RenderError(OogamesError, RuntimeError):

@@ -342,3 +342,33 @@ def test_a_game_whose_moves_are_numbers_reads_writes_and_refuses_them_alike(name
         assert told.value.reason == f"a move is a {noun} from {numbers[0]} to {numbers[-1]}"
         count("a number outside refused, as text and as a move")
     assert NUMBERED == ["connectfour", "kalah", "nim"]
+
+
+def test_the_errors_page_draws_every_error_under_its_parent() -> None:
+    """The tree on the docs' Errors page is the one list of the errors: each class of
+    ``oogames.errors`` stands in it once, under the class it derives from (the module's
+    docstring drew a second tree, which had lost three classes)."""
+    import inspect
+    from pathlib import Path
+
+    import oogames.errors as errors
+
+    page = (Path(__file__).parent.parent / "docs" / "errors.rst").read_text()
+    drawn = page[page.index("    OogamesError\n") :].split("\n\n")[0].splitlines()
+    parents: dict[str, str] = {}
+    path: list[str] = []
+    for line in drawn:
+        name = line.lstrip(" │├└─").split()[0]
+        depth = (len(line) - len(line.lstrip(" │├└─")) - 4) // 4
+        path[depth:] = [name]
+        assert name not in parents, f"{name} is drawn twice"
+        parents[name] = path[depth - 1] if depth else ""
+    defined = {
+        name: cls
+        for name, cls in inspect.getmembers(errors, inspect.isclass)
+        if issubclass(cls, errors.OogamesError) and cls.__module__ == errors.__name__
+    }
+    assert set(parents) == set(defined)
+    for name, cls in defined.items():
+        assert parents[name] == ("" if cls is errors.OogamesError else cls.__bases__[0].__name__)
+        count("an error drawn under its parent")

@@ -749,3 +749,72 @@ def test_the_games_held_in_memory_are_bounded_and_one_let_go_comes_back_whole(
         assert client.get(f"/api/games/{game_id}").json()["moves"] == []
     assert len(games.games) == 3 and paused in games.games
     count("games let go past the bound and opened again whole")
+
+
+def test_a_client_starts_games_only_so_fast_and_the_server_keeps_only_so_many(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files were not bounded: a client that created games without end filled the
+    disk. One address starts at most ``per_minute`` games (new or uploaded) a minute, then
+    gets 429 with when to ask again; the folder holds at most ``files`` games, then every
+    start gets 503 until the person who runs the server removes some. A refusal is one
+    line and creates no file."""
+    from oogames.web import registry
+    from oogames.web.limits import GameLimits
+
+    now = [1000.0]
+    monkeypatch.setattr(registry.time, "monotonic", lambda: now[0])
+    client = TestClient(create_app(tmp_path, GameLimits(files=4, per_minute=2)))
+    saved = new(client, game="nim", player1="human")
+    new(client, game="nim", player1="human")
+    files = sorted(tmp_path.glob("*.json"))
+    for refused in (
+        client.post("/api/games", json={"game": "nim"}),
+        client.post("/api/upload", content=client.get(f"/api/games/{saved['id']}/save").text),
+    ):
+        assert refused.status_code == 429, refused.text
+        assert refused.json()["error"] == (
+            "this address started its most games this minute (2); try again in 60 s"
+        )
+        assert refused.headers["Retry-After"] == "60"
+        count("starts refused past the minute's bound")
+    assert sorted(tmp_path.glob("*.json")) == files  # nothing written for them
+    now[0] += 45
+    assert client.post("/api/games", json={"game": "nim"}).headers["Retry-After"] == "15"
+    now[0] += 15  # a new minute: two more, then the folder is full
+    new(client, game="nim", player1="human")
+    new(client, game="nim", player1="human")
+    now[0] += 60
+    full = client.post("/api/games", json={"game": "nim"})
+    assert full.status_code == 503 and "Retry-After" not in full.headers
+    assert full.json()["error"] == (
+        "this server keeps its most games (4); ask the person who runs it to make room"
+    )
+    assert len(list(tmp_path.glob("*.json"))) == 4
+    files[0].unlink()  # the person who runs the server makes room
+    new(client, game="nim", player1="human")
+    assert len(list(tmp_path.glob("*.json"))) == 4
+    count("starts refused while the folder is full, then let in")
+
+
+def test_the_addresses_counted_are_bounded_and_each_counts_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each address has its own minute; the addresses remembered are bounded (the oldest
+    forgotten first), however many ask."""
+    from oogames.errors import ServerLimitError
+    from oogames.web import registry
+    from oogames.web.limits import GameLimits
+
+    monkeypatch.setattr(registry, "CLIENTS_REMEMBERED", 5)
+    games = registry.OpenGames(tmp_path, GameLimits(per_minute=1))
+    games.make_room("10.0.0.1")
+    with pytest.raises(ServerLimitError) as refused:
+        games.make_room("10.0.0.1")
+    assert refused.value.status == 429
+    for host in range(2, 40):
+        games.make_room(f"10.0.0.{host}")  # each address its own first game
+        assert len(games.started) <= 5
+        count("addresses counted apart, within the bound")
+    games.make_room("10.0.0.1")  # forgotten: counted afresh
+    assert games.files == 40  # counted, though no file was written here

@@ -8,6 +8,7 @@ from typing import Final, TextIO
 from oogames.cli.common import Subcommand, flag, whole_from
 from oogames.errors import SettingsError
 from oogames.parsing import user_path
+from oogames.web.limits import MAX_GAME_FILES, NEW_GAMES_A_MINUTE, GameLimits
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -19,7 +20,8 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
             "the browser view needs Starlette: pip install 'oogames[web]'"
         ) from None
     folder = user_path(args.data, "--data") if args.data else None
-    return serve(args.host, args.port, folder, out)
+    limits = GameLimits(args.max_games, args.new_games_a_minute)
+    return serve(args.host, args.port, folder, out, limits)
 
 
 COMMANDS: Final = (
@@ -35,6 +37,18 @@ COMMANDS: Final = (
             flag("--host", default="127.0.0.1", help="the address to listen on"),
             flag("--port", type=whole_from(1, 65_535), default=8000, help="the port"),
             flag("--data", help="where the games are kept", note="the data folder"),
+            flag(
+                "--max-games",
+                type=whole_from(1, 10_000_000),
+                default=MAX_GAME_FILES,
+                help="the games kept on disk at most; past it no game is started",
+            ),
+            flag(
+                "--new-games-a-minute",
+                type=whole_from(1, 1_000_000),
+                default=NEW_GAMES_A_MINUTE,
+                help="the games one client address may start in a minute",
+            ),
         ),
     ),
 )

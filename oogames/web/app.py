@@ -43,7 +43,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Route
 
 from oogames import plugins
-from oogames.errors import OogamesError, one_line, shown
+from oogames.errors import OogamesError, ServerLimitError, one_line, shown
 from oogames.game.saving import data_folder
 from oogames.game.settings import (
     MAX_SEATS,
@@ -56,6 +56,7 @@ from oogames.game.settings import (
 from oogames.games import GAMES, find_game, unknown_game
 from oogames.parsing import check_whole, read_whole
 from oogames.web.games import GAME_ID, WebGame
+from oogames.web.limits import DEFAULT_LIMITS, GameLimits
 from oogames.web.page import PAGE
 from oogames.web.registry import OpenGames
 
@@ -131,9 +132,10 @@ class _TooBig(Exception):
     pass
 
 
-def create_app(folder: Path | None = None) -> Starlette:
-    """The ASGI app, keeping its games in ``folder`` (default :func:`default_folder`)."""
-    games = OpenGames(folder or default_folder())
+def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) -> Starlette:
+    """The ASGI app, keeping its games in ``folder`` (default :func:`default_folder`),
+    starting no more than ``limits`` let clients start."""
+    games = OpenGames(folder or default_folder(), limits)
     # What the page offers is read once, when the server starts: scanning the installed
     # packages' entry points takes milliseconds, which a request must not pay (above all
     # while computers think in other threads).
@@ -213,6 +215,7 @@ def create_app(folder: Path | None = None) -> Starlette:
         settings = settings.seated(
             board, first=_small_int(data.get("first", 0), "who starts", 0, MAX_SEATS - 1)
         )
+        games.make_room(_client(request))
         game = games.add(WebGame.new(settings, games.folder, lambda: None))
         return with_cookie(JSONResponse(game.state()), request, game.id)
 
@@ -290,6 +293,7 @@ def create_app(folder: Path | None = None) -> Starlette:
     async def upload(request: Request) -> Response:
         games.loop = asyncio.get_running_loop()
         data = await _json_body(request, MAX_UPLOAD, "that file")  # the page sends a file
+        games.make_room(_client(request))  # a file refused still counts as a start tried
         game = games.add(WebGame.from_save(data, games.folder, lambda: None))
         return with_cookie(JSONResponse(game.state()), request, game.id)
 
@@ -304,6 +308,11 @@ def create_app(folder: Path | None = None) -> Starlette:
                 return _error(413, str(big))
             except _BadRequest as bad:
                 return _error(400, str(bad))
+            except ServerLimitError as limit:
+                refused = _error(limit.status, str(limit))
+                if limit.retry_after is not None:
+                    refused.headers["Retry-After"] = str(limit.retry_after)
+                return refused
             except OogamesError as error:
                 return _error(400, one_line(error))
 
@@ -346,6 +355,11 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
         side = seat_name(int(field.removeprefix("player")))
         raise _BadRequest(f"{side} is human or a computer such as alphabeta:4")
     return PlayerSpec.parse(value, plugins_allowed=False)
+
+
+def _client(request: Request) -> str:
+    """The address a request comes from, as the limits count clients by it."""
+    return request.client.host if request.client is not None else "unknown"
 
 
 def _small_int(value: object, name: str, low: int, high: int) -> int:

@@ -9,8 +9,9 @@ import time
 from pathlib import Path
 from typing import Final
 
-from oogames.errors import OogamesError, one_line
+from oogames.errors import OogamesError, ServerLimitError, one_line
 from oogames.web.games import GAME_ID, WebGame
+from oogames.web.limits import CLIENTS_REMEMBERED, DEFAULT_LIMITS, GameLimits
 
 MAX_OPEN_GAMES: Final = 1_000
 """The games kept in memory at most. Past it, the least recently used game that is idle
@@ -31,9 +32,12 @@ class OpenGames:
         games: The games held, by id, the least recently used first.
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, limits: GameLimits = DEFAULT_LIMITS) -> None:
         self.folder = folder
         self.folder.mkdir(parents=True, exist_ok=True)
+        self.limits = limits
+        self.files = self._count_files()
+        self.started: dict[str, tuple[float, int]] = {}  # a client's minute: start, games
         self.games: dict[str, WebGame] = {}
         self.used: dict[str, float] = {}  # when each was last asked for (monotonic)
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -79,6 +83,43 @@ class OpenGames:
         self.notify(game.id)
         self._let_go()
         return game
+
+    def make_room(self, client: str) -> None:
+        """Count one more game that ``client`` (its address) starts, or refuse it.
+
+        Raises:
+            ServerLimitError: The client started its most games this minute (429), or
+                the folder holds the most game files (503); nothing is counted.
+        """
+        now = time.monotonic()
+        since, count = self.started.pop(client, (now, 0))
+        if now - since >= 60:
+            since, count = now, 0
+        if count >= self.limits.per_minute:
+            self.started[client] = (since, count)
+            wait = max(1, round(60 - (now - since)))
+            raise ServerLimitError(
+                f"this address started its most games this minute ({self.limits.per_minute});"
+                f" try again in {wait} s",
+                429,
+                wait,
+            )
+        if self.files >= self.limits.files:
+            self.files = self._count_files()  # files the person who runs it removed
+            if self.files >= self.limits.files:
+                raise ServerLimitError(
+                    f"this server keeps its most games ({self.limits.files:,}); "
+                    "ask the person who runs it to make room",
+                    503,
+                )
+        self.started[client] = (since, count + 1)  # the most recent last
+        while len(self.started) > CLIENTS_REMEMBERED:
+            del self.started[next(iter(self.started))]
+        self.files += 1
+
+    def _count_files(self) -> int:
+        """The games saved in the folder."""
+        return sum(1 for path in self.folder.glob("*.json") if GAME_ID.match(path.stem))
 
     def get(self, game_id: str) -> WebGame | None:
         """The game ``game_id``, from memory or from its file; None if there is none."""

@@ -15,6 +15,7 @@ from typing import TextIO
 from oogames.errors import UsageError, shown
 from oogames.game.players import limit_searches
 from oogames.web.app import create_app, default_folder
+from oogames.web.limits import DEFAULT_LIMITS, GameLimits
 
 SWITCH_SECONDS = 0.0005
 """How often the server's threads hand over Python's lock (``sys.setswitchinterval``)."""
@@ -28,8 +29,11 @@ SHUTDOWN_SECONDS = 2
 news of open pages, which would never finish, are ended at once)."""
 
 
-def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
-    """Run the server until Ctrl-C (uvicorn); returns the exit status."""
+def serve(
+    host: str, port: int, folder: Path | None, out: TextIO, limits: GameLimits = DEFAULT_LIMITS
+) -> int:
+    """Run the server until Ctrl-C (uvicorn), starting no more games than ``limits`` let
+    clients start; returns the exit status."""
     import uvicorn
 
     try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
@@ -60,7 +64,7 @@ def serve(host: str, port: int, folder: Path | None, out: TextIO) -> int:
     # request answers in 17 ms beside twenty thinking games (benchmarks/web_load.py).
     sys.setswitchinterval(SWITCH_SECONDS)
     limit_searches(SEARCHES_AT_ONCE)
-    app = create_app(where)
+    app = create_app(where, limits)
 
     class Server(uvicorn.Server):
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:

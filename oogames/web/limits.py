@@ -1,0 +1,43 @@
+"""What a web server lets its clients start (:class:`GameLimits`): how many games it keeps
+on disk, and how fast one client address may start them. Read by ``oogames serve``'s
+flags and by the registry of games (:class:`~oogames.web.registry.OpenGames`)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+MAX_GAME_FILES: Final = 10_000
+"""The games a server keeps on disk at most (their files in its folder, whoever made
+them). Past it, a new game or an upload is refused (HTTP 503) until the person who runs
+the server makes room; a game's file is bounded by how long its game can last, so the
+disk a server uses is bounded too."""
+
+NEW_GAMES_A_MINUTE: Final = 60
+"""The games (new ones and uploads) one client address may start in a minute; past it
+the next is refused (HTTP 429, with when to ask again)."""
+
+CLIENTS_REMEMBERED: Final = 10_000
+"""The client addresses whose starts of this minute are counted at most (the oldest are
+forgotten first): what counts them is bounded too, however many addresses ask."""
+
+
+@attrs.frozen
+class GameLimits:
+    """What a server lets its clients start (``oogames serve --max-games``,
+    ``--new-games-a-minute``).
+
+    Args:
+        files: The games kept on disk at most (:data:`MAX_GAME_FILES`).
+        per_minute: The games one client address may start in a minute
+            (:data:`NEW_GAMES_A_MINUTE`). Behind a proxy every client has the proxy's
+            address: set it for all of them, or let the proxy limit each.
+    """
+
+    files: int = MAX_GAME_FILES
+    per_minute: int = NEW_GAMES_A_MINUTE
+
+
+DEFAULT_LIMITS: Final = GameLimits()
+"""The limits of a server started without ``--max-games`` or ``--new-games-a-minute``."""
