@@ -335,7 +335,7 @@ def test_a_game_whose_moves_are_numbers_reads_writes_and_refuses_them_alike(name
     for outside in (first - 1, last + 1):
         with pytest.raises(MalformedMoveError) as told:
             board.parse_move(str(outside))
-        assert told.value.reason == f"a move is written as a number from {first} to {last}"
+        assert told.value.reason == f"write a move as a number from {first} to {last}"
         with pytest.raises(MalformedMoveError) as told:
             board.play(outside - shift)
         noun = board.move_noun

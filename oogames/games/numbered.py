@@ -28,7 +28,7 @@ class ANumberedBoard(ABoardModel):
     ...     board.parse_move("7")
     ... except ValueError as error:
     ...     print(error.reason)
-    a move is written as a number from 1 to 3
+    write a move as a number from 1 to 3
     """
 
     __slots__ = ()
@@ -57,7 +57,7 @@ class ANumberedBoard(ABoardModel):
         if number - self.written_from in numbers:
             return number - self.written_from
         first, last = numbers[0] + self.written_from, numbers[-1] + self.written_from
-        raise self._malformed(text, f"a move is written as a number from {first} to {last}")
+        raise self._malformed(text, f"write a move as a number from {first} to {last}")
 
     def format_move(self, move: Move) -> str:
         """Write a move as its number."""
