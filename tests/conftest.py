@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections.abc import Callable
@@ -85,7 +86,30 @@ BOARD_FACTORIES: dict[str, Callable[[], ABoardModel]] = {
     # The tutorial's plug-in game (demos/twenty_one.py), loaded as `oogames play` loads it:
     # the contract holds for a game written outside the package with the framework's defaults.
     "plugin-twentyone-9": lambda: _plugin_board("demos/twenty_one.py:TwentyOne", target=9),
+    # The same game told as a game of numbers (the tutorial's ANumberedBoard): its map
+    # walks its own order, so it offers no custom order.
+    "plugin-twentyone-numbered-9": lambda: _numbered_twenty_one(target=9),
 }
+
+
+@functools.cache
+def _numbered_twenty_one_class() -> type[ABoardModel]:
+    """The class made once: boards of two classes of one name are not equal."""
+    from oogames.games.numbered import ANumberedBoard
+
+    board = type(_plugin_board("demos/twenty_one.py:TwentyOne"))
+
+    class NumberedTwentyOne(ANumberedBoard, board):  # type: ignore[misc, valid-type]
+        move_noun = "number to add"
+
+        def _numbers(self) -> range:
+            return range(1, 4)
+
+    return NumberedTwentyOne
+
+
+def _numbered_twenty_one(**options: Any) -> ABoardModel:
+    return _numbered_twenty_one_class()(**options)
 
 
 def _plugin_board(ref: str, **options: Any) -> ABoardModel:

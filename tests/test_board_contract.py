@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from helpers import play_choices, played, searchable, snapshot
+from helpers import count, play_choices, played, searchable, snapshot
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -243,6 +243,21 @@ def test_shuffled_order_is_a_reproducible_permutation(
     assert sorted(map(repr, one.legal_moves())) == sorted(map(repr, plain.legal_moves()))
     assert one.legal_moves() == two.legal_moves()
     assert one.copy().legal_moves() == one.legal_moves()
+
+
+def test_a_move_order_set_is_the_order_map_walks(make_board: Callable[[], ABoardModel]) -> None:
+    """A game that offers custom orders (a move universe) walks the order set: a game
+    whose map ignored it would take any order and search as before."""
+    board = make_board()
+    if not board.move_order:
+        with pytest.raises(BoardOptionError):
+            board.set_move_order(list(reversed(board.legal_moves())))
+        return
+    for order in (tuple(reversed(board.move_order)), board.move_order[1:] + board.move_order[:1]):
+        board.set_move_order(order)
+        legal = board.legal_moves()
+        assert legal == [move for move in order if move in legal], (order, legal)
+        count("orders set and walked")
 
 
 @given(first=choices, second=choices)

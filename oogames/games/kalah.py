@@ -274,6 +274,9 @@ class KalahBoard(ANumberedBoard):
     def _numbers(self) -> range:
         return range(1, self.pits + 1)
 
+    def _move_universe(self) -> tuple[Move, ...]:
+        return tuple(self._pit_of)
+
 
 def kalah_stores(board: KalahBoard, player: int) -> float:
     """An evaluation: ``player``'s store less the opponent's, plus a quarter of the seeds

@@ -126,6 +126,9 @@ class NimBoard(ANumberedBoard):
     def _numbers(self) -> range:
         return range(1, self.max_add + 1)
 
+    def _move_universe(self) -> tuple[Move, ...]:
+        return tuple(self._steps)
+
 
 def nim_distance(board: NimBoard, player: int) -> float:
     """An evaluation: +1 if the position is won for ``player`` by the known rule, -1 if lost.

@@ -1,10 +1,13 @@
 """``ANumberedBoard``: what boards whose moves are whole numbers share: their notation,
-the rule a move of another form is told, their move universe.
+and the rule a move of another form is told.
 
 Nim's moves are the numbers added, Kalah's the pits' numbers, Connect Four's the
 columns (written from 1). A game says which numbers (:meth:`ANumberedBoard._numbers`)
 and what a move is (:attr:`ANumberedBoard.move_noun`); reading, writing and refusing
 them come from here, as :class:`~oogames.games.grid.AGridBoard` does for boards of cells.
+Custom move orders are the game's to offer, as any game's
+(:meth:`~oogames.board.order.MoveOrder._move_universe`): the numbers do not say whether
+its ``map`` walks them in an order it can change.
 """
 
 from __future__ import annotations
@@ -65,9 +68,11 @@ class ANumberedBoard(ABoardModel):
             return str(move + self.written_from)
         return super().format_move(move)
 
+    def _move_form_error(self, move: Move) -> str | None:
+        """A move is of the game's form if it is one of its numbers (see
+        :meth:`~oogames.board.order.MoveOrder._move_form_error`)."""
+        return None if move in self._numbers() else self._move_rule()
+
     def _move_rule(self) -> str:
         numbers = self._numbers()
         return f"a move is a {self.move_noun} from {numbers[0]} to {numbers[-1]}"
-
-    def _move_universe(self) -> tuple[Move, ...]:
-        return tuple(self._numbers())
