@@ -27,6 +27,7 @@ TWENTY_ONE = f"{ROOT / 'demos' / 'twenty_one.py'}:TwentyOne"
 
 BOTS = '''
 from oogames import AlphaBetaFac, DepthFac, INextMoveStrategy, MaxAcc, MinMax, MinMaxFac
+from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.random_move import RandomValidMove
 
 
@@ -52,6 +53,19 @@ class Plain(MinMaxFac):
 def greedy(evaluate):
     """A function that builds a strategy."""
     return MinMax(DepthFac(AlphaBetaFac(), 1, evaluate))
+
+
+class Nameless(INextMoveStrategy):
+    """A strategy that forgot its name."""
+
+    def analyze(self, board, player=None):
+        return RandomValidMove(0).analyze(board, player)
+
+
+class HalfFactory(IAccFactory):
+    """A factory that makes no accumulator."""
+
+    name = "half"
 
 
 ONE = FirstMove()
@@ -242,6 +256,8 @@ def test_strategy_plugins_of_every_kind(plugin_dir: Path) -> None:
         ("mybots:greedy:3", "takes no :DEPTH"),
         ("mybots:ONE@1", "no :DEPTH or @SECONDS"),
         ("mybots:Missing", "mybots has no Missing"),
+        ("mybots:Nameless", "every INextMoveStrategy writes analyze and name"),
+        ("mybots:HalfFactory", "every IAccFactory writes make_acc and name"),
     ],
 )
 def test_bad_strategy_plugins_get_one_line(

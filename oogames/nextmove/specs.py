@@ -304,7 +304,7 @@ def plugin_strategy(
     given = {"depth": depth, "seconds": seconds, "evaluate": evaluate, "seed": seed}
     if isinstance(found, type) and issubclass(found, IAccFactory):
         if inspect.isabstract(found):
-            raise PluginError(f"{shown(name)} does not write {_missing(found)}")
+            raise _unwritten(name, found, IAccFactory)
         factory_class = found
         if seconds is not None:
             return IterativeDeepening(
@@ -324,7 +324,7 @@ def plugin_strategy(
         return found
     if isinstance(found, type) and issubclass(found, INextMoveStrategy):
         if inspect.isabstract(found):
-            raise PluginError(f"{shown(name)} does not write {_missing(found)}")
+            raise _unwritten(name, found, INextMoveStrategy)
         built = _call_with(found, name, given)
     elif callable(found) and not isinstance(found, type):
         built = _call_with(found, name, given)
@@ -338,8 +338,14 @@ def plugin_strategy(
     return built
 
 
-def _missing(found: type) -> str:
-    return ", ".join(sorted(getattr(found, "__abstractmethods__", ())))
+def _unwritten(name: str, found: type, base: type) -> PluginError:
+    """The refusal of a plug-in class that leaves methods of ``base`` unwritten: which,
+    and what every such class writes."""
+    missing = ", ".join(sorted(getattr(found, "__abstractmethods__", ())))
+    needed = " and ".join(sorted(getattr(base, "__abstractmethods__", ())))
+    return PluginError(
+        f"{shown(name)} does not write {missing} (every {base.__name__} writes {needed})"
+    )
 
 
 def _call_with(target: Callable[..., object], name: str, given: Mapping[str, object]) -> object:
