@@ -792,8 +792,12 @@ def test_a_client_starts_games_only_so_fast_and_the_server_keeps_only_so_many(
     )
     assert len(list(tmp_path.glob("*.json"))) == 4
     files[0].unlink()  # the person who runs the server makes room
-    new(client, game="nim", player1="human")
+    new(client, game="nim", player1="human")  # the first of this minute
     assert len(list(tmp_path.glob("*.json"))) == 4
+    assert client.post("/api/games", json={"game": "nim"}).status_code == 503
+    files[1].unlink()  # room again: the refusal neither counted nor forgot the first
+    new(client, game="nim", player1="human")
+    assert client.post("/api/games", json={"game": "nim"}).status_code == 429
     count("starts refused while the folder is full, then let in")
 
 

@@ -95,8 +95,8 @@ class OpenGames:
         since, count = self.started.pop(client, (now, 0))
         if now - since >= 60:
             since, count = now, 0
+        self.started[client] = (since, count)  # the most recent last
         if count >= self.limits.per_minute:
-            self.started[client] = (since, count)
             wait = max(1, round(60 - (now - since)))
             raise ServerLimitError(
                 f"this address started its most games this minute ({self.limits.per_minute});"
@@ -112,7 +112,7 @@ class OpenGames:
                     "ask the person who runs it to make room",
                     503,
                 )
-        self.started[client] = (since, count + 1)  # the most recent last
+        self.started[client] = (since, count + 1)
         while len(self.started) > CLIENTS_REMEMBERED:
             del self.started[next(iter(self.started))]
         self.files += 1
