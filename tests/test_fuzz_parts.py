@@ -132,8 +132,11 @@ def _web_client(folder: Path) -> object:
     from starlette.testclient import TestClient
 
     from oogames.web.app import create_app
+    from oogames.web.limits import GameLimits
 
-    return TestClient(create_app(folder))
+    # Games started without bound: the fuzz starts thousands of them from one address, to
+    # send each route every kind of request (the bounds are tested in test_web.py).
+    return TestClient(create_app(folder, GameLimits(files=10**9, per_minute=10**9)))
 
 
 def _hostile_values(rng: random.Random, marker_refs: list[str]) -> object:

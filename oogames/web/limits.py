@@ -31,8 +31,9 @@ class GameLimits:
     Args:
         files: The games kept on disk at most (:data:`MAX_GAME_FILES`).
         per_minute: The games one client address may start in a minute
-            (:data:`NEW_GAMES_A_MINUTE`). Behind a proxy every client has the proxy's
-            address: set it for all of them, or let the proxy limit each.
+            (:data:`NEW_GAMES_A_MINUTE`). Behind a proxy, or in a classroom that
+            reaches the server through one address, every client has that address:
+            set it for all of them (and let a proxy limit each client).
     """
 
     files: int = MAX_GAME_FILES
