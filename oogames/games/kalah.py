@@ -99,6 +99,7 @@ class KalahBoard(ANumberedBoard):
     notation = "the number of one of your pits, 1 next to the far end, like 3"
     player_names = ("South", "North")
     move_noun = "pit number"
+    walks_order = True
     #: The players go by their names, on wood (there are no pieces but the seeds).
     pieces = Pieces(player_names, PLAIN_PIECES.colours, PLAIN_PIECES.names, "#c8965a")
 
@@ -273,9 +274,6 @@ class KalahBoard(ANumberedBoard):
 
     def _numbers(self) -> range:
         return range(1, self.pits + 1)
-
-    def _move_universe(self) -> tuple[Move, ...]:
-        return tuple(self._pit_of)
 
 
 def kalah_stores(board: KalahBoard, player: int) -> float:

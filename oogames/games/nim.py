@@ -64,6 +64,7 @@ class NimBoard(ANumberedBoard):
     game_name = "nim"
     notation = "the number to add, like 2"
     move_noun = "number to add"
+    walks_order = True
     player_names = ("A", "B")
 
     def __init__(self, target: int = 21, max_add: int = 3) -> None:
@@ -125,9 +126,6 @@ class NimBoard(ANumberedBoard):
 
     def _numbers(self) -> range:
         return range(1, self.max_add + 1)
-
-    def _move_universe(self) -> tuple[Move, ...]:
-        return tuple(self._steps)
 
 
 def nim_distance(board: NimBoard, player: int) -> float:

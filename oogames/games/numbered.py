@@ -5,9 +5,9 @@ Nim's moves are the numbers added, Kalah's the pits' numbers, Connect Four's the
 columns (written from 1). A game says which numbers (:meth:`ANumberedBoard._numbers`)
 and what a move is (:attr:`ANumberedBoard.move_noun`); reading, writing and refusing
 them come from here, as :class:`~oogames.games.grid.AGridBoard` does for boards of cells.
-Custom move orders are the game's to offer, as any game's
-(:meth:`~oogames.board.order.MoveOrder._move_universe`): the numbers do not say whether
-its ``map`` walks them in an order it can change.
+A game whose ``map`` walks its moves in ``_order`` says so (:attr:`ANumberedBoard.walks_order`),
+and then offers custom move orders; the numbers alone do not say whether its ``map``
+walks them in an order it can change.
 """
 
 from __future__ import annotations
@@ -42,6 +42,10 @@ class ANumberedBoard(ABoardModel):
     #: How much greater the written number is than the move (Connect Four writes its
     #: column 0 as "1").
     written_from: ClassVar[int] = 0
+    #: Whether the game's ``map`` walks its moves in ``_order``, the numbers at first
+    #: (see :class:`~oogames.board.order.MoveOrder`); then its move universe is its
+    #: numbers, and a user may set the order (Nim's, Kalah's).
+    walks_order: ClassVar[bool] = False
 
     @abc.abstractmethod
     def _numbers(self) -> range:
@@ -76,3 +80,6 @@ class ANumberedBoard(ABoardModel):
     def _move_rule(self) -> str:
         numbers = self._numbers()
         return f"a move is a {self.move_noun} from {numbers[0]} to {numbers[-1]}"
+
+    def _move_universe(self) -> tuple[Move, ...]:
+        return tuple(self._numbers()) if self.walks_order else ()
