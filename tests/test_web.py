@@ -774,7 +774,7 @@ def test_a_client_starts_games_only_so_fast_and_the_server_keeps_only_so_many(
     ):
         assert refused.status_code == 429, refused.text
         assert refused.json()["error"] == (
-            "this address started its most games this minute (2); try again in 60 s"
+            "this address may start 2 games a minute; try again in 60 s"
         )
         assert refused.headers["Retry-After"] == "60"
         count("starts refused past the minute's bound")

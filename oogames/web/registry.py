@@ -99,8 +99,8 @@ class OpenGames:
         if count >= self.limits.per_minute:
             wait = max(1, round(60 - (now - since)))
             raise ServerLimitError(
-                f"this address started its most games this minute ({self.limits.per_minute});"
-                f" try again in {wait} s",
+                f"this address may start {self.limits.per_minute:,} games a minute; try again "
+                f"in {wait} s",
                 429,
                 wait,
             )
