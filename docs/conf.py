@@ -60,6 +60,7 @@ nitpick_ignore_regex = [
     (r"py:class", r"Binding"),  # Textual
     (r"py:class", r"importlib\.metadata\.EntryPoint"),  # not in the Python inventory
     (r"py:class", r"types\.FrameType"),  # not in the Python inventory either
+    (r"py:class", r"asyncio\.locks\.Event"),  # the inventory has it as asyncio.Event
     (r"py:class", r"Commands"),  # argparse's private _SubParsersAction, for mypy only
     (r"py:class", r"starlette\..*"),  # no inventory here
     (r"py:class", r"(rich\.\w+\.)?(Console|Table)"),  # rich's: no inventory here

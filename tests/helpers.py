@@ -227,14 +227,16 @@ def run_cli(*argv: str) -> str:
     return out.getvalue()
 
 
-def start_server(data: Path) -> tuple[subprocess.Popen[str], str]:
-    """``oogames serve`` on a free port, keeping its games in ``data``, in a process of its
-    own (its output in a pipe, as text), once it answers; the process and its address."""
+def start_server(data: Path, *flags: str) -> tuple[subprocess.Popen[str], str]:
+    """``oogames serve`` on a free port, keeping its games in ``data`` (and given
+    ``flags``), in a process of its own (its output in a pipe, as text), once it answers;
+    the process and its address."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
+    command = [sys.executable, "-m", "oogames", "serve", "--port", str(port), "--data", str(data)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "oogames", "serve", "--port", str(port), "--data", str(data)],
+        [*command, *flags],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -434,3 +434,28 @@ def test_a_game_of_three_players_names_its_third_seat_in_the_form(
         "() => document.querySelector('#form-error').textContent.includes('has 2 players here')"
     )
     page.close()
+
+
+def test_a_page_past_the_servers_bound_of_pages_says_it_is_not_kept_up_to_date(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A server that keeps one page up to date refuses the second page's stream of news
+    (503): that page says so, and still shows the game and plays through its requests."""
+    process, address = start_server(tmp_path, "--max-pages", "1")
+    try:
+        first, second = browser.new_page(), browser.new_page()
+        game_id = start_game(first, address, "tictactoe", "human")
+        first.wait_for_function("document.querySelector('#error').textContent === ''")
+        second.goto(f"{address}/?game={game_id}")
+        second.wait_for_function("document.querySelector('#error').textContent !== ''")
+        assert "not kept up to date" in second.inner_text("#error")
+        click_move(second, "b2")
+        second.wait_for_selector('#board .move[data-move="a1"]')
+        assert api(address, f"/api/games/{game_id}")["moves"] == ["b2"]
+        first.wait_for_selector('#board .move[data-move="b2"]', state="detached")  # told
+        assert first.inner_text("#error") == ""
+        first.close()
+        second.close()
+    finally:
+        process.terminate()
+        process.wait(10)

@@ -822,3 +822,41 @@ def test_the_addresses_counted_are_bounded_and_each_counts_apart(
         count("addresses counted apart, within the bound")
     games.make_room("10.0.0.1")  # forgotten: counted afresh
     assert games.files == 40  # counted, though no file was written here
+
+
+def test_the_pages_kept_up_to_date_are_bounded(tmp_path: Path) -> None:
+    """Every page's stream of news was kept: a client that opened pages without end held
+    the server's memory and connections. Past ``--max-pages`` streams a page gets 503 in
+    one line; a page that goes makes room."""
+    server, address = start_server(tmp_path, "--max-pages", "2")
+    pages = []
+    try:
+        body = json.dumps({"game": "nim", "player1": "human"}).encode()
+        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
+        created.add_header("Content-Type", "application/json")
+        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        url = f"{address}/api/games/{game_id}/events"
+        for _ in range(2):
+            pages.append(urllib.request.urlopen(url, timeout=5))
+            assert pages[-1].readline().startswith(b"data: ")  # listening
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(url, timeout=5)
+        assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "10"
+        assert json.loads(refused.value.read())["error"] == (
+            "this server keeps 2 pages up to date at once, all it may; reload the page later"
+        )
+        count("pages refused past the bound")
+        pages.pop().close()  # a page goes: its stream ends when the server next looks
+        for _ in range(100):
+            try:
+                pages.append(urllib.request.urlopen(url, timeout=5))
+                break
+            except urllib.error.HTTPError:
+                time.sleep(0.2)
+        assert pages[-1].readline().startswith(b"data: ")
+        count("pages let in again once another went")
+    finally:
+        for page in pages:
+            page.close()
+        server.kill()
+        server.communicate()

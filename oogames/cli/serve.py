@@ -8,7 +8,7 @@ from typing import Final, TextIO
 from oogames.cli.common import Subcommand, flag, whole_from
 from oogames.errors import SettingsError
 from oogames.parsing import user_path
-from oogames.web.limits import MAX_GAME_FILES, NEW_GAMES_A_MINUTE, GameLimits
+from oogames.web.limits import MAX_GAME_FILES, MAX_PAGES, NEW_GAMES_A_MINUTE, GameLimits
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -20,7 +20,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
             "the browser view needs Starlette: pip install 'oogames[web]'"
         ) from None
     folder = user_path(args.data, "--data") if args.data else None
-    limits = GameLimits(args.max_games, args.new_games_a_minute)
+    limits = GameLimits(args.max_games, args.new_games_a_minute, args.max_pages)
     return serve(args.host, args.port, folder, out, limits)
 
 
@@ -48,6 +48,12 @@ COMMANDS: Final = (
                 type=whole_from(1, 1_000_000),
                 default=NEW_GAMES_A_MINUTE,
                 help="the games one client address may start in a minute",
+            ),
+            flag(
+                "--max-pages",
+                type=whole_from(1, 1_000_000),
+                default=MAX_PAGES,
+                help="the pages kept up to date at once (each holds a connection open)",
             ),
         ),
     ),

@@ -255,10 +255,10 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
     async def events(request: Request) -> StreamingResponse:
         games.loop = asyncio.get_running_loop()
         game = find(request)
+        games.check_pages()
 
         async def stream() -> AsyncIterator[str]:
-            event = asyncio.Event()
-            games.waiters.setdefault(game.id, []).append(event)
+            event = games.listen(game.id)  # here: a stream never started never listens
             try:
                 yield f"data: {json.dumps(game.state())}\n\n"
                 while not games.closing and not await request.is_disconnected():
@@ -270,7 +270,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
                     event.clear()
                     yield f"data: {json.dumps(game.state())}\n\n"
             finally:
-                games.waiters[game.id].remove(event)
+                games.stop_listening(game.id, event)
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}

@@ -18,6 +18,12 @@ NEW_GAMES_A_MINUTE: Final = 60
 """The games (new ones and uploads) one client address may start in a minute; past it
 the next is refused (HTTP 429, with when to ask again)."""
 
+MAX_PAGES: Final = 500
+"""The pages a server keeps up to date at once (each listens to its game's news, a
+connection held open); past it a page gets 503 and is told to reload later. Every
+page listening was kept open: a client that opened pages without end held the
+server's memory and connections."""
+
 CLIENTS_REMEMBERED: Final = 10_000
 """The client addresses whose starts of this minute are counted at most (the oldest are
 forgotten first): what counts them is bounded too, however many addresses ask."""
@@ -34,10 +40,12 @@ class GameLimits:
             (:data:`NEW_GAMES_A_MINUTE`). Behind a proxy, or in a classroom that
             reaches the server through one address, every client has that address:
             set it for all of them (and let a proxy limit each client).
+        pages: The pages kept up to date at once (:data:`MAX_PAGES`).
     """
 
     files: int = MAX_GAME_FILES
     per_minute: int = NEW_GAMES_A_MINUTE
+    pages: int = MAX_PAGES
 
 
 DEFAULT_LIMITS: Final = GameLimits()

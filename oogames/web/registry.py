@@ -41,7 +41,8 @@ class OpenGames:
         self.games: dict[str, WebGame] = {}
         self.used: dict[str, float] = {}  # when each was last asked for (monotonic)
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.waiters: dict[str, list[asyncio.Event]] = {}
+        self.waiters: dict[str, list[asyncio.Event]] = {}  # the pages listening, by game
+        self.listening = 0
         self.closing = False
 
     def close(self) -> None:
@@ -74,6 +75,36 @@ class OpenGames:
             return
         for event in list(self.waiters.get(game_id, [])):
             loop.call_soon_threadsafe(event.set)
+
+    def check_pages(self) -> None:
+        """Refuse one more page to keep up to date, past the limits (the few that start
+        meanwhile may pass it by as many).
+
+        Raises:
+            ServerLimitError: As many pages listen as the limits allow (503).
+        """
+        if self.listening >= self.limits.pages:
+            raise ServerLimitError(
+                f"this server keeps {self.limits.pages:,} pages up to date at once, all it "
+                "may; reload the page later",
+                503,
+                10,
+            )
+
+    def listen(self, game_id: str) -> asyncio.Event:
+        """A page listens to ``game_id``'s news: the event :meth:`notify` sets."""
+        event = asyncio.Event()
+        self.waiters.setdefault(game_id, []).append(event)
+        self.listening += 1
+        return event
+
+    def stop_listening(self, game_id: str, event: asyncio.Event) -> None:
+        """The page of ``event`` is gone (its list too, once empty)."""
+        waiting = self.waiters[game_id]
+        waiting.remove(event)
+        if not waiting:
+            del self.waiters[game_id]
+        self.listening -= 1
 
     def add(self, game: WebGame) -> WebGame:
         """Hold ``game`` (the most recently used), and let idle ones go past the bound."""
