@@ -134,7 +134,8 @@ class _TooBig(Exception):
 
 def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) -> Starlette:
     """The ASGI app, keeping its games in ``folder`` (default :func:`default_folder`),
-    starting no more than ``limits`` let clients start."""
+    within ``limits`` (the games it keeps, how fast a client starts them, the pages it
+    keeps up to date)."""
     games = OpenGames(folder or default_folder(), limits)
     # What the page offers is read once, when the server starts: scanning the installed
     # packages' entry points takes milliseconds, which a request must not pay (above all

@@ -32,8 +32,8 @@ news of open pages, which would never finish, are ended at once)."""
 def serve(
     host: str, port: int, folder: Path | None, out: TextIO, limits: GameLimits = DEFAULT_LIMITS
 ) -> int:
-    """Run the server until Ctrl-C (uvicorn), starting no more games than ``limits`` let
-    clients start; returns the exit status."""
+    """Run the server until Ctrl-C (uvicorn), within ``limits`` (see :func:`create_app`);
+    returns the exit status."""
     import uvicorn
 
     try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
