@@ -37,9 +37,9 @@ class GameLimits:
     Args:
         files: The games kept on disk at most (:data:`MAX_GAME_FILES`).
         per_minute: The games one client address may start in a minute
-            (:data:`NEW_GAMES_A_MINUTE`). Behind a proxy, or in a classroom that
-            reaches the server through one address, every client has that address:
-            set it for all of them (and let a proxy limit each client).
+            (:data:`NEW_GAMES_A_MINUTE`). An address is a connection's, or, from a
+            proxy on the same machine, the ``X-Forwarded-For`` it sends; a classroom
+            that reaches the server through one address counts as one client.
         pages: The pages kept up to date at once (:data:`MAX_PAGES`).
     """
 
