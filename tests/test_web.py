@@ -804,11 +804,11 @@ def test_a_client_starts_games_only_so_fast_and_the_server_keeps_only_so_many(
 def test_the_addresses_counted_are_bounded_and_each_counts_apart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each address has its own minute; the addresses remembered are bounded (the oldest
-    forgotten first), however many ask."""
+    """Each address has its own minute (an IPv6 one's /64 network counts as one); the
+    addresses remembered are bounded (the oldest forgotten first), however many ask."""
     from oogames.errors import ServerLimitError
     from oogames.web import registry
-    from oogames.web.limits import GameLimits
+    from oogames.web.limits import GameLimits, client_of
 
     monkeypatch.setattr(registry, "CLIENTS_REMEMBERED", 5)
     games = registry.OpenGames(tmp_path, GameLimits(per_minute=1))
@@ -822,6 +822,10 @@ def test_the_addresses_counted_are_bounded_and_each_counts_apart(
         count("addresses counted apart, within the bound")
     games.make_room("10.0.0.1")  # forgotten: counted afresh
     assert games.files == 40  # counted, though no file was written here
+    games.make_room(client_of("2001:db8::1"))  # a machine's /64 is one client
+    with pytest.raises(ServerLimitError):
+        games.make_room(client_of("2001:db8::ffff"))
+    games.make_room(client_of("2001:db8:0:1::1"))  # another /64, another client
 
 
 def test_the_pages_kept_up_to_date_are_bounded(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ from oogames.game.settings import (
 from oogames.games import GAMES, find_game, unknown_game
 from oogames.parsing import check_whole, read_whole
 from oogames.web.games import GAME_ID, WebGame
-from oogames.web.limits import DEFAULT_LIMITS, GameLimits
+from oogames.web.limits import DEFAULT_LIMITS, GameLimits, client_of
 from oogames.web.page import PAGE
 from oogames.web.registry import OpenGames
 
@@ -359,8 +359,8 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
 
 
 def _client(request: Request) -> str:
-    """The address a request comes from, as the limits count clients by it."""
-    return request.client.host if request.client is not None else "unknown"
+    """The client a request comes from, as the limits count clients (:func:`client_of`)."""
+    return client_of(request.client.host if request.client is not None else None)
 
 
 def _small_int(value: object, name: str, low: int, high: int) -> int:

@@ -4,6 +4,7 @@ flags and by the registry of games (:class:`~oogames.web.registry.OpenGames`).""
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Final
 
 import attrs
@@ -38,8 +39,9 @@ class GameLimits:
         files: The games kept on disk at most (:data:`MAX_GAME_FILES`).
         per_minute: The games one client address may start in a minute
             (:data:`NEW_GAMES_A_MINUTE`). An address is a connection's, or, from a
-            proxy on the same machine, the ``X-Forwarded-For`` it sends; a classroom
-            that reaches the server through one address counts as one client.
+            proxy on the same machine, the ``X-Forwarded-For`` it sends, counted by
+            :func:`client_of`; a classroom that reaches the server through one address
+            counts as one client.
         pages: The pages kept up to date at once (:data:`MAX_PAGES`).
     """
 
@@ -50,3 +52,27 @@ class GameLimits:
 
 DEFAULT_LIMITS: Final = GameLimits()
 """The limits of a server started without ``--max-games`` or ``--new-games-a-minute``."""
+
+
+def client_of(host: str | None) -> str:
+    """The client a request's address counts for: an IPv4 address itself, an IPv6 address
+    its /64 network (one machine or home holds a whole /64, and would otherwise start a
+    minute's games from each of its addresses), anything else as it is.
+
+    >>> from oogames.web.limits import client_of
+    >>> client_of("203.0.113.7"), client_of("2001:db8::1"), client_of("2001:db8::2")
+    ('203.0.113.7', '2001:db8::/64', '2001:db8::/64')
+    >>> client_of("::ffff:203.0.113.7"), client_of("testclient"), client_of(None)
+    ('203.0.113.7', 'testclient', 'unknown')
+    """
+    if host is None:
+        return "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:  # a name (a test client's), or a Unix socket's path
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
