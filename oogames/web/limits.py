@@ -1,6 +1,7 @@
 """What a web server lets its clients start (:class:`GameLimits`): how many games it keeps
-on disk, and how fast one client address may start them. Read by ``oogames serve``'s
-flags and by the registry of games (:class:`~oogames.web.registry.OpenGames`)."""
+on disk, how fast one client may start them, how many pages it keeps up to date at once.
+Read by ``oogames serve``'s flags and by the registry of games
+(:class:`~oogames.web.registry.OpenGames`)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ forgotten first): what counts them is bounded too, however many addresses ask.""
 @attrs.frozen
 class GameLimits:
     """What a server lets its clients start (``oogames serve --max-games``,
-    ``--new-games-a-minute``).
+    ``--new-games-a-minute``, ``--max-pages``).
 
     Args:
         files: The games kept on disk at most (:data:`MAX_GAME_FILES`).
