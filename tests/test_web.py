@@ -864,3 +864,27 @@ def test_the_pages_kept_up_to_date_are_bounded(tmp_path: Path) -> None:
             page.close()
         server.kill()
         server.communicate()
+
+
+def test_one_client_cannot_take_every_page_the_server_keeps_up_to_date(tmp_path: Path) -> None:
+    """One address alone held every page the server kept up to date, and the others' pages
+    got none: each client keeps at most ``pages_per_client``; a page that goes gives its
+    place back (and the address is forgotten once it has none)."""
+    from oogames.errors import ServerLimitError
+    from oogames.web import registry
+    from oogames.web.limits import GameLimits
+
+    games = registry.OpenGames(tmp_path, GameLimits(pages=5, pages_per_client=2))
+    first, second = games.listen("g", "10.0.0.1"), games.listen("h", "10.0.0.1")
+    with pytest.raises(ServerLimitError) as refused:
+        games.check_pages("10.0.0.1")
+    assert refused.value.status == 503 and str(refused.value) == (
+        "this address has 2 pages kept up to date, all one address may; close one, or "
+        "reload this page later"
+    )
+    games.check_pages("10.0.0.2")  # another client has its own places
+    games.stop_listening("g", first, "10.0.0.1")
+    games.check_pages("10.0.0.1")  # a place given back
+    games.stop_listening("h", second, "10.0.0.1")
+    assert games.pages_of == {} and games.waiters == {} and games.listening == 0
+    count("pages bounded by client")

@@ -8,7 +8,13 @@ from typing import Final, TextIO
 from oogames.cli.common import Subcommand, flag, whole_from
 from oogames.errors import SettingsError
 from oogames.parsing import user_path
-from oogames.web.limits import MAX_GAME_FILES, MAX_PAGES, NEW_GAMES_A_MINUTE, GameLimits
+from oogames.web.limits import (
+    MAX_GAME_FILES,
+    MAX_PAGES,
+    NEW_GAMES_A_MINUTE,
+    PAGES_PER_CLIENT,
+    GameLimits,
+)
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -20,7 +26,9 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
             "the browser view needs Starlette: pip install 'oogames[web]'"
         ) from None
     folder = user_path(args.data, "--data") if args.data else None
-    limits = GameLimits(args.max_games, args.new_games_a_minute, args.max_pages)
+    limits = GameLimits(
+        args.max_games, args.new_games_a_minute, args.max_pages, args.pages_per_address
+    )
     return serve(args.host, args.port, folder, out, limits)
 
 
@@ -54,6 +62,12 @@ COMMANDS: Final = (
                 type=whole_from(1, 1_000_000),
                 default=MAX_PAGES,
                 help="the pages kept up to date at once (each holds a connection open)",
+            ),
+            flag(
+                "--pages-per-address",
+                type=whole_from(1, 1_000_000),
+                default=PAGES_PER_CLIENT,
+                help="the pages one client address may have kept up to date at once",
             ),
         ),
     ),

@@ -256,10 +256,11 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
     async def events(request: Request) -> StreamingResponse:
         games.loop = asyncio.get_running_loop()
         game = find(request)
-        games.check_pages()
+        client = _client(request)
+        games.check_pages(client)
 
         async def stream() -> AsyncIterator[str]:
-            event = games.listen(game.id)  # here: a stream never started never listens
+            event = games.listen(game.id, client)  # here: a stream never started never listens
             try:
                 yield f"data: {json.dumps(game.state())}\n\n"
                 while not games.closing and not await request.is_disconnected():
@@ -271,7 +272,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
                     event.clear()
                     yield f"data: {json.dumps(game.state())}\n\n"
             finally:
-                games.stop_listening(game.id, event)
+                games.stop_listening(game.id, event, client)
 
         return StreamingResponse(
             stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}

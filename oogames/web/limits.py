@@ -26,6 +26,11 @@ connection held open); past it a page gets 503 and is told to reload later. Ever
 page listening was kept open: a client that opened pages without end held the
 server's memory and connections."""
 
+PAGES_PER_CLIENT: Final = 50
+"""The pages one client (see :func:`client_of`) may have kept up to date at once: one
+client alone cannot take every page the server keeps (:data:`MAX_PAGES`) from the
+others."""
+
 CLIENTS_REMEMBERED: Final = 10_000
 """The client addresses whose starts of this minute are counted at most (the oldest are
 forgotten first): what counts them is bounded too, however many addresses ask."""
@@ -34,7 +39,7 @@ forgotten first): what counts them is bounded too, however many addresses ask.""
 @attrs.frozen
 class GameLimits:
     """What a server lets its clients start (``oogames serve --max-games``,
-    ``--new-games-a-minute``, ``--max-pages``).
+    ``--new-games-a-minute``, ``--max-pages``, ``--pages-per-address``).
 
     Args:
         files: The games kept on disk at most (:data:`MAX_GAME_FILES`).
@@ -44,11 +49,14 @@ class GameLimits:
             :func:`client_of`; a classroom that reaches the server through one address
             counts as one client.
         pages: The pages kept up to date at once (:data:`MAX_PAGES`).
+        pages_per_client: The pages one client may have kept up to date at once
+            (:data:`PAGES_PER_CLIENT`).
     """
 
     files: int = MAX_GAME_FILES
     per_minute: int = NEW_GAMES_A_MINUTE
     pages: int = MAX_PAGES
+    pages_per_client: int = PAGES_PER_CLIENT
 
 
 DEFAULT_LIMITS: Final = GameLimits()

@@ -43,6 +43,7 @@ class OpenGames:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiters: dict[str, list[asyncio.Event]] = {}  # the pages listening, by game
         self.listening = 0
+        self.pages_of: dict[str, int] = {}  # the pages listening, by client (none: absent)
         self.closing = False
 
     def close(self) -> None:
@@ -76,12 +77,13 @@ class OpenGames:
         for event in list(self.waiters.get(game_id, [])):
             loop.call_soon_threadsafe(event.set)
 
-    def check_pages(self) -> None:
-        """Refuse one more page to keep up to date, past the limits (the few that start
-        meanwhile may pass it by as many).
+    def check_pages(self, client: str) -> None:
+        """Refuse one more page of ``client`` to keep up to date, past the limits (the few
+        that start meanwhile may pass them by as many).
 
         Raises:
-            ServerLimitError: As many pages listen as the limits allow (503).
+            ServerLimitError: As many pages listen as the limits allow, in all or from
+                ``client`` (503).
         """
         if self.listening >= self.limits.pages:
             raise ServerLimitError(
@@ -90,21 +92,34 @@ class OpenGames:
                 503,
                 10,
             )
+        if self.pages_of.get(client, 0) >= self.limits.pages_per_client:
+            raise ServerLimitError(
+                f"this address has {self.limits.pages_per_client:,} pages kept up to date, "
+                "all one address may; close one, or reload this page later",
+                503,
+                10,
+            )
 
-    def listen(self, game_id: str) -> asyncio.Event:
-        """A page listens to ``game_id``'s news: the event :meth:`notify` sets."""
+    def listen(self, game_id: str, client: str) -> asyncio.Event:
+        """A page of ``client`` listens to ``game_id``'s news: the event :meth:`notify`
+        sets."""
         event = asyncio.Event()
         self.waiters.setdefault(game_id, []).append(event)
         self.listening += 1
+        self.pages_of[client] = self.pages_of.get(client, 0) + 1
         return event
 
-    def stop_listening(self, game_id: str, event: asyncio.Event) -> None:
-        """The page of ``event`` is gone (its list too, once empty)."""
+    def stop_listening(self, game_id: str, event: asyncio.Event, client: str) -> None:
+        """The page of ``event`` is gone (its game's list and its client's count too, once
+        none is left)."""
         waiting = self.waiters[game_id]
         waiting.remove(event)
         if not waiting:
             del self.waiters[game_id]
         self.listening -= 1
+        self.pages_of[client] -= 1
+        if not self.pages_of[client]:
+            del self.pages_of[client]
 
     def add(self, game: WebGame) -> WebGame:
         """Hold ``game`` (the most recently used), and let idle ones go past the bound."""
