@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from helpers import SHARED_ROLIT, count, start_server
 
@@ -888,3 +889,26 @@ def test_one_client_cannot_take_every_page_the_server_keeps_up_to_date(tmp_path:
     games.stop_listening("h", second, "10.0.0.1")
     assert games.pages_of == {} and games.waiters == {} and games.listening == 0
     count("pages bounded by client")
+
+
+def test_each_limit_flag_of_serve_sets_its_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``oogames serve``'s limit flags are declared once, beside the limits
+    (``LIMIT_FLAGS``): each sets its own field, and a server started without them keeps
+    the defaults."""
+    import io
+
+    from oogames.cli import main
+    from oogames.web import server
+    from oogames.web.limits import DEFAULT_LIMITS, LIMIT_FLAGS, GameLimits
+
+    given: list[GameLimits] = []
+    monkeypatch.setattr(server, "serve", lambda *args: given.append(args[-1]) or 0)
+    main(["serve", "--data", str(tmp_path)], out=io.StringIO())
+    assert given.pop() == DEFAULT_LIMITS
+    for value, (name, field, _) in enumerate(LIMIT_FLAGS, start=7):
+        main(["serve", "--data", str(tmp_path), name, str(value)], out=io.StringIO())
+        assert given.pop() == attrs.evolve(DEFAULT_LIMITS, **{field: value}), name
+        count("limit flags that set their own limit")
+    assert {field for _, field, _ in LIMIT_FLAGS} == set(attrs.fields_dict(GameLimits))

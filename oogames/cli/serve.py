@@ -8,13 +8,7 @@ from typing import Final, TextIO
 from oogames.cli.common import Subcommand, flag, whole_from
 from oogames.errors import SettingsError
 from oogames.parsing import user_path
-from oogames.web.limits import (
-    MAX_GAME_FILES,
-    MAX_PAGES,
-    NEW_GAMES_A_MINUTE,
-    PAGES_PER_CLIENT,
-    GameLimits,
-)
+from oogames.web.limits import DEFAULT_LIMITS, LIMIT_FLAGS, GameLimits
 
 
 def run_serve(args: argparse.Namespace, out: TextIO) -> int:
@@ -26,9 +20,7 @@ def run_serve(args: argparse.Namespace, out: TextIO) -> int:
             "the browser view needs Starlette: pip install 'oogames[web]'"
         ) from None
     folder = user_path(args.data, "--data") if args.data else None
-    limits = GameLimits(
-        args.max_games, args.new_games_a_minute, args.max_pages, args.pages_per_address
-    )
+    limits = GameLimits(**{field: getattr(args, field) for _, field, _ in LIMIT_FLAGS})
     return serve(args.host, args.port, folder, out, limits)
 
 
@@ -45,29 +37,16 @@ COMMANDS: Final = (
             flag("--host", default="127.0.0.1", help="the address to listen on"),
             flag("--port", type=whole_from(1, 65_535), default=8000, help="the port"),
             flag("--data", help="where the games are kept", note="the data folder"),
-            flag(
-                "--max-games",
-                type=whole_from(1, 10_000_000),
-                default=MAX_GAME_FILES,
-                help="the games kept on disk at most; past it no game is started",
-            ),
-            flag(
-                "--new-games-a-minute",
-                type=whole_from(1, 1_000_000),
-                default=NEW_GAMES_A_MINUTE,
-                help="the games one client address may start in a minute",
-            ),
-            flag(
-                "--max-pages",
-                type=whole_from(1, 1_000_000),
-                default=MAX_PAGES,
-                help="the pages kept up to date at once (each holds a connection open)",
-            ),
-            flag(
-                "--pages-per-address",
-                type=whole_from(1, 1_000_000),
-                default=PAGES_PER_CLIENT,
-                help="the pages one client address may have kept up to date at once",
+            *(
+                flag(
+                    name,
+                    dest=field,
+                    metavar="N",
+                    type=whole_from(1, 10_000_000),
+                    default=getattr(DEFAULT_LIMITS, field),
+                    help=text,
+                )
+                for name, field, text in LIMIT_FLAGS
             ),
         ),
     ),

@@ -60,7 +60,16 @@ class GameLimits:
 
 
 DEFAULT_LIMITS: Final = GameLimits()
-"""The limits of a server started without ``--max-games`` or ``--new-games-a-minute``."""
+"""The limits of a server started without the flags of :data:`LIMIT_FLAGS`."""
+
+LIMIT_FLAGS: Final = (
+    ("--max-games", "files", "the games kept on disk; past it no game is started"),
+    ("--new-games-a-minute", "per_minute", "the games one address may start in a minute"),
+    ("--max-pages", "pages", "the pages kept up to date at once (each holds a connection)"),
+    ("--pages-per-address", "pages_per_client", "the pages of one address kept up to date"),
+)
+"""The flags of ``oogames serve`` that set the limits: each flag, the field of
+:class:`GameLimits` it sets (its default the field's) and its help."""
 
 
 def client_of(host: str | None) -> str:
