@@ -19,6 +19,9 @@ MAX_OPEN_GAMES: Final = 1_000
 asked for. Every game was kept for the server's life: a client that created games without
 end would have run the server out of memory."""
 
+_MINUTE: Final = 60.0
+"""The window in which a client's starts are counted (``per_minute`` of the limits)."""
+
 IDLE_SECONDS: Final = 60.0
 """How long a game must go unasked for, besides no computer thinking or waiting to move,
 no hint searching and no page listening, before it may be let go."""
@@ -42,7 +45,6 @@ class OpenGames:
         self.used: dict[str, float] = {}  # when each was last asked for (monotonic)
         self.loop: asyncio.AbstractEventLoop | None = None
         self.waiters: dict[str, list[asyncio.Event]] = {}  # the pages listening, by game
-        self.listening = 0
         self.pages_of: dict[str, int] = {}  # the pages listening, by client (none: absent)
         self.closing = False
 
@@ -77,6 +79,11 @@ class OpenGames:
         for event in list(self.waiters.get(game_id, [])):
             loop.call_soon_threadsafe(event.set)
 
+    @property
+    def listening(self) -> int:
+        """The pages listening, in all (at most about the limit's few hundred)."""
+        return sum(self.pages_of.values())
+
     def check_pages(self, client: str) -> None:
         """Refuse one more page of ``client`` to keep up to date, past the limits (the few
         that start meanwhile may pass them by as many).
@@ -105,7 +112,6 @@ class OpenGames:
         sets."""
         event = asyncio.Event()
         self.waiters.setdefault(game_id, []).append(event)
-        self.listening += 1
         self.pages_of[client] = self.pages_of.get(client, 0) + 1
         return event
 
@@ -116,7 +122,6 @@ class OpenGames:
         waiting.remove(event)
         if not waiting:
             del self.waiters[game_id]
-        self.listening -= 1
         self.pages_of[client] -= 1
         if not self.pages_of[client]:
             del self.pages_of[client]
@@ -139,11 +144,11 @@ class OpenGames:
         """
         now = time.monotonic()
         since, count = self.started.pop(client, (now, 0))
-        if now - since >= 60:
+        if now - since >= _MINUTE:
             since, count = now, 0
         self.started[client] = (since, count)  # the most recent last
         if count >= self.limits.per_minute:
-            wait = max(1, round(60 - (now - since)))
+            wait = max(1, round(_MINUTE - (now - since)))
             raise ServerLimitError(
                 f"this address may start {self.limits.per_minute:,} games a minute; try again "
                 f"in {wait} s",
