@@ -403,6 +403,9 @@ class ConnectFourBoard(ANumberedBoard):
 
     # -- notation ----------------------------------------------------------------
 
+    def _numbers(self) -> range:
+        return range(self.width)
+
     def _split_moves(self, text: str) -> list[str]:
         """Moves as 1-based column digits, with or without spaces (``"4453"``, ``"4 4 5 3"``)."""
         words = text.split()
@@ -414,9 +417,6 @@ class ConnectFourBoard(ANumberedBoard):
         return self._illegal(move, player, f"column {self.format_move(move)} is full")
 
     # -- move order -------------------------------------------------------------
-
-    def _numbers(self) -> range:
-        return range(self.width)
 
     def _move_universe(self) -> tuple[Move, ...]:
         return centre_first(self.width)
