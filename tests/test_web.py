@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import time
 import urllib.request
 from pathlib import Path
@@ -867,6 +868,45 @@ def test_the_pages_kept_up_to_date_are_bounded(tmp_path: Path) -> None:
         server.communicate()
 
 
+def test_pages_that_ask_at_once_do_not_pass_the_bound_of_pages(tmp_path: Path) -> None:
+    """A page was checked when it asked and counted when its stream began: pages asking at
+    the same moment all passed the check, and together passed ``--max-pages``. Now each is
+    counted as it is checked; of many asking at once, at most the bound are kept, and with
+    a bound of one the refusal says "1 page"."""
+    server, address = start_server(tmp_path, "--max-pages", "1")
+    host, port = address.removeprefix("http://").split(":")
+    sockets = []
+    try:
+        body = json.dumps({"game": "nim", "player1": "human"}).encode()
+        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
+        created.add_header("Content-Type", "application/json")
+        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        asking = f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode()
+        for _ in range(20):
+            sockets.append(socket.create_connection((host, int(port)), timeout=10))
+        for page in sockets:  # all asked before any is answered
+            page.sendall(asking)
+        answers = []
+        for page in sockets:
+            answer = b""
+            while b"\r\n\r\n" not in answer:
+                answer += page.recv(4096)
+            answers.append(answer)
+        statuses = [answer.split(b" ", 2)[1] for answer in answers]
+        assert statuses.count(b"200") == 1 and statuses.count(b"503") == 19, statuses
+        refused = next(answer for answer in answers if b" 503 " in answer.split(b"\r\n")[0])
+        while not refused.endswith(b"}"):
+            refused += sockets[answers.index(refused)].recv(4096)
+        assert b"this server keeps 1 page up to date at once" in refused
+        for _ in statuses:
+            count("pages asking at once, within the bound")
+    finally:
+        for page in sockets:
+            page.close()
+        server.kill()
+        server.communicate()
+
+
 def test_one_client_cannot_take_every_page_the_server_keeps_up_to_date(tmp_path: Path) -> None:
     """One address alone held every page the server kept up to date, and the others' pages
     got none: each client keeps at most ``pages_per_client``; a page that goes gives its
@@ -878,15 +918,17 @@ def test_one_client_cannot_take_every_page_the_server_keeps_up_to_date(tmp_path:
     games = registry.OpenGames(tmp_path, GameLimits(pages=5, pages_per_client=2))
     first, second = games.listen("g", "10.0.0.1"), games.listen("h", "10.0.0.1")
     with pytest.raises(ServerLimitError) as refused:
-        games.check_pages("10.0.0.1")
+        games.listen("g", "10.0.0.1")
     assert refused.value.status == 503 and str(refused.value) == (
         "this address has 2 pages kept up to date, all one address may; close one, or "
         "reload this page later"
     )
-    games.check_pages("10.0.0.2")  # another client has its own places
+    assert games.listening == 2  # a refused page is not counted
+    other = games.listen("g", "10.0.0.2")  # another client has its own places
     games.stop_listening("g", first, "10.0.0.1")
-    games.check_pages("10.0.0.1")  # a place given back
-    games.stop_listening("h", second, "10.0.0.1")
+    third = games.listen("g", "10.0.0.1")  # a place given back
+    for event, client in ((second, "10.0.0.1"), (third, "10.0.0.1"), (other, "10.0.0.2")):
+        games.stop_listening("h" if event is second else "g", event, client)
     assert games.pages_of == {} and games.waiters == {} and games.listening == 0
     count("pages bounded by client")
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from oogames import plugins
 from oogames.errors import OogamesError, ServerLimitError, one_line, shown
@@ -257,26 +258,20 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
         games.loop = asyncio.get_running_loop()
         game = find(request)
         client = _client(request)
-        games.check_pages(client)
+        event = games.listen(game.id, client)  # counted now: see _PageStream
 
         async def stream() -> AsyncIterator[str]:
-            event = games.listen(game.id, client)  # here: a stream never started never listens
-            try:
+            yield f"data: {json.dumps(game.state())}\n\n"
+            while not games.closing and not await request.is_disconnected():
+                try:
+                    await asyncio.wait_for(event.wait(), timeout=15)
+                except TimeoutError:
+                    yield ": still here\n\n"
+                    continue
+                event.clear()
                 yield f"data: {json.dumps(game.state())}\n\n"
-                while not games.closing and not await request.is_disconnected():
-                    try:
-                        await asyncio.wait_for(event.wait(), timeout=15)
-                    except TimeoutError:
-                        yield ": still here\n\n"
-                        continue
-                    event.clear()
-                    yield f"data: {json.dumps(game.state())}\n\n"
-            finally:
-                games.stop_listening(game.id, event, client)
 
-        return StreamingResponse(
-            stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
-        )
+        return _PageStream(stream(), lambda: games.stop_listening(game.id, event, client))
 
     async def download(request: Request) -> Response:
         game = find(request)
@@ -343,6 +338,24 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
     app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed})
     app.state.games = games
     return app
+
+
+class _PageStream(StreamingResponse):
+    """A page's stream of news, whose place among the pages kept up to date was counted
+    when it was asked for (so that pages asking together cannot pass the limits) and is
+    given back when the response ends, however it ends: sent, cut off, or never begun."""
+
+    def __init__(self, content: AsyncIterator[str], release: Callable[[], None]) -> None:
+        super().__init__(
+            content, media_type="text/event-stream", headers={"Cache-Control": "no-cache"}
+        )
+        self.release = release
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            self.release()
 
 
 class _NotFound(Exception):

@@ -11,7 +11,7 @@ from typing import Final
 
 from oogames.errors import OogamesError, ServerLimitError, one_line
 from oogames.web.games import GAME_ID, WebGame
-from oogames.web.limits import CLIENTS_REMEMBERED, DEFAULT_LIMITS, GameLimits
+from oogames.web.limits import CLIENTS_REMEMBERED, DEFAULT_LIMITS, GameLimits, counted
 
 MAX_OPEN_GAMES: Final = 1_000
 """The games kept in memory at most. Past it, the least recently used game that is idle
@@ -84,9 +84,10 @@ class OpenGames:
         """The pages listening, in all (at most about the limit's few hundred)."""
         return sum(self.pages_of.values())
 
-    def check_pages(self, client: str) -> None:
-        """Refuse one more page of ``client`` to keep up to date, past the limits (the few
-        that start meanwhile may pass them by as many).
+    def listen(self, game_id: str, client: str) -> asyncio.Event:
+        """A page of ``client`` listens to ``game_id``'s news: the event :meth:`notify`
+        sets. Checked and counted at once (nothing between them awaits), so pages that
+        start together cannot pass the limits.
 
         Raises:
             ServerLimitError: As many pages listen as the limits allow, in all or from
@@ -94,22 +95,18 @@ class OpenGames:
         """
         if self.listening >= self.limits.pages:
             raise ServerLimitError(
-                f"this server keeps {self.limits.pages:,} pages up to date at once, all it "
-                "may; reload the page later",
+                f"this server keeps {counted(self.limits.pages, 'page')} up to date at once, "
+                "all it may; reload the page later",
                 503,
                 10,
             )
         if self.pages_of.get(client, 0) >= self.limits.pages_per_client:
             raise ServerLimitError(
-                f"this address has {self.limits.pages_per_client:,} pages kept up to date, "
-                "all one address may; close one, or reload this page later",
+                f"this address has {counted(self.limits.pages_per_client, 'page')} kept up to "
+                "date, all one address may; close one, or reload this page later",
                 503,
                 10,
             )
-
-    def listen(self, game_id: str, client: str) -> asyncio.Event:
-        """A page of ``client`` listens to ``game_id``'s news: the event :meth:`notify`
-        sets."""
         event = asyncio.Event()
         self.waiters.setdefault(game_id, []).append(event)
         self.pages_of[client] = self.pages_of.get(client, 0) + 1
@@ -150,8 +147,8 @@ class OpenGames:
         if count >= self.limits.per_minute:
             wait = max(1, round(_MINUTE - (now - since)))
             raise ServerLimitError(
-                f"this address may start {self.limits.per_minute:,} games a minute; try again "
-                f"in {wait} s",
+                f"this address may start {counted(self.limits.per_minute, 'game')} a minute; "
+                f"try again in {wait} s",
                 429,
                 wait,
             )
