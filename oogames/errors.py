@@ -42,7 +42,8 @@ class IllegalMoveError(OogamesError, ValueError):
             ``"player N"``.
 
     The message is one line: the move as written, who tried it and why it was
-    refused, for example ``illegal move b2 by O: b2 is taken``.
+    refused, for example ``illegal move b2 by O: b2 is taken`` (and in a list of moves
+    ``illegal move b2 by O at move 4: b2 is taken``).
     """
 
     def __init__(
@@ -65,8 +66,9 @@ class IllegalMoveError(OogamesError, ValueError):
         if move is None and shown is None:
             message = reason  # a request for a move, not a move
         else:
-            number = f" {index + 1}" if index is not None else ""
-            message = f"illegal move{number} {self.shown} by {self.who}: {reason}"
+            # Where in a list, after the move: "illegal move 7 4" read as two moves.
+            at = f" at move {index + 1}" if index is not None else ""
+            message = f"illegal move {self.shown} by {self.who}{at}: {reason}"
         super().__init__(message)
 
     def at_index(self, index: int | None) -> IllegalMoveError:

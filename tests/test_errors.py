@@ -65,7 +65,7 @@ def test_at_index_keeps_the_class_and_adds_the_place() -> None:
     error = NotYourTurnError("m", 1, "it is X's turn", "pos")
     placed = error.at_index(4)
     assert type(placed) is NotYourTurnError and placed.index == 4
-    assert str(placed) == "illegal move 5 'm' by player 1: it is X's turn"
+    assert str(placed) == "illegal move 'm' by player 1 at move 5: it is X's turn"
 
 
 def test_pass_is_one_value() -> None:

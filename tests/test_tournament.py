@@ -567,7 +567,7 @@ def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() 
             ["random", "alphabeta"],
             [(), ("b2", "b2")],
             IllegalMoveError,
-            "opening 2 (b2 b2): illegal move 2 b2 by O: b2 is taken",
+            "opening 2 (b2 b2): illegal move b2 by O at move 2: b2 is taken",
         ),  # which of the openings
         ("connectfour", {}, ["random", "pvs+tt"], [()], StrategySpecError, "neither a depth"),
     ]
