@@ -41,7 +41,7 @@ def every_name() -> list[str]:
 
 
 def test_every_spec_the_grammar_allows_reads_back_as_itself() -> None:
-    checked = 0
+    checked = swaps = 0
     for name in every_name():
         numbers = [(None, None)]
         if name not in PLAIN:
@@ -57,8 +57,16 @@ def test_every_spec_the_grammar_allows_reads_back_as_itself() -> None:
             assert spec.enhancements == tuple(name.split("+")[1:])
             assert parse_spec(text, ("human",)) == (name, depth, seconds)  # the old reader
             checked += 1
+            if depth is not None and "+" in name:  # "negamax:4+tt": told what was meant
+                base, more = name.split("+", 1)
+                swapped = text.replace(name, base, 1).replace(f":{depth}", f":{depth}+{more}")
+                with pytest.raises(StrategySpecError) as refused:
+                    StrategySpec.parse(swapped)
+                assert str(refused.value).endswith(f"enhancements come before the depth: {text}")
+                swaps += 1
     print(f"checked: specs read back as themselves: {checked}")
-    assert checked > 400
+    print(f"checked: specs with enhancements after the depth, told the spec meant: {swaps}")
+    assert checked > 400 and swaps > 200
 
 
 @pytest.mark.parametrize(

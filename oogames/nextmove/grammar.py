@@ -5,11 +5,8 @@ settings, saved games, the three views, tournaments, the factories) reads it
 here, into a :class:`StrategySpec`, and passes the value on: one parser
 (:meth:`StrategySpec.parse`), one printer (``str(spec)``), one set of rules
 (the constructor checks every field, whoever builds the value), and the help
-text made from the same tables (:mod:`oogames.nextmove.spec_help`).
-
-Which specs a caller accepts is a property of where the text is read:
-``StrategySpec.parse(text, plugins_allowed=False)`` (a request to the web
-server) refuses a name that would load code; ``people=False`` refuses ``human``.
+text made from the same tables (:mod:`oogames.nextmove.spec_help`). Which specs a
+caller accepts is a property of where the text is read (:meth:`StrategySpec.parse`).
 
 >>> from oogames.nextmove.grammar import StrategySpec
 >>> spec = StrategySpec.parse("AlphaBeta+TT:4@0.5")
@@ -97,9 +94,8 @@ ENHANCEMENTS: dict[str, str] = {
 #: The enhancements that only reorder the moves, learnt from the search's own cut-offs.
 ORDERINGS: Final = ("history", "killer")
 
-#: The enhancements that each search of more players or of chance takes, the sound ones
-#: (paranoid is alpha-beta, its table keyed by player; expectimax files only exact values).
-#: Why the others refuse them is on the documentation's page on more players and chance.
+#: The enhancements each search of more players or of chance takes, the sound ones (paranoid:
+#: its table keyed by player; expectimax files exact values); the others': see the docs.
 EXTENDED_ENHANCEMENTS: Final = {"paranoid": ("tt", *ORDERINGS), "expectimax": ("tt",)}
 
 #: The names that are no search (who plays a side without searching).
@@ -218,11 +214,11 @@ class StrategySpec:
 
     Raises:
         StrategySpecError: A name the grammar does not know, an enhancement the
-            strategy cannot take (or one given twice), a depth that is not a whole number
-            from 1 to :data:`~oogames.nextmove.factories.MAX_DEPTH` (:data:`MAX_ITERATIONS`
-            for ``mcts``), a clock that is not seconds over 0 and at most a day, a depth or clock
-            for ``human`` or ``random``, ``+aspiration`` without a clock, or (the constructor)
-            a whole spec's text as the name.
+            strategy cannot take (or one given twice), a depth that is not a whole number from
+            1 to :data:`~oogames.nextmove.factories.MAX_DEPTH` (:data:`MAX_ITERATIONS` for
+            ``mcts``), a clock that is not seconds over 0 and at most a day, a depth or clock
+            for ``human`` or ``random``, ``+aspiration`` without a clock, enhancements after
+            the depth, or (the constructor) a whole spec's text as the name.
     """
 
     name: str = attrs.field(converter=_name)
@@ -339,6 +335,10 @@ class StrategySpec:
             return cls(f"{module}:{name}", _depth(colon, depth, text), _clock(at, clock, text))
         rest, at, clock = text.strip().lower().partition("@")
         name, colon, depth = rest.partition(":")
+        number, plus, more = depth.partition("+")
+        if plus:  # "negamax:4+tt"
+            fixed = f"{name}+{more}:{number}{at}{clock}".replace(" ", "")
+            raise StrategySpecError(f"{shown(text)}: enhancements come before the depth: {fixed}")
         family = _family(name.split("+")[0].strip())
         if family is None or (family == "human" and not people):
             why = "" if family is None else ": a person plays no strategy"
