@@ -49,6 +49,15 @@ def act(client: TestClient, game_id: str, action: str, move: str | None = None) 
     return client.post(f"/api/games/{game_id}/action", json={"action": action, "move": move})
 
 
+def start_game(address: str, game: dict[str, object]) -> str:
+    """Start ``game`` (the fields of a new game) on the server at ``address``: its id."""
+    created = urllib.request.Request(
+        f"{address}/api/games", json.dumps(game).encode(), method="POST"
+    )
+    created.add_header("Content-Type", "application/json")
+    return str(json.loads(urllib.request.urlopen(created, timeout=5).read())["id"])
+
+
 def test_the_page_and_the_games_list(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "EventSource" in page.text
@@ -528,10 +537,7 @@ def test_ctrl_c_stops_the_server_with_a_page_open_and_a_computer_thinking(
     page's stream had kept uvicorn waiting for it until a second Ctrl-C."""
     server, address = start_server(tmp_path)
     try:
-        body = json.dumps({"game": "connectfour", "player1": second}).encode()
-        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
-        created.add_header("Content-Type", "application/json")
-        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        game_id = start_game(address, {"game": "connectfour", "player1": second})
         stream = urllib.request.urlopen(f"{address}/api/games/{game_id}/events", timeout=5)
         assert stream.readline().startswith(b"data: ")  # the page's stream is open
         move = urllib.request.Request(
@@ -559,10 +565,7 @@ def test_a_server_stopped_while_computers_play_keeps_every_move_the_page_showed(
         # A game of some twenty seconds (on 7x6 alphabeta:5 plays a whole game in 0.2 s,
         # and a server slow to take the signal sometimes saw it end first).
         game = {"game": "connectfour", "options": "width=12 height=10"}
-        body = json.dumps({**game, "player0": "alphabeta:6", "player1": "alphabeta:6"}).encode()
-        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
-        created.add_header("Content-Type", "application/json")
-        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        game_id = start_game(address, {**game, "player0": "alphabeta:6", "player1": "alphabeta:6"})
         shown: list[str] = []
         for _ in range(100):  # until the page shows a few of their moves
             with urllib.request.urlopen(f"{address}/api/games/{game_id}", timeout=5) as got:
@@ -837,10 +840,7 @@ def test_the_pages_kept_up_to_date_are_bounded(tmp_path: Path) -> None:
     server, address = start_server(tmp_path, "--max-pages", "2")
     pages = []
     try:
-        body = json.dumps({"game": "nim", "player1": "human"}).encode()
-        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
-        created.add_header("Content-Type", "application/json")
-        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        game_id = start_game(address, {"game": "nim", "player1": "human"})
         url = f"{address}/api/games/{game_id}/events"
         for _ in range(2):
             pages.append(urllib.request.urlopen(url, timeout=5))
@@ -877,10 +877,7 @@ def test_pages_that_ask_at_once_do_not_pass_the_bound_of_pages(tmp_path: Path) -
     host, port = address.removeprefix("http://").split(":")
     sockets = []
     try:
-        body = json.dumps({"game": "nim", "player1": "human"}).encode()
-        created = urllib.request.Request(f"{address}/api/games", body, method="POST")
-        created.add_header("Content-Type", "application/json")
-        game_id = json.loads(urllib.request.urlopen(created, timeout=5).read())["id"]
+        game_id = start_game(address, {"game": "nim", "player1": "human"})
         asking = f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode()
         for _ in range(20):
             sockets.append(socket.create_connection((host, int(port)), timeout=10))
