@@ -193,8 +193,7 @@ class StrategySpec:
 
     Build one with :meth:`parse` from what a person wrote, or directly from its parts
     (``StrategySpec("alphabeta+tt", 4)``); either way the constructor checks it against
-    the grammar's tables. A whole spec's text as the name (``"alphabeta:4"``) is
-    refused, with how to give it.
+    the grammar's tables.
 
     Attributes:
         name: The strategy and its enhancements as written, ``"alphabeta+tt"``
@@ -278,8 +277,7 @@ class StrategySpec:
                     f"{shown(self.name)}: :end is instead of a depth or a clock, not with one"
                 )
         if self.depth is not None:
-            most = MAX_ITERATIONS if self.family == "sampler" else MAX_DEPTH
-            what = "the iterations" if self.family == "sampler" else "the depth"
+            what, most = _counted(self.family)
             depth = self.depth
             if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= most:
                 raise StrategySpecError(
@@ -347,9 +345,7 @@ class StrategySpec:
             raise StrategySpecError(f"{shown(text)}: {name.strip()} takes no depth or clock")
         if depth.strip() == END:
             return cls(name, None, _clock(at, clock, text), to_end=True)
-        most = MAX_ITERATIONS if family == "sampler" else MAX_DEPTH
-        what = "the iterations" if family == "sampler" else "the depth"
-        return cls(name, _depth(colon, depth, text, what, most), _clock(at, clock, text))
+        return cls(name, _depth(colon, depth, text, family), _clock(at, clock, text))
 
     def __str__(self) -> str:
         """The spec as it is written: ``"alphabeta+tt:4@0.5"``."""
@@ -395,12 +391,16 @@ class StrategySpec:
         return attrs.evolve(self, name=name)
 
 
-def _depth(
-    colon: str, text: str, spec: str, what: str = "the depth", most: int = MAX_DEPTH
-) -> int | None:
-    """The number after ``:``, read as a whole number from 1 to ``most``, or None without one."""
+def _counted(family: Family) -> tuple[str, int]:
+    """What ``:N`` counts for ``family``, and its most (``mcts``: iterations; else plies)."""
+    return ("the iterations", MAX_ITERATIONS) if family == "sampler" else ("the depth", MAX_DEPTH)
+
+
+def _depth(colon: str, text: str, spec: str, family: Family = "plugin") -> int | None:
+    """The number after ``:``, read as a whole number in its range, or None without one."""
     if not colon:
         return None
+    what, most = _counted(family)
     return read_whole(text, f"{what} in {shown(spec)}", 1, most, StrategySpecError)
 
 
