@@ -32,6 +32,8 @@ import time
 import urllib.request
 from typing import Any
 
+from oogames.errors import counted
+
 
 def call(address: str, path: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
@@ -146,7 +148,8 @@ def main() -> None:
         )
     if waits:
         print(
-            f"another client while {args.games} games of two computers ({args.thinker}) think "
+            f"another client while {counted(args.games, 'game')} of two computers "
+            f"({args.thinker}) think "
             f"(on average {statistics.mean(thinking):.1f} thinking): median "
             f"{statistics.median(waits) * 1000:.1f} ms, 95th percentile "
             f"{sorted(waits)[int(len(waits) * 0.95)] * 1000:.1f} ms over {len(waits)} requests"

@@ -254,6 +254,17 @@ def shown(value: object, width: int = 40) -> str:
     return quoted if len(quoted) <= width else quoted[: width - 3] + "..."
 
 
+def counted(number: int, noun: str, many: str = "") -> str:
+    """``number`` of ``noun`` as a message says it: one of them, or many (``many``, or
+    ``noun`` with an s).
+
+    >>> from oogames.errors import counted
+    >>> counted(1, "page"), counted(10_000, "game"), counted(1, "ply", "plies")
+    ('1 page', '10,000 games', '1 ply')
+    """
+    return f"{number:,} {noun if number == 1 else many or noun + 's'}"
+
+
 NEAR: Final = 0.7
 """How alike (``difflib``'s ratio) a word must be to a name, a flag or a choice to be
 offered as what was meant."""

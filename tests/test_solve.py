@@ -54,6 +54,20 @@ def test_a_finished_game_is_reported_not_refused() -> None:
     assert "outcome: loss in 0 plies" in run_cli("solve", "grundy", "--heaps", "2")
 
 
+def test_one_ply_one_game_one_move_are_said_in_the_singular() -> None:
+    """A count of one read "win in 1 plies", "1 games", "after 1 moves"."""
+    assert "outcome: win in 1 ply for X" in run_cli("solve", "tictactoe", "--moves", "a1 b1 a2 b2")
+    assert "result: A has won after 1 move\n" in run_cli(
+        "demo", "nim", "--target", "1", "--max-add", "1"
+    )
+    standings = run_cli(
+        "tournament", "nim", "--players", "random,alphabeta", "--games", "1", "--db", ":memory:"
+    )
+    assert (
+        standings.startswith("nim: 1 game, 1 played now\n1 game\n") and "1 games" not in standings
+    )
+
+
 def test_solve_text_names_the_best_move_and_line() -> None:
     """Tic-tac-toe after b2 a1: a draw for X; the move and line are in the game's notation."""
     text = run_cli("solve", "tictactoe", "--moves", "b2 a1")

@@ -19,6 +19,7 @@ from oogames.cli.common import (
     make_board,
     seat_flags,
 )
+from oogames.errors import counted
 from oogames.game.players import ChancePlayer, IRequestor
 from oogames.game.settings import PlayerSpec
 from oogames.nextmove.results import SearchResult
@@ -66,7 +67,7 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
         print(f"{board.ply + 1}. {describe_move(board, strategy, result)}", file=out)
         board.play(result.move)
         print(f"\n{board}\n", file=out)
-    print(f"result: {board.status_text()} after {board.ply} moves", file=out)
+    print(f"result: {board.status_text()} after {counted(board.ply, 'move')}", file=out)
     searched = ", ".join(
         f"{name} {total:,}" for name, total in zip(board.player_names, totals, strict=True)
     )

@@ -19,7 +19,7 @@ from oogames.cli.common import (
     two_who_alternate,
 )
 from oogames.cli.status import StatusLine
-from oogames.errors import OogamesError, SearchStopped, one_line
+from oogames.errors import OogamesError, SearchStopped, counted, one_line
 from oogames.games import ConnectFourBoard, GameInfo, find_game
 from oogames.nextmove.solve import SolveWatch, pons_score, solve
 from oogames.parsing import read_line
@@ -58,7 +58,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(fields), file=out)
         return 0
     who = board.player_names[board.to_move]
-    plies = "" if solution.plies is None else f" in {solution.plies} plies"
+    plies = "" if solution.plies is None else f" in {counted(solution.plies, 'ply', 'plies')}"
     if solution.margin:
         plies = f" by {abs(solution.margin)}"
     print(f"position: {args.moves.strip() or 'start'} ({board.status_text()})", file=out)

@@ -21,6 +21,7 @@ from oogames.cli.common import (
     whole_from,
     workers_flag,
 )
+from oogames.errors import counted
 from oogames.nextmove.grammar import EXAMPLES, GRAMMAR, PLUGIN_FORM
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import MAX_SECONDS
@@ -93,14 +94,14 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     store.close()
     stored = result.games
     if args.report:
-        title = f"{info.name} tournament: {len(players)} players, {stored} games"
+        title = f"{info.name} tournament: {len(players)} players, {counted(stored, 'game')}"
         write_user_file(args.report, to_html(result, title), "--report")
     if args.format == "json":
         print(to_json(result), file=out)
         return 0
     resumed = stored - played
     print(
-        f"{info.name}: {len(tasks)} games, {played} played now"
+        f"{info.name}: {counted(len(tasks), 'game')}, {played} played now"
         + (f", {resumed} found in {args.db}" if resumed else ""),
         file=out,
     )

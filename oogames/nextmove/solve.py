@@ -19,7 +19,7 @@ import attrs
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
-from oogames.errors import SettingsError
+from oogames.errors import SettingsError, counted
 from oogames.nextmove.enhancements.ordering import GameOrderFac
 from oogames.nextmove.enhancements.table import TranspositionTable, TTFac
 from oogames.nextmove.factories import AlphaBetaFac
@@ -305,15 +305,15 @@ class SolveWatch:
             soon, late = (
                 (top + 1 + low, top + 1 + high) if high < 0 else (top + 1 - high, top + 1 - low)
             )
-            plies = f"{soon}" if soon == late else f"{soon} to {late}"
-            return f"a {'loss' if high < 0 else 'win'} in {plies} plies"
+            plies = counted(soon, "ply", "plies") if soon == late else f"{soon} to {late} plies"
+            return f"a {'loss' if high < 0 else 'win'} in {plies}"
         if low == high == 0:
             return "a draw"
         said = ["at least a draw"] if low == 0 else ["at most a draw"] if high == 0 else []
         if -top < low < 0:
-            said.append(f"no loss in fewer than {top + 1 + low} plies")
+            said.append(f"no loss in fewer than {counted(top + 1 + low, 'ply', 'plies')}")
         if 0 < high < top:
-            said.append(f"no win in fewer than {top + 1 - high} plies")
+            said.append(f"no win in fewer than {counted(top + 1 - high, 'ply', 'plies')}")
         return ", and ".join(said) or "nothing yet"
 
     def report(self) -> str:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from oogames.board.moves import PASS
-from oogames.errors import SettingsError
+from oogames.errors import SettingsError, counted
 from oogames.tournament.playing import PLUGIN_MOVE_SECONDS as PLUGIN_MOVE_SECONDS
 from oogames.tournament.playing import check_plan, opened_board, play_out
 
@@ -183,7 +183,7 @@ def check_games(groups: int, group: str, games: int) -> None:
         raise SettingsError(f"each {group} plays at least one game (--games)")
     if groups * games > MAX_GAMES:
         raise SettingsError(
-            f"{groups:,} {group}s of {games:,} game{'s' if games > 1 else ''} is "
+            f"{groups:,} {group}s of {counted(games, 'game')} is "
             f"{groups * games:,} games; "
             f"a tournament plays at most {MAX_GAMES:,}"
         )

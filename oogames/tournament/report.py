@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
+from oogames.errors import counted
 from oogames.pictures.svg import Svg
 from oogames.tournament.games import GameRecord
 from oogames.tournament.ratings import Rating, fit_ratings
@@ -101,11 +102,12 @@ def standings(players: Sequence[str], records: Sequence[GameRecord]) -> Standing
 
 def games_line(result: Standings) -> str:
     """How many games, and how many distinct when some were replays."""
+    games = counted(result.games, "game")
     if result.distinct == result.games:
-        return f"{result.games} games"
+        return games
     return (
-        f"{result.games} games, {result.distinct} distinct (a deterministic pairing replayed "
-        "an opening: the ratings and intervals count each distinct game once; more "
+        f"{games}, {result.distinct:,} distinct (a deterministic pairing replayed an "
+        "opening: the ratings and intervals count each distinct game once; more "
         "--openings make more distinct games)"
     )
 
@@ -248,7 +250,9 @@ def print_rich(result: Standings | SeatedStandings, file: TextIO) -> bool:
     if console is None:
         return False
     console.print(
-        rich_table(console, f"standings after {result.games} games", HEADER, rows(result))
+        rich_table(
+            console, f"standings after {counted(result.games, 'game')}", HEADER, rows(result)
+        )
     )
     if result.distinct != result.games:
         console.print(games_line(result))

@@ -8,6 +8,7 @@ import json
 import math
 from typing import TextIO
 
+from oogames.errors import counted
 from oogames.tournament.report import (
     forfeit_lines,
     forfeits_html,
@@ -29,7 +30,7 @@ HEADER = ["#", "player", "games", "placing score", "place", "firsts", "Elo", "95
 def games_line(result: SeatedStandings) -> str:
     """How many games of how many seats, and how the placing score reads."""
     return (
-        f"{result.games} games of {result.seats} seats; placing score: 1 first, 0 last "
+        f"{counted(result.games, 'game')} of {result.seats} seats; placing score: 1 first, 0 last "
         "(ties share), mean and 95 % interval; place: the mean place"
     )
 

@@ -36,16 +36,6 @@ CLIENTS_REMEMBERED: Final = 10_000
 forgotten first): what counts them is bounded too, however many addresses ask."""
 
 
-def counted(number: int, noun: str) -> str:
-    """``number`` of ``noun`` as a limit's message says it: one of them, or many.
-
-    >>> from oogames.web.limits import counted
-    >>> counted(1, "page"), counted(10_000, "game")
-    ('1 page', '10,000 games')
-    """
-    return f"{number:,} {noun}" if number == 1 else f"{number:,} {noun}s"
-
-
 @attrs.frozen
 class GameLimits:
     """What a server lets its clients start (``oogames serve --max-games``,

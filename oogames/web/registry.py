@@ -9,9 +9,9 @@ import time
 from pathlib import Path
 from typing import Final
 
-from oogames.errors import OogamesError, ServerLimitError, one_line
+from oogames.errors import OogamesError, ServerLimitError, counted, one_line
 from oogames.web.games import GAME_ID, WebGame
-from oogames.web.limits import CLIENTS_REMEMBERED, DEFAULT_LIMITS, GameLimits, counted
+from oogames.web.limits import CLIENTS_REMEMBERED, DEFAULT_LIMITS, GameLimits
 
 MAX_OPEN_GAMES: Final = 1_000
 """The games kept in memory at most. Past it, the least recently used game that is idle
