@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import io
+import itertools
 import pickle
 from contextlib import redirect_stderr
 from pathlib import Path
@@ -70,6 +71,31 @@ def test_out_of_range_values_are_refused_by_the_board_naming_the_option() -> Non
             assert refused.value.option == option.name
             assert str(refused.value).startswith(f"{option.name} must be")
             count("out-of-range option refused")
+
+
+def test_a_default_the_options_given_put_out_of_range_is_said_to_be_the_default() -> None:
+    """``--target 1`` alone was refused as "--max-add must be ... from 1 to 1, not 3", a 3
+    the user never wrote: a default left out of range by the options given says so. Each
+    set of whole options of each game is given its least values; where another option
+    is then refused, it is one the user did not give, and the message says it is a
+    default (a refused option the user gave does not)."""
+    for info in GAMES.values():
+        wholes = [option for option in info.declared if option.kind == "whole"]
+        for size in range(1, len(wholes) + 1):
+            for chosen in itertools.combinations(wholes, size):
+                least = {option.name: option.low for option in chosen}
+                try:
+                    info.make(**least)
+                except BoardOptionError as refused:
+                    assert refused.option not in least
+                    assert str(refused).endswith("(the default; give one that fits)")
+                    count("a default put out of range, said to be the default")
+    with pytest.raises(BoardOptionError) as written:
+        find_game("nim").make(target=1, max_add=3)
+    assert str(written.value) == "max_add must be a whole number from 1 to 1, not 3"
+    message = cli_error("demo", "nim", "--target", "1")
+    assert message.startswith("oogames demo: error: --max-add must be a whole number from 1 to 1")
+    assert message.rstrip().endswith("not 3 (the default; give one that fits)"), message
 
 
 def test_the_command_line_names_the_flag_of_a_refused_option() -> None:

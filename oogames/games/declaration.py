@@ -141,8 +141,12 @@ class GameInfo:
         given = {name: value for name, value in options.items() if value is not None}
         try:
             return self.board(**given)
-        except BoardOptionError:
-            raise
+        except BoardOptionError as error:
+            if error.option is None or error.option in given:
+                raise
+            # A default that the options given leave out of range: the user never wrote it.
+            why = f"{error.problem} (the default; give one that fits)"
+            raise BoardOptionError(why, option=error.option) from None
         except (Exception, SystemExit) as error:
             if not self.is_plugin:
                 raise
