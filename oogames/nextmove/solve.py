@@ -319,9 +319,9 @@ class SolveWatch:
     def report(self) -> str:
         """One progress line: what is proven, the searches, the nodes and their rate."""
         seconds = max(time.perf_counter() - self.start, 1e-9)
-        nodes = self.nodes
+        nodes, searches = self.nodes, counted(self.searches, "search", "searches")
         return (
-            f"proven for the side to move: {self.proven()}; {self.searches} searches, "
+            f"proven for the side to move: {self.proven()}; {searches}, "
             f"{nodes:,} nodes in {seconds:.0f} s ({nodes / seconds:,.0f} a second)"
         )
 
