@@ -254,15 +254,19 @@ def shown(value: object, width: int = 40) -> str:
     return quoted if len(quoted) <= width else quoted[: width - 3] + "..."
 
 
-def counted(number: int, noun: str, many: str = "") -> str:
-    """``number`` of ``noun`` as a message says it: one of them, or many (``many``, or
-    ``noun`` with an s).
+def counted(number: int, noun: str) -> str:
+    """``number`` of ``noun`` as a message says it: one of them, or many (English's rule
+    for the plural: a ply, plies; a search, searches; a game, games).
 
     >>> from oogames.errors import counted
-    >>> counted(1, "page"), counted(10_000, "game"), counted(1, "ply", "plies")
-    ('1 page', '10,000 games', '1 ply')
+    >>> counted(1, "page"), counted(10_000, "game"), counted(0, "ply"), counted(2, "search")
+    ('1 page', '10,000 games', '0 plies', '2 searches')
     """
-    return f"{number:,} {noun if number == 1 else many or noun + 's'}"
+    if number == 1:
+        return f"1 {noun}"
+    if noun.endswith("y") and noun[-2:-1] not in tuple("aeiou"):
+        return f"{number:,} {noun[:-1]}ies"
+    return f"{number:,} {noun}{'es' if noun.endswith(('s', 'x', 'ch', 'sh')) else 's'}"
 
 
 NEAR: Final = 0.7

@@ -58,7 +58,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(fields), file=out)
         return 0
     who = board.player_names[board.to_move]
-    plies = "" if solution.plies is None else f" in {counted(solution.plies, 'ply', 'plies')}"
+    plies = "" if solution.plies is None else f" in {counted(solution.plies, 'ply')}"
     if solution.margin:
         plies = f" by {abs(solution.margin)}"
     print(f"position: {args.moves.strip() or 'start'} ({board.status_text()})", file=out)

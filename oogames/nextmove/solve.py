@@ -305,21 +305,21 @@ class SolveWatch:
             soon, late = (
                 (top + 1 + low, top + 1 + high) if high < 0 else (top + 1 - high, top + 1 - low)
             )
-            plies = counted(soon, "ply", "plies") if soon == late else f"{soon} to {late} plies"
+            plies = counted(soon, "ply") if soon == late else f"{soon} to {late} plies"
             return f"a {'loss' if high < 0 else 'win'} in {plies}"
         if low == high == 0:
             return "a draw"
         said = ["at least a draw"] if low == 0 else ["at most a draw"] if high == 0 else []
         if -top < low < 0:
-            said.append(f"no loss in fewer than {counted(top + 1 + low, 'ply', 'plies')}")
+            said.append(f"no loss in fewer than {counted(top + 1 + low, 'ply')}")
         if 0 < high < top:
-            said.append(f"no win in fewer than {counted(top + 1 - high, 'ply', 'plies')}")
+            said.append(f"no win in fewer than {counted(top + 1 - high, 'ply')}")
         return ", and ".join(said) or "nothing yet"
 
     def report(self) -> str:
         """One progress line: what is proven, the searches, the nodes and their rate."""
         seconds = max(time.perf_counter() - self.start, 1e-9)
-        nodes, searches = self.nodes, counted(self.searches, "search", "searches")
+        nodes, searches = self.nodes, counted(self.searches, "search")
         return (
             f"proven for the side to move: {self.proven()}; {searches}, "
             f"{nodes:,} nodes in {seconds:.0f} s ({nodes / seconds:,.0f} a second)"
