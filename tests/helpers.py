@@ -266,3 +266,43 @@ def running_with(marker: str) -> list[int]:
 
 #: A game of Rolit of three on 4 x 4 that Red and Yellow end leading together, 6 discs each.
 SHARED_ROLIT = ["d2", "c4", "a3", "a4", "a2", "c1", "b4", "d3", "a1", "d4", "b1", "d1"]
+
+
+#: A plug-in player that thinks until it is stopped or asked to move now.
+WAITER = """
+import threading
+from oogames import INextMoveStrategy
+from oogames.errors import SearchStopped
+from oogames.nextmove.results import SearchResult, SearchStats
+
+
+class Waiter(INextMoveStrategy):
+    '''Thinks until it is stopped (no move) or asked to move now (its first legal move).'''
+
+    name = "waiter"
+
+    def __init__(self):
+        self.wake = threading.Event()
+        self.stopped = False
+
+    def analyze(self, board, player=None):
+        player = board.to_move if player is None else player
+        self.wake.wait(30)
+        self.wake.clear()
+        if self.stopped:
+            self.stopped = False
+            raise SearchStopped("waiter was stopped")
+        move = (board.legal_moves() or ["pass"])[0]
+        return SearchResult(move, None, (move,), SearchStats(), player)
+
+    def cancel(self):
+        self.stopped = True
+        self.wake.set()
+
+    def clear_cancel(self):
+        self.stopped = False
+
+    def move_now(self):
+        self.wake.set()
+        return True
+"""

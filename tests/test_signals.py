@@ -12,9 +12,10 @@ import time
 import types
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 
 import pytest
-from helpers import count, snapshot
+from helpers import WAITER, count, snapshot
 
 from oogames import AlphaBetaFac, MinMax
 from oogames.game.changes import BoardLock
@@ -530,3 +531,109 @@ def test_a_search_runs_while_every_search_thread_is_busy_even_if_one_is_counted_
         for thread in busy:
             thread.join()
         asking.join()
+
+
+#: How each view is left from outside while the computer thinks: the signal, and whether
+#: the terminal stays open to read the last words or closes at once (it sends SIGHUP
+#: itself: a terminal window closed). The console takes SIGINT as Ctrl-C, which stops the
+#: search and plays on, so it is left by the other two.
+LEAVINGS = [
+    ("console", "SIGTERM", "open"),
+    ("console", "SIGHUP", "closed"),
+    ("tui", "SIGINT", "open"),
+    ("tui", "SIGTERM", "open"),
+    ("tui", "SIGTERM", "closed"),
+    ("tui", "SIGHUP", "closed"),
+]
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize(("view", "name", "terminal"), LEAVINGS)
+def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(
+    view: str, name: str, terminal: str, tmp_path: Path
+) -> None:
+    """``oogames play`` (the console or ``--tui``) in a terminal, a move typed, then a signal
+    from outside while the computer thinks: it leaves with 128 + the signal's number, the
+    game kept in a recovery file that loads with the move, what the code registered with
+    ``atexit`` run. Where the terminal stays open it says where the file is, and the
+    terminal closing after that does not cut its exit short; where it closes at once (the
+    window closed) nothing can be said, and the game is kept all the same. Before, a
+    terminal closing at once lost the console's game and ended either view with status 1
+    (the last words could not be written)."""
+    import contextlib
+    import pty
+    import re
+    import select
+
+    from oogames.game.saving import load_game
+
+    if view == "tui":
+        pytest.importorskip("textual")
+    number = getattr(signal, name)
+    bot = tmp_path / "waiter.py"
+    marker = tmp_path / "atexit-ran"
+    at_exit = (
+        f"import atexit, pathlib\natexit.register(pathlib.Path({str(marker)!r}).write_text, 'ran')"
+    )
+    bot.write_text(f"{WAITER}\n{at_exit}\n")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command line, in the pseudo-terminal
+        os.environ.update(XDG_DATA_HOME=str(tmp_path), TERM="xterm-256color")
+        flags = ["--tui"] if view == "tui" else []
+        os.execv(sys.executable, [sys.executable, "-m", "oogames", "play", "tictactoe", *flags,
+                                  "--player1", f"{bot}:Waiter"])  # fmt: skip
+    said, done, status = b"", 0, 0
+
+    def read_for(seconds: float) -> None:
+        nonlocal said
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    said += os.read(fd, 65536)
+                except OSError:  # the child has gone
+                    return
+
+    def wait_for(text: str, tries: int = 150) -> bool:
+        for _ in range(tries):  # up to 30 s, on a loaded machine
+            read_for(0.2)
+            shown = re.sub(r"\x1b\[[0-9;?<>]*[A-Za-z]", "", said.decode(errors="replace"))
+            if text in re.sub(r"\s+", " ", shown):
+                return True
+        return False
+
+    try:
+        assert wait_for("a move or a command" if view == "tui" else "Type help"), said[-300:]
+        for _ in range(6):  # keys typed as the board first shows may come before its focus
+            os.write(fd, b"b2\r")
+            if wait_for("is thinking", 25):
+                break
+        else:
+            pytest.fail(f"the move was not played: {said[-300:]!r}")
+        if name != "SIGHUP":
+            os.kill(pid, number)
+        if terminal == "open":
+            assert wait_for("interrupted: the game is saved in"), said[-300:]
+        os.close(fd)  # the terminal closes (now SIGHUP comes, and its output goes nowhere)
+        for _ in range(150):
+            time.sleep(0.2)
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+    finally:
+        if not done:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        with contextlib.suppress(OSError):
+            os.close(fd)
+    assert done == pid
+    leaving = os.waitstatus_to_exitcode(status)
+    if terminal == "closed" and name != "SIGHUP":  # which came first, its SIGHUP or the kill
+        assert leaving in (128 + number, 128 + signal.SIGHUP)
+    else:
+        assert leaving == 128 + number
+    assert marker.read_text() == "ran"  # what the plug-in registered with atexit ran
+    saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
+    assert len(saved) == 1
+    _, board = load_game(saved[0], trusted=[f"{bot}:Waiter"])
+    assert board.moves == ((1, 1),)

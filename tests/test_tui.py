@@ -15,6 +15,8 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+from helpers import WAITER
+
 from oogames.board.moves import CHANCE
 from oogames.game import GameSettings, PlayerSpec
 from oogames.game.commands import command_rows, commands_of, idle_text
@@ -711,44 +713,6 @@ async def test_a_plugin_game_plays_in_the_terminal_view() -> None:
 
 # -- keyboard first: every game at 80 x 24 and 120 x 40 -----------------------------------
 
-WAITER = """
-import threading
-from oogames import INextMoveStrategy
-from oogames.errors import SearchStopped
-from oogames.nextmove.results import SearchResult, SearchStats
-
-
-class Waiter(INextMoveStrategy):
-    '''Thinks until it is stopped (no move) or asked to move now (its first legal move).'''
-
-    name = "waiter"
-
-    def __init__(self):
-        self.wake = threading.Event()
-        self.stopped = False
-
-    def analyze(self, board, player=None):
-        player = board.to_move if player is None else player
-        self.wake.wait(30)
-        self.wake.clear()
-        if self.stopped:
-            self.stopped = False
-            raise SearchStopped("waiter was stopped")
-        move = (board.legal_moves() or ["pass"])[0]
-        return SearchResult(move, None, (move,), SearchStats(), player)
-
-    def cancel(self):
-        self.stopped = True
-        self.wake.set()
-
-    def clear_cancel(self):
-        self.stopped = False
-
-    def move_now(self):
-        self.wake.set()
-        return True
-"""
-
 SIZES = [(80, 24), (120, 40)]
 
 
@@ -1081,84 +1045,3 @@ def test_the_consoles_keys_while_a_computer_thinks_work_here_too(tmp_path: Path)
             assert not app.busy and board.ply == 2
 
     check()
-
-
-@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs a pseudo-terminal")
-@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGHUP"])
-def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(name: str, tmp_path: Path) -> None:
-    """``oogames play --tui`` in a terminal, a move typed, then SIGINT, SIGTERM or SIGHUP (a
-    terminal closing) sent from outside while the computer thinks: it leaves with 128 + the
-    signal's number, saying where the game is kept, and that file loads with the move; the
-    terminal then closing does not cut its exit short. Before, SIGINT did nothing, and
-    SIGTERM and SIGHUP ended it and lost the game. What the code registered with
-    ``atexit`` runs, as at a normal exit."""
-    import contextlib
-    import os
-    import pty
-    import re
-    import select
-    import signal
-    import sys
-
-    from oogames.game.saving import load_game
-
-    number = getattr(signal, name)
-    bot = tmp_path / "waiter.py"
-    marker = tmp_path / "atexit-ran"
-    at_exit = (
-        f"import atexit, pathlib\natexit.register(pathlib.Path({str(marker)!r}).write_text, 'ran')"
-    )
-    bot.write_text(f"{WAITER}\n{at_exit}\n")
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: the command line, in the pseudo-terminal
-        os.environ.update(XDG_DATA_HOME=str(tmp_path), TERM="xterm-256color")
-        os.execv(sys.executable, [sys.executable, "-m", "oogames", "play", "tictactoe",
-                                  "--tui", "--player1", f"{bot}:Waiter"])  # fmt: skip
-    said, done, status = b"", 0, 0
-
-    def read_for(seconds: float) -> None:
-        nonlocal said
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            if select.select([fd], [], [], 0.1)[0]:
-                try:
-                    said += os.read(fd, 65536)
-                except OSError:  # the child has gone
-                    return
-
-    def wait_for(text: str, tries: int = 150) -> bool:
-        for _ in range(tries):  # up to 30 s, on a loaded machine
-            read_for(0.2)
-            shown = re.sub(r"\x1b\[[0-9;?<>]*[A-Za-z]", "", said.decode(errors="replace"))
-            if text in re.sub(r"\s+", " ", shown):
-                return True
-        return False
-
-    try:
-        assert wait_for("a move or a command"), said[-300:]
-        for _ in range(6):  # keys typed as the board first shows may come before its focus
-            os.write(fd, b"b2\r")
-            if wait_for("is thinking", 25):
-                break
-        else:
-            pytest.fail(f"the move was not played: {said[-300:]!r}")
-        os.kill(pid, number)
-        assert wait_for("interrupted: the game is saved in"), said[-300:]
-        os.close(fd)  # the terminal closes: its last output need not be read (it may wait)
-        for _ in range(150):
-            time.sleep(0.2)
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                break
-    finally:
-        if not done:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        with contextlib.suppress(OSError):
-            os.close(fd)
-    assert done == pid and os.waitstatus_to_exitcode(status) == 128 + number
-    assert marker.read_text() == "ran"  # what the plug-in registered with atexit ran
-    saved = list((tmp_path / "oogames" / "recovery").glob("tictactoe-*.json"))
-    assert len(saved) == 1
-    _, board = load_game(saved[0], trusted=[f"{bot}:Waiter"])
-    assert board.moves == ((1, 1),)

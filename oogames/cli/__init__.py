@@ -17,7 +17,6 @@ sizes, k and depths.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
@@ -36,6 +35,7 @@ from oogames.cli.solve import SOLVE_NOTICE_SECONDS, run_solve
 from oogames.cli.tournament import run_tournament_command
 from oogames.cli.tree import run_tree
 from oogames.errors import BoardOptionError, OogamesError, PluginCodeError
+from oogames.ui.leaving import let_go
 
 __all__ = [
     "SOLVE_NOTICE_SECONDS",
@@ -132,8 +132,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (``oogames demo | head``)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        let_go(sys.stdout)
         return 1
     except (Exception, SystemExit) as error:  # a plug-in's code raised, or called sys.exit()
         blamed = plugins.blame(error)

@@ -40,7 +40,7 @@ from oogames.game.commands import (
 from oogames.game.model import GameModel
 from oogames.nextmove.results import SearchResult
 from oogames.parsing import read_line
-from oogames.ui.leaving import Leave, leaving_on_signals
+from oogames.ui.leaving import Leave, leaving_on_signals, unheard
 
 HELP = commands_help("console")
 """The console's commands and its keys while a computer thinks (from
@@ -185,7 +185,6 @@ class ConsoleView(IModel2ViewAdapter):
                 return self._run()
             except Leave as leave:  # SIGTERM, SIGHUP: the game is kept, whatever ran
                 self.model.stop()
-                self.say("")
                 return self._save_recovery(128 + leave.number)
 
     def _run(self) -> int:
@@ -199,11 +198,12 @@ class ConsoleView(IModel2ViewAdapter):
             try:
                 line = self._ask()
             except KeyboardInterrupt:
-                self.say("")
                 return self._save_recovery()
             except UsageError as error:  # no text of lines (< /dev/zero): the game is kept
-                self.say(f"\n! {one_line(error)}")
-                return self._save_recovery(2) if self.model.unsaved else 2
+                if not self.model.unsaved:
+                    self.say(f"\n! {one_line(error)}")
+                    return 2
+                return self._save_recovery(2, f"! {one_line(error)}\n")
             if line is None:
                 self.say("")
                 self._offer_to_save()
@@ -282,10 +282,14 @@ class ConsoleView(IModel2ViewAdapter):
             return True
         return False
 
-    def _save_recovery(self, status: int = 130) -> int:
-        """Save the game to a new recovery file, say where, and return ``status`` (130:
-        Ctrl-C)."""
-        self.say(self.model.recovery_text())
+    def _save_recovery(self, status: int = 130, why: str = "") -> int:
+        """Save the game to a new recovery file, then say ``why`` and where, on a line of
+        their own, and return ``status`` (130: Ctrl-C). Saved before a word is written: a
+        terminal that closed (SIGHUP) takes the words (:func:`~oogames.ui.leaving.unheard`),
+        not the game."""
+        text = self.model.recovery_text()
+        with unheard(self.stdout):
+            self.say(f"\n{why}{text}")
         return status
 
     def command(self, words: str) -> bool:

@@ -5,7 +5,9 @@ What this boundary trusts: nothing of what a signal brings but its number. A sig
 come at any moment of a game; the first one makes the view leave, with the game saved to
 a recovery file (:func:`~oogames.game.saving.recovery_text`) and the exit status 128 +
 the signal's number, and later ones are ignored while it leaves. In the console,
-SIGINT is Ctrl-C, which stops a search and, at the prompt, leaves the same way.
+SIGINT is Ctrl-C, which stops a search and, at the prompt, leaves the same way. Nor does
+it trust the terminal to be there: SIGHUP comes as a terminal closes, so the game is
+saved before a word is written, and words no one can hear are let go (:func:`unheard`).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Final
+from contextlib import contextmanager, suppress
+from typing import Final, TextIO
 
 from oogames.game.changes import held_back
 
@@ -73,18 +75,53 @@ class SignalWatch:
             if self.signalled:
                 signal.signal(number, signal.SIG_IGN)
 
+    def run(self, app: Callable[[], int | None]) -> int:
+        """Run ``app`` (it returns when the app has ended) and return its exit status, as
+        :meth:`end` does. After a signal the terminal may be gone (a terminal closing sends
+        SIGHUP), so what the app writes as it leaves may fail (OSError): the game was saved
+        before, and the status is 128 + the signal's number all the same."""
+        try:
+            status = app() or 0
+        except OSError:  # the terminal went with the signal: its last words are lost
+            if not self.signalled:
+                raise
+            status = 128 + self.signalled
+        return self.end(status)
+
     def end(self, status: int) -> int:
         """``status``, once the app has ended; after a signal, the process ends here with
         it: the terminal may be gone, and Textual's input thread, which waits for a
         terminal to give back, would then keep the process from ending. The functions
         registered with :mod:`atexit` run first, as at a normal exit (Python runs them after
         its threads end, which this exit does not wait for)."""
-        if self.signalled:
-            atexit._run_exitfuncs()
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(status)
-        return status
+        if not self.signalled:
+            return status
+        atexit._run_exitfuncs()
+        for stream in (sys.stdout, sys.stderr):
+            with unheard(stream):  # what the terminal, if gone, cannot take
+                stream.flush()
+        os._exit(status)
+
+
+@contextmanager
+def unheard(stream: TextIO) -> Iterator[None]:
+    """Words written to ``stream`` in this block are let go if no one can hear them: its
+    terminal closed (and sent SIGHUP) or its reader went away, so writing failed
+    (OSError). What it still held is let go too (:func:`let_go`)."""
+    try:
+        yield
+    except OSError:
+        let_go(stream)
+
+
+def let_go(stream: TextIO) -> None:
+    """Send what ``stream`` still holds and will be given to nowhere (:data:`os.devnull`):
+    its terminal or reader is gone, and a write that fails again as the process ends would
+    change its exit status (to 120)."""
+    with suppress(OSError, ValueError):  # ValueError: a stream closed, or with no file
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
 
 
 class Leave(BaseException):

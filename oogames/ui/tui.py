@@ -437,6 +437,6 @@ class GameApp(App[int]):
 
 def run_tui(settings: GameSettings, board: ABoardModel | None = None) -> int:
     """Run the interactive view until the user quits; returns the exit status (after a
-    signal, the process ends here: :meth:`~oogames.ui.leaving.SignalWatch.end`)."""
+    signal, the process ends here: :meth:`~oogames.ui.leaving.SignalWatch.run`)."""
     app = GameApp(settings, board)
-    return app.signals.end(app.run() or 0)
+    return app.signals.run(app.run)
