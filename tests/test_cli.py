@@ -406,7 +406,8 @@ def test_the_errors_the_docs_show_are_the_errors_printed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Each ``$ oogames ...`` of the docs followed by an ``oogames ...: error`` line prints that
-    line (exit status 2), as shown."""
+    line (exit status 2), as shown; one whose output goes to a file (``> /dev/full``) is run
+    so, and prints its line with status 1."""
     docs = Path(__file__).resolve().parents[1] / "docs"
     shown = [
         (page.name, command, lines[number + 1].strip())
@@ -417,7 +418,21 @@ def test_the_errors_the_docs_show_are_the_errors_printed(
         if re.match(r"oogames( \w+)?: error", lines[number + 1].strip())
     ]
     for _page, command, message in shown:
-        exits_with_message(shlex.split(command), message, lambda: capsys.readouterr().err)
+        words, _, sent_to = command.partition(" > ")
+        if sent_to and not Path(sent_to).exists():  # /dev/full is Linux's
+            continue
+        if sent_to:
+            with open(sent_to, "w") as output:
+                done = subprocess.run(
+                    [sys.executable, "-m", "oogames", *shlex.split(words)],
+                    stdout=output,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                    timeout=60,
+                )
+            assert (done.returncode, done.stderr) == (1, message + "\n")
+        else:
+            exits_with_message(shlex.split(command), message, lambda: capsys.readouterr().err)
         count("an error transcript of the docs printed as shown")
     assert len(shown) >= 3
 
@@ -495,3 +510,57 @@ def test_the_demo_keeps_a_copy_in_step_for_each_player(monkeypatch: pytest.Monke
     )
     played = int(out.getvalue().split("has won after ")[1].split()[0])
     assert played > 150 and copies == [0, 1]  # one copy each, at the first move of each
+
+
+def _free_port() -> str:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return str(sock.getsockname()[1])
+
+
+#: One short run of each subcommand, to see it fail to write its output.
+WRITERS = {
+    "demo": ["nim", "--target", "5"],
+    "list": [],
+    "load": ["SAVED"],
+    "play": ["nim", "--player0", "minimax", "--player1", "alphabeta"],
+    "tree": ["nim", "--target", "3"],
+    "compare": ["tictactoe"],
+    "solve": ["tictactoe"],
+    "serve": ["--port", "PORT", "--data", "DATA"],
+    "tournament": ["nim", "--players", "minimax,alphabeta", "--games", "2"],
+    "match": ["--sizes", "4x4", "--k", "3", "--depths", "2"],
+    "grade": ["rice-alphabeta", str(Path(__file__).parent / "submissions" / "rice_deep.py")],
+}
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("name", sorted(WRITERS))
+def test_output_that_cannot_be_written_is_one_line(name: str, tmp_path: Path) -> None:
+    """Each subcommand with its output sent to a full disk (``/dev/full``) says so in one
+    line and ends with status 1. Before, each printed a traceback."""
+    from oogames.cli import RUN
+    from oogames.game import GameModel, GameSettings, PlayerSpec
+    from oogames.game.saving import save_game
+
+    assert set(WRITERS) == set(RUN)  # every subcommand is tried
+    computers = (PlayerSpec("minimax"), PlayerSpec("alphabeta"))
+    model = GameModel(GameSettings(game="nim", players=computers), start=False)
+    save_game(tmp_path / "saved.json", model.settings, model.board)
+    given = {"PORT": _free_port(), "DATA": str(tmp_path), "SAVED": str(tmp_path / "saved.json")}
+    words = [given.get(word, word) for word in WRITERS[name]]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "oogames", name, *words],
+            stdout=full,
+            stdin=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            cwd=tmp_path,
+        )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == f"oogames {name}: error: No space left on device\n"
+    count("subcommands told their output cannot be written")

@@ -35,7 +35,7 @@ from oogames.cli.solve import SOLVE_NOTICE_SECONDS, run_solve
 from oogames.cli.tournament import run_tournament_command
 from oogames.cli.tree import run_tree
 from oogames.errors import BoardOptionError, OogamesError, PluginCodeError
-from oogames.ui.leaving import let_go
+from oogames.ui.leaving import let_go, unheard
 
 __all__ = [
     "SOLVE_NOTICE_SECONDS",
@@ -136,7 +136,22 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         return 1
     except (Exception, SystemExit) as error:  # a plug-in's code raised, or called sys.exit()
         blamed = plugins.blame(error)
-        if blamed is None:
+        if blamed is not None:
+            sys.stderr.write(blamed.details)
+            parser.exit(2, f"{prog}: error in your plug-in: {printable(str(blamed))}\n")
+        if not isinstance(error, OSError):
             raise
-        sys.stderr.write(blamed.details)
-        parser.exit(2, f"{prog}: error in your plug-in: {printable(str(blamed))}\n")
+        return _cannot_go_on(prog, error)
+
+
+def _cannot_go_on(prog: str, error: OSError) -> int:
+    """Say in one line why the system stopped the command (a disk full as the output is
+    written, a terminal gone) and return 1. What the output still held is let go, so the
+    process ends with this status, not a second failure as it flushes."""
+    let_go(sys.stdout)
+    reason = error.strerror or str(error)
+    if error.filename is not None:
+        reason = f"{error.filename}: {reason}"
+    with unheard(sys.stderr):
+        print(f"{prog}: error: {printable(reason)}", file=sys.stderr)
+    return 1
