@@ -72,6 +72,30 @@ def test_the_thinking_notice_only_while_the_search_runs() -> None:
     assert out.getvalue() == "O (alphabeta:2) is thinking... (Ctrl-C stops it)\n"
 
 
+@pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
+def test_the_thinking_notice_to_a_reader_gone_is_let_go() -> None:
+    """The notice is written from a timer's thread; when no one reads any more (``oogames
+    play ... | head``) it is let go there, and the view's next line (the computer's move)
+    meets the broken pipe, which ends the command in one line. Before, the timer's thread
+    printed a traceback."""
+    import time
+
+    class Gone(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    model = GameModel(
+        GameSettings(players=(PlayerSpec("human"), PlayerSpec.parse("alphabeta:2"))),
+        start=False,
+    )
+    view = ConsoleView(model, io.StringIO(""), Gone())
+    view.thinking(1, True)
+    time.sleep(1.3)  # the notice is due, and fails to be written
+    view.thinking(1, False)
+    with pytest.raises(BrokenPipeError):
+        view.say("O plays b2")
+
+
 def test_quit_and_the_end_of_input_at_a_terminal_offer_to_save(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -136,8 +136,10 @@ class ConsoleView(IModel2ViewAdapter):
             self._timer.start()
 
     def _notice(self, text: str) -> None:
-        """The thinking notice, if the search still runs (checked as it is written)."""
-        with self._writing:
+        """The thinking notice, if the search still runs (checked as it is written). Said
+        from a timer's thread: if no one reads any more (``| head``), it is let go here,
+        and the view's own next line ends the game as at any other line."""
+        with self._writing, contextlib.suppress(OSError):
             if self._searching:
                 print(text, file=self.stdout, flush=True)
 
