@@ -566,3 +566,26 @@ def test_output_that_cannot_be_written_is_one_line(name: str, tmp_path: Path) ->
     assert done.returncode == 1, done.stderr
     assert done.stderr == f"oogames {name}: error: No space left on device\n"
     count("subcommands told their output cannot be written")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [["demo", "connectfour"], ["play", "nim", "--player0", "minimax", "--player1", "alphabeta"]],
+)
+def test_a_reader_that_stops_reading_ends_the_command_quietly(words: list[str]) -> None:
+    """``oogames demo | head -1``: the reader takes one line and goes; the command ends with
+    status 1 and says nothing (no traceback, from any thread: the console's thinking notice
+    is written from a timer's)."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "oogames", *words],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as command:
+        assert command.stdout is not None and command.stderr is not None
+        assert command.stdout.readline()
+        command.stdout.close()  # the reader goes
+        said = command.stderr.read()
+        assert command.wait(timeout=120) == 1
+    assert said == b""
+    count("commands ended quietly by a reader gone")
