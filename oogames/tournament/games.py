@@ -183,7 +183,7 @@ def check_games(groups: int, group: str, games: int) -> None:
         raise SettingsError(f"each {group} plays at least one game (--games)")
     if groups * games > MAX_GAMES:
         raise SettingsError(
-            f"{groups:,} {group}s of {counted(games, 'game')} is "
+            f"{counted(groups, group)} of {counted(games, 'game')} is "
             f"{groups * games:,} games; "
             f"a tournament plays at most {MAX_GAMES:,}"
         )
