@@ -585,3 +585,30 @@ def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() 
     assert checked == 2 * len(bad)
     assert len(schedule("tictactoe", {}, ["random", "mybot.py:Bot:2"], 2, [()])) == 2  # not loaded
     assert len(schedule("connectfour", {}, ["alphabeta:end", "pvs@1"], 2, [()])) == 2
+
+
+def test_a_tournament_on_dask_says_nothing_of_a_port_another_holds(tmp_path: Path) -> None:
+    """With port 8787 (Dask's default for its scheduler's web routes) held by another
+    program, a tournament with workers prints its standings and nothing on standard error.
+    Before, Dask warned that the port was in use (``Perhaps you already have a cluster
+    running?``): two tournaments at once, or a notebook's cluster, did it."""
+    pytest.importorskip("distributed", reason="the Dask path needs the extra oogames[scale]")
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as holder:
+        try:
+            holder.bind(("", 8787))
+        except OSError:  # already held (by another Dask): the case this test makes
+            pass
+        else:
+            holder.listen()
+        done = subprocess.run(
+            [sys.executable, "-m", "oogames", "tournament", "nim", "--players",
+             "random,alphabeta:2", "--games", "2", "--workers", "2", "--db",
+             str(tmp_path / "t.sqlite")],
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+    assert done.returncode == 0 and "random" in done.stdout, done.stderr
+    assert done.stderr == ""

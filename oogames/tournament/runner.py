@@ -127,7 +127,11 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
             client.close()
         return
     cluster = distributed.LocalCluster(
-        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,  # no dashboard; the scheduler's own HTTP routes still listen:
+        scheduler_kwargs={"dashboard_address": ":0"},  # on a free port, not a taken 8787
     )
     client = distributed.Client(cluster)
     try:
