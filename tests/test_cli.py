@@ -589,3 +589,25 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(words: list[str]) 
         assert command.wait(timeout=120) == 1
     assert said == b""
     count("commands ended quietly by a reader gone")
+
+
+def test_a_solve_whose_progress_reader_goes_stops() -> None:
+    """``oogames solve connectfour 2>&1 | head -1``: the reader of the progress lines takes
+    one and goes; the solve stops at the next line (it went on to the end: hours, for the
+    7 x 6 board) and ends with status 1, saying nothing more."""
+    command = subprocess.Popen(
+        [sys.executable, "-m", "oogames", "solve", "connectfour"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert command.stdout is not None and command.stderr is not None
+        assert command.stderr.readline().startswith(b"oogames solve: proven for the side")
+        command.stderr.close()  # the reader goes
+        assert command.wait(timeout=60) == 1
+        assert command.stdout.read() == b""
+    finally:
+        command.kill()
+        command.wait()
+    count("solves stopped by their progress reader going")

@@ -19,6 +19,11 @@ run checks 200 positions per game and spec, every spec deepened, and prints the 
 (measured: 23 minutes on one core, about 1.48 million searches checked)::
 
     OOGAMES_DIFF=full .venv/bin/python -m pytest tests/test_differential.py
+
+Every position, depth and sample is drawn from seeds named in the test; ``OOGAMES_DIFF_SALT=TEXT``
+adds ``TEXT`` to each seed, for a run over other positions (the counts are the same)::
+
+    OOGAMES_DIFF=full OOGAMES_DIFF_SALT=2026-11-28 .venv/bin/pytest tests/test_differential.py
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ from oogames.nextmove.solve import solve
 from oogames.nextmove.specs import make_strategy
 
 FULL = os.environ.get("OOGAMES_DIFF") == "full"
+#: Drawn into every seed (OOGAMES_DIFF_SALT=TEXT): other positions, other depths, other specs.
+SALT = os.environ.get("OOGAMES_DIFF_SALT", "")
 POSITIONS = 200 if FULL else 1
 WIN_VALUE = 1_000_000
 
@@ -130,10 +137,15 @@ class Reference:
             self.board.pop()
 
 
+def seeded(name: str) -> random.Random:
+    """The random source named ``name`` (and the run's salt, if one is given)."""
+    return random.Random(SALT + name)
+
+
 def positions(game: str, salt: int) -> list[tuple[Any, Reference]]:
     """``POSITIONS`` seeded positions of ``game`` whose whole tree is small, with references."""
     make, evaluate, cap = GAMES[game]
-    rng = random.Random(f"{game}-{salt}")
+    rng = seeded(f"{game}-{salt}")
     found = []
     for _ in range(POSITIONS):
         start = rng.randrange(4, 40) if game.endswith("-end") else rng.randrange(0, 8)
@@ -159,7 +171,7 @@ def check(result: Any, board: Any, ref: Reference, depth: int | None, what: str)
 def test_every_spec_of_the_grammar_equals_the_reference(game: str) -> None:
     """Each of the 96 specs at a drawn depth (1-6 or the end), fresh and reused: the
     reference's value, a best move, an honest exact flag, the board unchanged."""
-    rng = random.Random(game)
+    rng = seeded(game)
     evaluate = GAMES[game][1]
     reused: dict[tuple[str, int | None], Any] = {}
     for board, ref in positions(game, 0):
@@ -181,7 +193,7 @@ def test_a_strategy_with_a_table_reused_across_games_equals_the_reference() -> N
     the reference's. (These positions are late in their games; the early ones on which a
     table that kept another game's positions failed are in test_answers.py.)"""
     boards = [(game, board, ref) for game in sorted(GAMES) for board, ref in positions(game, 5)]
-    random.Random("across games").shuffle(boards)
+    seeded("across games").shuffle(boards)
     for spec in [s for s in SPECS if "+tt" in s or s.startswith("mtdf")]:
         strategy = make_strategy(spec, lambda board, player: 0.0)
         for game, board, ref in boards * 2:
@@ -196,7 +208,7 @@ def test_deepened_specs_equal_the_reference_at_their_depth(game: str) -> None:
     """``SPEC:D@1000`` and ``SPEC+aspiration:D@1000`` reach depth D (or the game's value
     sooner) and give alpha-beta:D's value; under a node budget, the value of the depth
     reached, or a move the stopped depth proved better."""
-    rng = random.Random(f"deep-{game}")
+    rng = seeded(f"deep-{game}")
     evaluate = GAMES[game][1]
     for board, ref in positions(game, 1):
         before = snapshot(board)
@@ -230,7 +242,7 @@ def test_reused_strategies_along_whole_games_equal_the_reference(game: str) -> N
     """Each side keeps one strategy object for a whole game, as ``oogames play`` does (its
     table, history and killers carried from move to move): at every position of the game
     the reference's value, a best move, an honest exact flag, the board unchanged."""
-    rng = random.Random(f"games-{game}")
+    rng = seeded(f"games-{game}")
     evaluate = GAMES[game][1]
     for board, _ in positions(game, 6):
         start = snapshot(board)
@@ -279,7 +291,7 @@ def test_win_values_tiny_tables_and_narrowed_windows(game: str) -> None:
     a table of 5 slots: the reference's value; a root window narrowed around it gives a
     fail-soft bound on the right side, and a full search after it with the same table
     gives the value again."""
-    rng = random.Random(f"win-{game}")
+    rng = seeded(f"win-{game}")
     evaluate = GAMES[game][1]
     for board, _ in positions(game, 2):
         before = snapshot(board)
@@ -437,7 +449,7 @@ def test_averaging_selective_and_variable_depth_match_their_definitions(game: st
     from oogames.nextmove.enhancements.selective import SelectiveFac, best_by_evaluation
     from oogames.nextmove.enhancements.variable_depth import VariableDepthFac
 
-    rng = random.Random(f"family-{game}")
+    rng = seeded(f"family-{game}")
     evaluate = GAMES[game][1]
     for board, _ in positions(game, 5):
         before = snapshot(board)

@@ -131,8 +131,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader went away (``oogames demo | head``)
-        let_go(sys.stdout)
+    except BrokenPipeError:  # a reader went away (``oogames demo | head``)
+        for stream in (sys.stdout, sys.stderr):  # what still can be written is, once
+            with unheard(stream):
+                stream.flush()
         return 1
     except (Exception, SystemExit) as error:  # a plug-in's code raised, or called sys.exit()
         blamed = plugins.blame(error)

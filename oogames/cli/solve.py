@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import _thread
 import argparse
 import functools
 import json
@@ -41,7 +42,13 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
 
     def report() -> None:  # every few seconds while the solve goes on, on standard error
         while not done.wait(SOLVE_NOTICE_SECONDS):
-            status.show(f"oogames solve: {watch.report()} (Ctrl-C stops)")
+            try:
+                status.show(f"oogames solve: {watch.report()} (Ctrl-C stops)")
+            except BrokenPipeError:  # its reader went away (``2>&1 | head``): stop, as Ctrl-C
+                _thread.interrupt_main()
+                return
+            except OSError:  # progress no one can be shown (a full disk): the answer still can
+                return
 
     threading.Thread(target=report, daemon=True, name="oogames-solve-progress").start()
     try:
