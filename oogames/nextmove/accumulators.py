@@ -160,10 +160,8 @@ class AAccumulator(AExtensions):
         return None
 
     def window(self) -> tuple[float, float]:
-        """The (alpha, beta) bounds this position is searched with, from the model player's view.
-
-        (-inf, +inf) for an accumulator that does not prune.
-        """
+        """The (alpha, beta) bounds this position is searched with, from the model player's view
+        (-inf, +inf for an accumulator that does not prune)."""
         return (-INF, INF)
 
     def narrow(self, low: float, high: float) -> float | None:
@@ -316,12 +314,16 @@ class _Window(_FoldAcc):
         self.beta = beta
 
     def window(self) -> tuple[float, float]:
-        """``(alpha, beta)``, as the parent passed them."""
+        """``(alpha, beta)``, as the parent passed them (or :meth:`set_window` set them)."""
         return (self.alpha, self.beta)
 
     def narrow(self, low: float, high: float) -> float | None:
         """Settle the position by bounds outside the window, or narrow the window to them."""
         return narrow_window(self, low, high)
+
+    def set_window(self, alpha: float, beta: float) -> None:
+        """Search with the window (``alpha``, ``beta``) from now on."""
+        self.alpha, self.beta = alpha, beta
 
 
 class Windowed(Protocol):

@@ -87,7 +87,7 @@ class ExpectAcc(AAccumulator):
     def make_child(self, player: int) -> AAccumulator:
         """The stand-in's child for ``player``, with an open window."""
         child = self.stand_in.make_child(player)
-        set_window(child, -INF, INF)
+        child.set_window(-INF, INF)
         return child
 
     def make_opposite(self) -> AAccumulator:
@@ -97,7 +97,7 @@ class ExpectAcc(AAccumulator):
     def make_same(self) -> AAccumulator:
         """The stand-in one ply further down (a chance position right after this one)."""
         child = self.stand_in.make_same()
-        set_window(child, -INF, INF)
+        child.set_window(-INF, INF)
         return child
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
@@ -211,7 +211,7 @@ class StarChanceAcc(ExpectAcc):
         (while probing, for its first move only; after, with the probed move known)."""
         child = self.stand_in.make_child(player)
         alpha, beta = self._window()
-        set_window(child, alpha, beta)
+        child.set_window(alpha, beta)
         if self.phase == self._PROBE:
             self.windows[self.index] = (alpha, beta)
             return _FirstOnly(child)
@@ -224,9 +224,9 @@ class StarChanceAcc(ExpectAcc):
         """The stand-in one ply further down, with the window that still matters."""
         child = self.stand_in.make_same()
         if self.phase == self._PROBE:
-            set_window(child, -INF, INF)  # a chance position is probed whole: its exact value
+            child.set_window(-INF, INF)  # a chance position is probed whole: its exact value
         else:
-            set_window(child, *self._window())
+            child.set_window(*self._window())
         return child
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:

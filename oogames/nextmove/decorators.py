@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.nextmove._bare import bare
 from oogames.nextmove._limited import LIMITED, LimitedAcc
-from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
+from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.evaluation import Evaluation, as_evaluation
 
 if TYPE_CHECKING:
@@ -22,14 +22,11 @@ if TYPE_CHECKING:
 
 
 def set_window(acc: AAccumulator, alpha: float, beta: float) -> None:
-    """Search ``acc`` (the pruning layer of a stack of decorators) with the window
-    ``(alpha, beta)``; an accumulator that does not prune is left as it is."""
-    layer: AAccumulator | None = acc
-    while layer is not None:
-        if isinstance(layer, AlphaAcc | BetaAcc):
-            layer.alpha, layer.beta = alpha, beta
-            return
-        layer = getattr(layer, "inner", None)
+    """``acc.set_window(alpha, beta)`` (:meth:`AAccumulator.set_window
+    <oogames.nextmove.accumulators.AAccumulator.set_window>`), as it was called before it
+    was the accumulator's own: it knew the windows of alpha-beta alone, and a negamax
+    alpha-beta below a chance position kept its parent's."""
+    acc.set_window(alpha, beta)
 
 
 class AAccDecorator(AAccumulator):
@@ -143,6 +140,10 @@ class AAccDecorator(AAccumulator):
     def narrow(self, low: float, high: float) -> float | None:
         """Pass through to the wrapped accumulator."""
         return self.inner.narrow(low, high)
+
+    def set_window(self, alpha: float, beta: float) -> None:
+        """Pass through to the wrapped accumulator."""
+        self.inner.set_window(alpha, beta)
 
     def expand(self, board: IBoardModel, lam: IBoardLambda[P], param: P) -> None:
         """Pass through to the wrapped accumulator."""

@@ -6,7 +6,9 @@ What a search asks of an accumulator on a board that does not alternate (see
 accumulator of the package work there: :meth:`AExtensions.make_child` for whoever the
 board says moves next, :meth:`AExtensions.make_chance` below a chance position,
 :meth:`AExtensions.weigh` before each outcome, :meth:`AExtensions.update_payoffs` for a
-finished game's payoffs. :class:`~oogames.nextmove.accumulators.AAccumulator` inherits
+finished game's payoffs; and a chance accumulator asks :meth:`AExtensions.set_window` of
+the positions below it, which every accumulator with a window overrides (alpha-beta,
+negamax alpha-beta). :class:`~oogames.nextmove.accumulators.AAccumulator` inherits
 them; a search by vectors (:class:`~oogames.nextmove.multiplayer.MaxNAcc`) and the
 chance accumulators (:mod:`oogames.nextmove.chance`) override them. On a two-player
 board that alternates, the search never asks: it costs nothing there.
@@ -78,6 +80,12 @@ class AExtensions(abc.ABC):
         from oogames.nextmove.chance import ExpectAcc
 
         return ExpectAcc(self.make_same())
+
+    def set_window(self, alpha: float, beta: float) -> None:  # noqa: B027 - a hook, empty by default
+        """Search this position with the window (``alpha``, ``beta``), from the model player's
+        view, whatever its parent passed: below a chance position, the window that matters
+        for the mean (:mod:`~oogames.nextmove.chance`). An accumulator that does not prune
+        has no window: by default nothing changes."""
 
     def weigh(self, probability: float) -> None:  # noqa: B027 - a hook, empty by default
         """The next child is a chance outcome of this ``probability`` (a chance accumulator

@@ -100,6 +100,10 @@ class NegaAlphaBetaAcc(NegamaxAcc):
         known = narrow_window(self, low, high)
         return None if known is None else known * self.sign
 
+    def set_window(self, alpha: float, beta: float) -> None:
+        """The window (``alpha``, ``beta``) from the model player's view, in this player's."""
+        self.alpha, self.beta = (alpha, beta) if self.sign > 0 else (-beta, -alpha)
+
     def is_not_done(self) -> bool:
         """False once this player's score reaches ``beta``: the opponent avoids this position."""
         return self.score < self.beta
