@@ -15,13 +15,15 @@ from typing import Any, Final
 import pytest
 from helpers import count as _count
 
-from oogames import AlphaBetaFac, DepthFac, MinMax
-from oogames.errors import SettingsError, StrategySpecError
+from oogames import AlphaBetaFac, DepthFac, MaxAcc, MinAcc, MinMax
+from oogames.errors import SearchError, SettingsError, StrategySpecError
 from oogames.games import find_game
 from oogames.games.gametree import Chance, GameTreeBoard, Static, Turn, static_value
+from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.chance import ExpectimaxFac, Star1Fac, Star2Fac
 from oogames.nextmove.enhancements.ordering import HistoryFac
 from oogames.nextmove.enhancements.table import TTFac
+from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.multiplayer import BRSFac, MaxNFac, ParanoidFac
 from oogames.nextmove.specs import make_strategy
@@ -727,6 +729,56 @@ def test_a_window_opened_below_chance_is_every_searchs_own() -> None:
                     value
                 ), text
                 _count("two-player search on a tree and its mirror image = the reference")
+
+
+class _CappedMax(MaxAcc):
+    """A user's accumulators that prune with windows of their own, (-inf, 5) and (-5,
+    +inf), and do not say how to set them (no ``set_window``)."""
+
+    __slots__ = ()
+
+    def window(self) -> tuple[float, float]:
+        return (-math.inf, 5.0)
+
+    def is_not_done(self) -> bool:
+        return self.val < 5.0
+
+    def make_opposite(self) -> AAccumulator:
+        return _CappedMin(self.model_player, 1 - self.player, self.depth + 1)
+
+
+class _CappedMin(MinAcc):
+    __slots__ = ()
+
+    def window(self) -> tuple[float, float]:
+        return (-5.0, math.inf)
+
+    def is_not_done(self) -> bool:
+        return self.val > -5.0
+
+    def make_opposite(self) -> AAccumulator:
+        return _CappedMax(self.model_player, 1 - self.player, self.depth + 1)
+
+
+class _CappedFac(IAccFactory):
+    __slots__ = ()
+    name = "capped"
+
+    def make_acc(self, model_player: int) -> AAccumulator:
+        return _CappedMax(model_player, model_player)
+
+
+def test_an_accumulator_with_a_window_it_cannot_set_is_refused_below_chance() -> None:
+    """An accumulator that reports a window (``window()``) it cannot set (no
+    ``set_window``) would search below a chance position with its parent's window and
+    answer wrongly: the search says so, in one line, and leaves the board as it was."""
+    tree = {"a": Chance({"0": (0.5, {"a": 9, "b": -9}), "1": (0.5, 1)})}
+    board = GameTreeBoard(tree, 2)
+    before = (board.moves, board.key(), board.state)
+    with pytest.raises(SearchError, match=r"_CappedMin has a window .* override set_window"):
+        MinMax(_CappedFac()).analyze(board)
+    assert (board.moves, board.key(), board.state) == before
+    assert MinMax(AlphaBetaFac()).analyze(board).value == -4.0  # alpha-beta sets its own
 
 
 @pytest.mark.parametrize("spec", TWO_SIDED_SPECS)

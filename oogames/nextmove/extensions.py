@@ -17,7 +17,10 @@ board that alternates, the search never asks: it costs nothing there.
 from __future__ import annotations
 
 import abc
+import math
 from typing import TYPE_CHECKING
+
+from oogames.errors import SearchError
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -57,6 +60,10 @@ class AExtensions(abc.ABC):
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
         """See :meth:`~oogames.nextmove.accumulators.AAccumulator.update_best`."""
 
+    @abc.abstractmethod
+    def window(self) -> tuple[float, float]:
+        """See :meth:`~oogames.nextmove.accumulators.AAccumulator.window`."""
+
     def make_child(self, player: int) -> AAccumulator:
         """The accumulator of a child position where ``player`` is to move, on a board that
         does not alternate (more than two players, chance, repeated turns).
@@ -81,11 +88,22 @@ class AExtensions(abc.ABC):
 
         return ExpectAcc(self.make_same())
 
-    def set_window(self, alpha: float, beta: float) -> None:  # noqa: B027 - a hook, empty by default
+    def set_window(self, alpha: float, beta: float) -> None:
         """Search this position with the window (``alpha``, ``beta``), from the model player's
         view, whatever its parent passed: below a chance position, the window that matters
         for the mean (:mod:`~oogames.nextmove.chance`). An accumulator that does not prune
-        has no window: by default nothing changes."""
+        has no window: by default nothing changes.
+
+        Raises:
+            SearchError: This accumulator has a window (:meth:`window` is not open) and
+                does not override this method: below a chance position it would prune
+                with its parent's window, and give wrong values.
+        """
+        if self.window() != (-math.inf, math.inf):
+            raise SearchError(
+                f"{type(self).__name__} has a window (window()) that it cannot set: "
+                "override set_window to search below chance positions"
+            )
 
     def weigh(self, probability: float) -> None:  # noqa: B027 - a hook, empty by default
         """The next child is a chance outcome of this ``probability`` (a chance accumulator
