@@ -704,7 +704,8 @@ def test_a_window_opened_below_chance_is_every_searchs_own() -> None:
     (negamax-ab+history gave 2.5 for 2.225; plain negamax-ab erred on other trees). Each
     two-player search, with every set of orderings and the table, on that tree and on its
     mirror image; and on random trees and their mirror images, to the end and
-    depth-limited, the searches with no ordering (whose cuts follow the board's order)."""
+    depth-limited, the searches with no ordering (whose cuts follow the board's order),
+    and negamax alpha-beta node for node with alpha-beta (the window it kept cut more)."""
     trees = [NEGAMAX_BELOW_CHANCE, mirrored(NEGAMAX_BELOW_CHANCE)]
     for tree in trees:
         value = ref_expectiminimax(tree, -1)[0]
@@ -729,6 +730,15 @@ def test_a_window_opened_below_chance_is_every_searchs_own() -> None:
                     value
                 ), text
                 _count("two-player search on a tree and its mirror image = the reference")
+            for limit in ("", ":2", ":3"):  # the same nodes, in the same order
+                classic = make_strategy("alphabeta" + limit, static_value).analyze(board)
+                nega = make_strategy("negamax-ab" + limit, static_value).analyze(board)
+                assert (nega.value, nega.move, nega.stats.nodes) == (
+                    classic.value,
+                    classic.move,
+                    classic.stats.nodes,
+                )
+                _count("negamax alpha-beta through chance = alpha-beta, node for node")
 
 
 class _CappedMax(MaxAcc):
