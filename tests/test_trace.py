@@ -9,8 +9,8 @@ from typing import Any
 
 import attrs
 import pytest
-from helpers import exits_with_message, mobility, run_cli, searchable, snapshot
-from hypothesis import given
+from helpers import count, exits_with_message, mobility, run_cli, searchable, snapshot
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oogames import ABoardModel, AlphaBetaFac, DepthFac, MinMax, MinMaxFac, TicTacToeBoard
@@ -78,12 +78,29 @@ def test_trace_records_windows_cuts_and_unvisited_moves() -> None:
     assert all(child.kind == "horizon" for child in second.children)
 
 
-def test_trace_of_negamax_records_its_own_window() -> None:
-    """Negamax alpha-beta's window is kept in each node's own view."""
-    trace = trace_search(
-        TicTacToeBoard.from_moves("b2 a1 c3"), DepthFac(NegaAlphaBetaFac(), 2, open_lines)
-    )
-    assert trace.nodes() == trace.result.stats.nodes == 20
+@settings(max_examples=15)  # three traces a position; 20 games
+@given(path=choices, depth=st.one_of(st.none(), st.integers(1, 3)))
+def test_trace_of_negamax_alpha_beta_is_alpha_betas_window_for_window(
+    make_board: Callable[[], ABoardModel], path: list[int], depth: int | None
+) -> None:
+    """Negamax alpha-beta keeps its window in the view of each node's own player; its trace
+    shows it from the model player's view, as it shows the values: alpha-beta's tree, node
+    for node and window for window. (It showed the opponent's windows negated and
+    swapped, beside values from the model player's view: "2 = win3 [-inf, win4]" where
+    alpha-beta's reads "[loss4, +inf]".) A search that does not prune shows none."""
+    board = searchable(make_board, path, 3_000 if depth is None else None)
+
+    def shown(factory: Any) -> list[tuple[Any, ...]]:
+        factory = factory if depth is None else DepthFac(factory, depth, mobility)
+        trace = trace_search(board, factory)
+        nodes = [trace.root, *walk(trace.root)]
+        return [(node.move, node.value, node.alpha, node.beta, node.cut) for node in nodes]
+
+    classic = shown(AlphaBetaFac())
+    assert shown(NegaAlphaBetaFac()) == classic
+    assert classic[0][2:4] == (float("-inf"), float("inf"))
+    assert all(node[2:4] == (None, None) for node in shown(MinMaxFac()))
+    count("negamax alpha-beta traces = alpha-beta's, window for window")
 
 
 def test_trace_limit_stops_the_search_and_restores_the_board() -> None:

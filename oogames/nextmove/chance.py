@@ -36,6 +36,7 @@ from oogames.board.hints import PayoffBounds, search_hints
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.moves import CHANCE
 from oogames.errors import SearchError
+from oogames.nextmove._probes import FirstOnly, Seeded
 from oogames.nextmove.accumulators import INF, AAccumulator
 from oogames.nextmove.decorators import AAccDecorator, set_window
 from oogames.nextmove.evaluation import Evaluation, off_bounds
@@ -198,7 +199,15 @@ class StarChanceAcc(ExpectAcc):
             return self.lows[index], self.highs[index]
         return self.bounds.low, self.bounds.high
 
-    def _window(self) -> tuple[float, float]:
+    def window(self) -> tuple[float, float]:
+        """The window of this position, from the model player's view (its stand-in's)."""
+        return (self.alpha, self.beta)
+
+    def set_window(self, alpha: float, beta: float) -> None:
+        """Search this position with the window (``alpha``, ``beta``) from now on."""
+        self.alpha, self.beta = alpha, beta
+
+    def _outcome_window(self) -> tuple[float, float]:
         """The window of the outcome valued now: outside it, the mean is settled."""
         p = self.probability
         low, high = self._bounds_of(self.index)
@@ -210,14 +219,14 @@ class StarChanceAcc(ExpectAcc):
         """The stand-in's child for ``player``, searched in the window that still matters
         (while probing, for its first move only; after, with the probed move known)."""
         child = self.stand_in.make_child(player)
-        alpha, beta = self._window()
+        alpha, beta = self._outcome_window()
         child.set_window(alpha, beta)
         if self.phase == self._PROBE:
             self.windows[self.index] = (alpha, beta)
-            return _FirstOnly(child)
+            return FirstOnly(child)
         found = self.found.get(self.index)
         if isinstance(found, tuple):
-            return _Seeded(child, *found)
+            return Seeded(child, *found)
         return child
 
     def make_same(self) -> AAccumulator:
@@ -226,7 +235,7 @@ class StarChanceAcc(ExpectAcc):
         if self.phase == self._PROBE:
             child.set_window(-INF, INF)  # a chance position is probed whole: its exact value
         else:
-            child.set_window(*self._window())
+            child.set_window(*self._outcome_window())
         return child
 
     def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
@@ -304,61 +313,6 @@ class StarChanceAcc(ExpectAcc):
             self.update_best(move, found)
             return False
         return True
-
-
-class _FirstOnly(AAccDecorator):
-    """Star2's probe of a position: its first move only (the value is a bound)."""
-
-    __slots__ = ("taken",)
-    first_move_only = True  # what a trace reads to mark a probe (oogames.trace.tracer)
-
-    def __init__(self, inner: AAccumulator) -> None:
-        super().__init__(inner)
-        self.taken = False
-
-    def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return child
-
-    def update_best(self, move: Move, value: float, child: AAccumulator | None = None) -> None:
-        """Fold the first move in; the position is then done."""
-        self.inner.update_best(move, value, child)
-        self.taken = True
-
-    def update_payoffs(self, move: Move, payoffs: tuple[float, ...]) -> None:
-        """Fold the first move in; the position is then done."""
-        self.inner.update_payoffs(move, payoffs)
-        self.taken = True
-
-    def is_not_done(self) -> bool:
-        """False after the first move."""
-        return not self.taken and self.inner.is_not_done()
-
-
-class _Seeded(AAccDecorator):
-    """A position whose first move Star2's probe has valued already: the value is folded
-    in at once and the move is not searched again."""
-
-    __slots__ = ("seed",)
-
-    def __init__(
-        self, inner: AAccumulator, move: Move, value: float, child: AAccumulator | None
-    ) -> None:
-        super().__init__(inner)
-        inner.update_best(move, value, child)
-        self.seed = move
-        self.selective = True
-
-    def _wrap(self, child: AAccumulator) -> AAccumulator:
-        return child
-
-    @property
-    def probed_move(self) -> Move:
-        """The move whose value the probe found (a trace marks it: not searched again)."""
-        return self.seed
-
-    def essential(self, board: IBoardModel, move: Move) -> bool:
-        """Every move but the probed one, until a cut-off."""
-        return move != self.seed and self.inner.is_not_done() and self.inner.essential(board, move)
 
 
 class StarAcc(AAccDecorator):

@@ -141,8 +141,12 @@ class _Budget:
 
 
 def _window(acc: AAccumulator) -> tuple[float | None, float | None]:
+    """The window ``acc`` is searched with, from the model player's view (its ``window()``),
+    or none for an accumulator that does not prune (whose ``window()`` is the default)."""
     inner = acc.innermost() if isinstance(acc, AAccDecorator) else acc
-    return getattr(inner, "alpha", None), getattr(inner, "beta", None)
+    if type(inner).window is AAccumulator.window:
+        return None, None
+    return inner.window()
 
 
 def _probe_marks(acc: AAccumulator) -> tuple[bool, Move | None]:
