@@ -200,7 +200,7 @@ class StarChanceAcc(ExpectAcc):
         return self.bounds.low, self.bounds.high
 
     def window(self) -> tuple[float, float]:
-        """The window of this position, from the model player's view (its stand-in's)."""
+        """This position's window, from the model player's view (the stand-in's, or as set)."""
         return (self.alpha, self.beta)
 
     def set_window(self, alpha: float, beta: float) -> None:
