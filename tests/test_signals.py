@@ -560,6 +560,31 @@ def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(
     window closed) nothing can be said, and the game is kept all the same. Before, a
     terminal closing at once lost the console's game and ended either view with status 1
     (the last words could not be written)."""
+    leave_on_signal(view, name, terminal, tmp_path)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs a pseudo-terminal")
+@pytest.mark.parametrize("name", ["SIGHUP", "SIGTERM"])
+def test_a_terminal_gone_while_textual_has_more_to_write_than_it_holds_does_not_keep_it(
+    name: str, tmp_path: Path
+) -> None:
+    """Textual writes to the terminal through a thread and a queue that holds 30 writes; once
+    the terminal is gone, that thread ends at the first write that fails, and the write that
+    finds the queue full waits for ever (Textual issue 6692). A closing terminal's SIGCONT
+    and the board's leaving make some 27 writes: before, a few more (a frame drawn under
+    load) and ``oogames play --tui`` never ended, its game unsaved. Here the queue holds
+    one write, so that the wait is sure to come (before: no end in 30 s): the board leaves
+    all the same, as :func:`leave_on_signal` checks (:mod:`oogames.ui.terminal`)."""
+    leave_on_signal("tui", name, "closed", tmp_path, textual_queue=1)
+
+
+def leave_on_signal(
+    view: str, name: str, terminal: str, tmp_path: Path, *, textual_queue: int = 0
+) -> None:
+    """``oogames play`` in a pseudo-terminal, a move typed, then the signal ``name`` while the
+    computer thinks and the terminal left ``open`` or ``closed``: checks the exit status, the
+    plug-in's ``atexit`` function and the recovery file. ``textual_queue``: how many writes
+    Textual's queue to the terminal holds (0: its own bound)."""
     import contextlib
     import pty
     import re
@@ -575,7 +600,13 @@ def test_a_signal_from_outside_keeps_the_game_in_a_recovery_file(
     at_exit = (
         f"import atexit, pathlib\natexit.register(pathlib.Path({str(marker)!r}).write_text, 'ran')"
     )
-    bot.write_text(f"{WAITER}\n{at_exit}\n")
+    queue = ""  # Textual's own bound, or one read as a driver starts:
+    if textual_queue:
+        writer = pytest.importorskip("textual.drivers._writer_thread")
+        bound = writer.WriterThread(sys.stderr)._queue.maxsize  # where the child sets it:
+        assert bound == writer.MAX_QUEUED_WRITES
+        queue = f"import textual.drivers._writer_thread as w\nw.MAX_QUEUED_WRITES = {textual_queue}"
+    bot.write_text(f"{WAITER}\n{at_exit}\n{queue}\n")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the command line, in the pseudo-terminal
         os.environ.update(XDG_DATA_HOME=str(tmp_path), TERM="xterm-256color")

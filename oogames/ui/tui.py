@@ -48,6 +48,7 @@ from oogames.ui.console import describe
 from oogames.ui.leaving import SignalWatch
 from oogames.ui.relay import AppRelay
 from oogames.ui.screens import HelpScreen, SettingsScreen
+from oogames.ui.terminal import outliving_its_terminal
 
 #: The actions of the commands whose action has another name than the command.
 _ACTIONS = {"now": "move_now"}
@@ -100,7 +101,7 @@ class GameApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, settings: GameSettings | None = None, board: ABoardModel | None = None):
-        super().__init__()
+        super().__init__(driver_class=outliving_its_terminal(self.get_driver_class()))
         self.model = GameModel(settings or GameSettings(), start=False, board=board)
         self.model.add_view(AppRelay(self))
         self.busy = False
