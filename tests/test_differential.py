@@ -193,12 +193,15 @@ ORDERED = sorted(game for game, (make, _, _) in GAMES.items() if make().move_ord
 @pytest.mark.parametrize("game", ORDERED)
 def test_every_spec_in_a_shuffled_move_order_equals_the_reference(game: str) -> None:
     """Each of the 96 specs at a drawn depth on positions whose board visits its moves in
-    another order (``set_move_order``): the reference's value, a best move, an honest
-    exact flag, the board unchanged. A search's cuts follow the order, and a window kept where it
-    should not be gives the right value in one order and not in another (negamax
-    alpha-beta below a chance position did so; see test_multiplayer_chance.py)."""
+    another order (``set_move_order``), fresh and reused (one object of a spec and depth
+    goes from position to position, each in its own order): the reference's value, a best
+    move, an honest exact flag, the board unchanged. A search's cuts follow the order, and
+    a window kept where it should not be gives the right value in one order and not in
+    another (negamax alpha-beta below a chance position did so; see
+    test_multiplayer_chance.py)."""
     rng = seeded(f"shuffled-{game}")
     evaluate = GAMES[game][1]
+    reused: dict[tuple[str, int | None], Any] = {}  # across positions and their orders
     for board, ref in positions(game, 7):
         order = list(board.move_order)
         rng.shuffle(order)
@@ -207,9 +210,12 @@ def test_every_spec_in_a_shuffled_move_order_equals_the_reference(game: str) -> 
         for spec in SPECS:
             depth = rng.choice(DEPTHS)
             text = spec if depth is None else f"{spec}:{depth}"
-            check(make_strategy(text, evaluate).analyze(board), board, ref, depth, text)
-            assert snapshot(board) == before
-            count("differential: spec = reference, moves in a shuffled order")
+            fresh = make_strategy(text, evaluate)
+            kept = reused.setdefault((spec, depth), make_strategy(text, evaluate))
+            for strategy, how in ((fresh, "fresh"), (kept, "reused")):
+                check(strategy.analyze(board), board, ref, depth, f"{text} ({how})")
+                assert snapshot(board) == before
+                count(f"differential: spec = reference, moves in a shuffled order ({how})")
 
 
 def test_a_strategy_with_a_table_reused_across_games_equals_the_reference() -> None:

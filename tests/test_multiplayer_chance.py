@@ -705,7 +705,8 @@ def test_a_window_opened_below_chance_is_every_searchs_own() -> None:
     two-player search, with every set of orderings and the table, on that tree and on its
     mirror image; and on random trees and their mirror images, to the end and
     depth-limited, the searches with no ordering (whose cuts follow the board's order),
-    and negamax alpha-beta node for node with alpha-beta (the window it kept cut more)."""
+    fresh and one object reused over every tree, and negamax alpha-beta node for node
+    with alpha-beta (the window it kept cut more)."""
     trees = [NEGAMAX_BELOW_CHANCE, mirrored(NEGAMAX_BELOW_CHANCE)]
     for tree in trees:
         value = ref_expectiminimax(tree, -1)[0]
@@ -719,6 +720,7 @@ def test_a_window_opened_below_chance_is_every_searchs_own() -> None:
         for spec in TWO_SIDED_SPECS
         if not {"order", "history", "killer"} & set(spec.split("+"))
     ]
+    reused: dict[str, Any] = {}  # one object of each spec and limit over every tree
     for _ in range(12):
         tree = with_statics(random_tree(rng, 2, 5, 3, 0.4), rng, 2)
         for shown in (tree, mirrored(tree)):
@@ -726,10 +728,12 @@ def test_a_window_opened_below_chance_is_every_searchs_own() -> None:
             for spec, limit in itertools.product(plain, (None, 2, 3)):
                 value = ref_limited(shown, -1, 0, limit or 6, 2, two_sided=True)[0]
                 text = spec + ("" if limit is None else f":{limit}")
-                assert _unchanged(board, make_strategy(text, static_value)).value == pytest.approx(
-                    value
-                ), text
-                _count("two-player search on a tree and its mirror image = the reference")
+                kept = reused.setdefault(text, make_strategy(text, static_value))
+                for search, how in ((make_strategy(text, static_value), "fresh"), (kept, "reused")):
+                    assert _unchanged(board, search).value == pytest.approx(value), text
+                    _count(
+                        f"two-player search on a tree and its mirror image = the reference ({how})"
+                    )
             for limit in ("", ":2", ":3"):  # the same nodes, in the same order
                 classic = make_strategy("alphabeta" + limit, static_value).analyze(board)
                 nega = make_strategy("negamax-ab" + limit, static_value).analyze(board)
