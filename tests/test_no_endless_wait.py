@@ -16,15 +16,15 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import exits_with_message
+from helpers import exits_with_message, snapshot
 
-from oogames.errors import StrategySpecError
+from oogames.errors import SearchStopped, StrategySpecError
 from oogames.game.model import GameModel
 from oogames.game.saving import game_from_dict, game_to_dict
 from oogames.game.settings import GameSettings, PlayerSpec, default_player
 from oogames.games import GAMES, ConnectFourBoard, TicTacToeBoard
 from oogames.nextmove.grammar import DRIVERS, SAMPLERS, SEARCHES, StrategySpec
-from oogames.nextmove.solve import SolveWatch
+from oogames.nextmove.solve import SolveWatch, solve
 from oogames.nextmove.specs import make_strategy
 
 NAMES = ["random", *SEARCHES, *DRIVERS, *SAMPLERS, "alphabeta+tt+order", "mtdf+order"]
@@ -148,6 +148,34 @@ def test_solve_watch_says_what_is_proven() -> None:
                 assert ("at most a draw" in said) == (high == 0)
             checked += 1
     print(f"checked: solve bounds said in words: {checked}")
+
+
+def test_a_solve_watch_stops_its_solve_before_and_during_it_and_not_after() -> None:
+    """:meth:`SolveWatch.stop` (what ``oogames solve`` does when its progress lines lose their
+    reader) stops the solve under way from another thread, or one stopped before it began,
+    with SearchStopped and the board as it was; once the solve has ended it does nothing.
+    Before, the progress thread interrupted the main thread, which a solve just ended
+    took in whatever it did next."""
+    import threading
+
+    board = ConnectFourBoard.from_moves("4 4 4 4 3")  # minutes to solve
+    before = snapshot(board)
+    early = SolveWatch()
+    early.stop()
+    with pytest.raises(SearchStopped):
+        solve(board, watch=early)
+    assert snapshot(board) == before
+    during = SolveWatch()
+    threading.Timer(0.5, during.stop).start()
+    with pytest.raises(SearchStopped):
+        solve(board, watch=during)
+    assert snapshot(board) == before and during.nodes > 0
+    after = SolveWatch()
+    small = TicTacToeBoard.from_moves("a1 b1 a2")
+    solution = solve(small, watch=after)
+    after.stop()  # the solve has ended: its answer stands, nothing is raised in this thread
+    assert after.stopped and solution.outcome == "loss"
+    print("checked: solves stopped by their watch before and during, not after: 3")
 
 
 #: ``oogames`` with Ctrl-C raising KeyboardInterrupt, as at a terminal, even when this test

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import _thread
 import argparse
 import functools
 import json
@@ -45,7 +44,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
             try:
                 status.show(f"oogames solve: {watch.report()} (Ctrl-C stops)")
             except BrokenPipeError:  # its reader went away (``2>&1 | head``): stop, as Ctrl-C
-                _thread.interrupt_main()
+                watch.stop()
                 return
             except OSError:  # progress no one can be shown (a full disk): the answer still can
                 return

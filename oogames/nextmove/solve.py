@@ -96,8 +96,8 @@ def solve(
     search learnt to the next. A weak solve asks once, with the window
     (-1, +1) around a draw.
 
-    A finished game is reported as its result, with no search: for example a
-    single Grundy heap of 2 is a loss for the side to move, in 0 plies.
+    A finished game is reported as its result, with no search: a single Grundy
+    heap of 2 is a loss for the side to move, in 0 plies.
 
     Args:
         board: The position.
@@ -119,10 +119,10 @@ def solve(
             ``margin_bounds()`` allows, and the game order settles positions
             whose bounds meet. A margin solve says nothing of plies.
         watch: Filled in as the solve goes, for another thread to read (a progress
-            line; what Ctrl-C reports): see :class:`SolveWatch`.
+            line; what Ctrl-C reports) or to stop it by: see :class:`SolveWatch`.
 
     Raises:
-        SearchStopped: The search was stopped (Ctrl-C); the board is unchanged.
+        SearchStopped: Stopped (Ctrl-C, :meth:`SolveWatch.stop`); the board is unchanged.
         SettingsError: ``margin`` with ``weak``, or for a game without margins.
 
     >>> from oogames.games import GrundyBoard, TicTacToeBoard
@@ -258,6 +258,7 @@ class SolveWatch:
         top: The greatest score (a win at once).
         margins: Whether the results are margins.
         searches: The null-window searches done.
+        stopped: Whether :meth:`stop` was called.
     """
 
     def __init__(self) -> None:
@@ -266,9 +267,16 @@ class SolveWatch:
         self.margins = False
         self.top = 0
         self.searches = 0
+        self.stopped = False
         self._nodes = 0
         self._running: MinMax | None = None
         self.start = time.perf_counter()
+
+    def stop(self) -> None:
+        """Stop the solve from another thread, as Ctrl-C does (once it has ended, nothing)."""
+        self.stopped = True
+        if self._running is not None:
+            self._running.cancel()
 
     @property
     def nodes(self) -> int:
@@ -346,6 +354,8 @@ class _Searches:
         if watch is not None:
             watch.margins = margins
             watch._running = search
+            if watch.stopped:
+                search.cancel()
 
     def proved(self, low: int, high: int) -> None:
         """Tell the watch the bounds the searches so far have proven."""
