@@ -38,7 +38,12 @@ settings.register_profile(
 settings.register_profile(
     "ci", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=40
 )
-settings.load_profile("ci" if os.environ.get("CI") else "default")
+settings.register_profile(  # a long hunt: OOGAMES_HYPOTHESIS=thorough pytest ...
+    "thorough", deadline=None, suppress_health_check=list(HealthCheck), max_examples=1000
+)
+settings.load_profile(
+    os.environ.get("OOGAMES_HYPOTHESIS") or ("ci" if os.environ.get("CI") else "default")
+)
 
 #: A file where this run lists the tests it skipped (OOGAMES_SKIPPED=FILE): .ci/run gives
 #: one to the quick run, whose venv has no extras, and then runs exactly those tests again
