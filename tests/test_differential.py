@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -167,14 +167,13 @@ def check(result: Any, board: Any, ref: Reference, depth: int | None, what: str)
         assert result.exact, f"{what}: the game's value {value}, not called exact"
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_spec_of_the_grammar_equals_the_reference(game: str) -> None:
-    """Each of the 96 specs at a drawn depth (1-6 or the end), fresh and reused: the
-    reference's value, a best move, an honest exact flag, the board unchanged."""
-    rng = seeded(game)
+def every_spec(game: str, found: Iterable[tuple[Any, Reference]], rng: Any, what: str) -> None:
+    """Each of the 96 specs at a depth drawn by ``rng`` on each position ``found``, fresh and
+    one object of a spec and depth reused from position to position: :func:`check`, the
+    board unchanged; counted as ``what``."""
     evaluate = GAMES[game][1]
     reused: dict[tuple[str, int | None], Any] = {}
-    for board, ref in positions(game, 0):
+    for board, ref in found:
         before = snapshot(board)
         for spec in SPECS:
             depth = rng.choice(DEPTHS)
@@ -184,7 +183,14 @@ def test_every_spec_of_the_grammar_equals_the_reference(game: str) -> None:
             for strategy, how in ((fresh, "fresh"), (kept, "reused")):
                 check(strategy.analyze(board), board, ref, depth, f"{text} ({how})")
                 assert snapshot(board) == before
-                count(f"differential: spec = reference ({how})")
+                count(f"differential: {what} ({how})")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_spec_of_the_grammar_equals_the_reference(game: str) -> None:
+    """Each of the 96 specs at a drawn depth (1-6 or the end), fresh and reused: the
+    reference's value, a best move, an honest exact flag, the board unchanged."""
+    every_spec(game, positions(game, 0), seeded(game), "spec = reference")
 
 
 ORDERED = sorted(game for game, (make, _, _) in GAMES.items() if make().move_order)
@@ -200,22 +206,15 @@ def test_every_spec_in_a_shuffled_move_order_equals_the_reference(game: str) -> 
     another (negamax alpha-beta below a chance position did so; see
     test_multiplayer_chance.py)."""
     rng = seeded(f"shuffled-{game}")
-    evaluate = GAMES[game][1]
-    reused: dict[tuple[str, int | None], Any] = {}  # across positions and their orders
-    for board, ref in positions(game, 7):
-        order = list(board.move_order)
-        rng.shuffle(order)
-        board.set_move_order(order if order != list(board.move_order) else order[::-1])
-        before = snapshot(board)
-        for spec in SPECS:
-            depth = rng.choice(DEPTHS)
-            text = spec if depth is None else f"{spec}:{depth}"
-            fresh = make_strategy(text, evaluate)
-            kept = reused.setdefault((spec, depth), make_strategy(text, evaluate))
-            for strategy, how in ((fresh, "fresh"), (kept, "reused")):
-                check(strategy.analyze(board), board, ref, depth, f"{text} ({how})")
-                assert snapshot(board) == before
-                count(f"differential: spec = reference, moves in a shuffled order ({how})")
+
+    def shuffled() -> Iterator[tuple[Any, Reference]]:
+        for board, ref in positions(game, 7):
+            order = list(board.move_order)
+            rng.shuffle(order)
+            board.set_move_order(order if order != list(board.move_order) else order[::-1])
+            yield board, ref
+
+    every_spec(game, shuffled(), rng, "spec = reference, moves in a shuffled order")
 
 
 def test_a_strategy_with_a_table_reused_across_games_equals_the_reference() -> None:
