@@ -6,7 +6,8 @@ OSError) ends that thread, and the write that then finds the queue full waits fo
 whatever thread made it: the app's, or the signal handler in which Textual draws the board
 again on SIGCONT (Textual issue 6692). A terminal closing sends SIGHUP and SIGCONT, and the
 board's leaving (:class:`~oogames.ui.leaving.SignalWatch`) came some 27 writes after: a few
-more, a frame drawn on a loaded machine, and the process never ended, its game unsaved.
+more, a frame drawn on a loaded machine, and the process never ended (nor saved its game,
+where the wait came before the leaving).
 Here the writes no one can hear are let go (:func:`~oogames.ui.leaving.unheard`), so that
 thread lives on, and writing never waits on a terminal that is gone.
 """
