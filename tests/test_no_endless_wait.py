@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -156,8 +157,6 @@ def test_a_solve_watch_stops_its_solve_before_and_during_it_and_not_after() -> N
     with SearchStopped and the board as it was; once the solve has ended it does nothing.
     Before, the progress thread interrupted the main thread, which a solve just ended
     took in whatever it did next."""
-    import threading
-
     board = ConnectFourBoard.from_moves("4 4 4 4 3")  # minutes to solve
     before = snapshot(board)
     early = SolveWatch()

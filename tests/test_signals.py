@@ -572,7 +572,8 @@ def test_a_terminal_gone_while_textual_has_more_to_write_than_it_holds_does_not_
     the terminal is gone, that thread ends at the first write that fails, and the write that
     finds the queue full waits for ever (Textual issue 6692). A closing terminal's SIGCONT
     and the board's leaving make some 27 writes: before, a few more (a frame drawn under
-    load) and ``oogames play --tui`` never ended, its game unsaved. Here the queue holds
+    load) and ``oogames play --tui`` never ended (its game unsaved, where the wait came
+    before the board's leaving). Here the queue holds
     one write, so that the wait is sure to come (before: no end in 30 s): the board leaves
     all the same, as :func:`leave_on_signal` checks (:mod:`oogames.ui.terminal`)."""
     leave_on_signal("tui", name, "closed", tmp_path, textual_queue=1)
