@@ -1,5 +1,6 @@
-"""``python -m oogames``: the same as the ``oogames`` command."""
+"""``python -m oogames``: the same as the ``oogames`` command (its entry point,
+``_oogames_launch``, which runs the command line once it is imported)."""
 
-from oogames.cli import main
+from _oogames_launch import main
 
 raise SystemExit(main())

@@ -539,6 +539,73 @@ def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Pat
     ), err
 
 
+_CTRL_C_AS_A_WORKER_STARTS = """
+import os, signal, sys
+from distributed.nanny import Nanny
+start = Nanny.start_unsafe
+async def interrupted(self):
+    os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C, while the cluster is half made
+    return await start(self)
+def main():
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal
+    Nanny.start_unsafe = interrupted
+    from oogames.cli import main
+    raise SystemExit(main(sys.argv[1:]))
+if __name__ == "__main__":  # not in the workers, which import this file
+    main()
+"""
+
+
+def test_ctrl_c_as_the_dask_workers_start_closes_them_and_says_one_line(tmp_path: Path) -> None:
+    """Ctrl-C while the tournament's Dask cluster starts waits for it to be up, then closes
+    it: one line and status 130. Before, the Ctrl-C left a cluster half made, and Dask's own
+    closing of it as Python ended failed with a traceback (``AssertionError:
+    Status.init``): 1 of 40 Ctrl-Cs at random moments of a tournament did so."""
+    pytest.importorskip("distributed", reason="the Dask path needs the extra oogames[scale]")
+    import subprocess
+    import sys
+
+    script = tmp_path / "ctrl_c.py"
+    script.write_text(_CTRL_C_AS_A_WORKER_STARTS)
+    done = subprocess.run(
+        [sys.executable, str(script), "tournament", "nim", "--players", "random,alphabeta:2",
+         "--games", "2", "--workers", "2", "--db", ":memory:"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (130, "interrupted: nothing is kept (--db :memory:)\n")
+
+
+def test_the_dask_workers_are_born_deaf_to_the_terminals_ctrl_c() -> None:
+    """The terminal sends Ctrl-C to every process of the command: each Dask worker starts
+    with it blocked, so that one sent while a worker starts (before it could be told to
+    ignore it) does not make it print a traceback, as it did. Read from the workers' own
+    signal masks (Linux's /proc)."""
+    pytest.importorskip("distributed", reason="the Dask path needs the extra oogames[scale]")
+    import signal
+    import threading
+
+    from oogames.tournament.runner import _client
+
+    if not Path("/proc/self/status").exists():
+        pytest.skip("the signal masks are read from Linux's /proc")
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set())
+
+    def blocked() -> list[bool]:  # in a worker: whether each of its threads blocks Ctrl-C
+        masks = []
+        for thread in threading.enumerate():
+            status = Path(f"/proc/self/task/{thread.native_id}/status").read_text()
+            (mask,) = [line.split()[1] for line in status.splitlines() if line[:7] == "SigBlk:"]
+            masks.append(bool(int(mask, 16) & 1 << (signal.SIGINT - 1)))
+        return masks
+
+    with _client(2, None) as client:
+        found = client.run(blocked)
+    assert len(found) == 2 and all(all(masks) and masks for masks in found.values()), found
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, set()) == before  # this thread as it was
+    for _ in found:
+        count("Dask workers born deaf to Ctrl-C")
+
+
 def test_a_plan_that_would_spoil_its_games_is_refused_before_any_is_scheduled() -> None:
     """From Python as from the command line, what would spoil every game it is in is refused
     by both schedules, in one line, before any game: an unknown game, an option the game

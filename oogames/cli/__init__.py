@@ -110,15 +110,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """
     out = sys.stdout if out is None else out
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser()
-    if len(argv) > MAX_WORDS:  # argparse's time grows as the square of the words
-        parser.error(f"{len(argv):,} arguments: at most {MAX_WORDS:,} (a list is one word)")
-    args, extra = parser.parse_known_args(argv)
-    command = parser.subcommands[args.command]
-    assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
-    if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
-        command.refuse_unknown(extra, parser.subcommands, argv)
-    prog = command.prog  # "oogames play"
+    try:
+        parser, args = _parsed(argv)
+    except KeyboardInterrupt:
+        print("oogames: interrupted", file=sys.stderr)
+        return 130
+    prog = parser.subcommands[args.command].prog  # "oogames play"
     try:
         return RUN[args.command](args, out)
     except PluginCodeError as error:  # the user's own code raised: show its traceback
@@ -144,6 +141,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if not isinstance(error, OSError):
             raise
         return _cannot_go_on(prog, error)
+
+
+def _parsed(argv: Sequence[str]) -> tuple[Parser, argparse.Namespace]:
+    """The parser and what it read from ``argv``; a bad argument exits with status 2 and
+    one line that begins with the subcommand."""
+    parser = build_parser()
+    if len(argv) > MAX_WORDS:  # argparse's time grows as the square of the words
+        parser.error(f"{len(argv):,} arguments: at most {MAX_WORDS:,} (a list is one word)")
+    args, extra = parser.parse_known_args(argv)
+    command = parser.subcommands[args.command]
+    assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
+    if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
+        command.refuse_unknown(extra, parser.subcommands, argv)
+    return parser, args
 
 
 def _cannot_go_on(prog: str, error: OSError) -> int:

@@ -103,30 +103,54 @@ class BoardLock:
     def changing(self) -> Iterator[None]:
         """Hold the lock for a change of the board; in the main thread, the handlers
         :func:`held_back` wraps, and Python's own Ctrl-C handler, wait until the change
-        is whole."""
-        if threading.current_thread() is not threading.main_thread():
-            with self._lock:
-                yield
-            return
-        # Python's own Ctrl-C handler raises wherever it lands: held back from here on.
-        # What a signal handler's exception, landing between any two steps, must not
-        # leave behind (the held-back handler in Python's place, the count of changes,
-        # Ctrl-Cs held for a change that is over) is read again on the way out, not from
-        # a local variable that the exception kept from being set.
-        outermost = not _MainThreadChanges.depth
-        _MainThreadChanges.depth += 1
-        try:
-            if outermost and _SIGNAL_C.getsignal(signal.SIGINT) is signal.default_int_handler:
-                _SIGNAL_C.signal(signal.SIGINT, _hold_interrupt)
-            with self._lock:
-                yield
-        finally:
-            _MainThreadChanges.depth -= 1
-            if outermost:
-                try:
-                    _end_of_changes()
-                finally:
-                    _end_of_changes()  # again, if a signal handler's exception cut it short
+        is whole (:func:`uninterrupted`)."""
+        with uninterrupted(), self._lock:
+            yield
+
+
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """A block the main thread does whole: Python's own Ctrl-C handler, and the handlers
+    :func:`held_back` wraps, wait until it is over, then run (Ctrl-C's KeyboardInterrupt
+    is raised as it ends); the same signal a second time runs at once. A board's change
+    is one (:meth:`BoardLock.changing`); so is the start of a tournament's Dask cluster,
+    which Dask cannot close half-made. In another thread it does nothing.
+
+    >>> import os, signal
+    >>> from oogames.game.changes import uninterrupted
+    >>> before = signal.signal(signal.SIGINT, signal.default_int_handler)  # Python's own
+    >>> done = []
+    >>> try:
+    ...     with uninterrupted():
+    ...         os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the middle
+    ...         done.append("the rest of the block")
+    ... except KeyboardInterrupt:
+    ...     done.append("then the interrupt")
+    >>> done
+    ['the rest of the block', 'then the interrupt']
+    >>> _ = signal.signal(signal.SIGINT, before)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    # Python's own Ctrl-C handler raises wherever it lands: held back from here on.
+    # What a signal handler's exception, landing between any two steps, must not
+    # leave behind (the held-back handler in Python's place, the count of changes,
+    # Ctrl-Cs held for a change that is over) is read again on the way out, not from
+    # a local variable that the exception kept from being set.
+    outermost = not _MainThreadChanges.depth
+    _MainThreadChanges.depth += 1
+    try:
+        if outermost and _SIGNAL_C.getsignal(signal.SIGINT) is signal.default_int_handler:
+            _SIGNAL_C.signal(signal.SIGINT, _hold_interrupt)
+        yield
+    finally:
+        _MainThreadChanges.depth -= 1
+        if outermost:
+            try:
+                _end_of_changes()
+            finally:
+                _end_of_changes()  # again, if a signal handler's exception cut it short
 
 
 def _end_of_changes() -> None:

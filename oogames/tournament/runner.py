@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from oogames.errors import SettingsError, one_line, shown
+from oogames.game.changes import uninterrupted
 from oogames.tournament.games import GameRecord, GameTask, play_game
 from oogames.tournament.seated import SeatedRecord, SeatedTask, play_seated
 from oogames.tournament.store import ResultStore
@@ -98,9 +99,31 @@ def quiet_dask() -> None:
 def ignore_interrupts() -> None:
     """Run on each Dask worker (in its main thread): the worker ignores Ctrl-C (SIGINT),
     which the terminal sends to every process of the command; the command's own Ctrl-C
-    ends the run and closes the workers, with no traceback of theirs."""
+    ends the run and closes the workers, with no traceback of theirs. Where signals can
+    be blocked, the workers never see one (:func:`_born_deaf`); this is for the others
+    (Windows), from the moment it runs."""
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _born_deaf() -> Iterator[None]:
+    """This thread blocks Ctrl-C (SIGINT) for the block: the threads Dask starts in it, and
+    the worker processes those start, inherit the block, so a Ctrl-C the terminal sends
+    to every process of the command never reaches a worker (one that came while a
+    worker started printed its traceback). A Ctrl-C sent meanwhile comes to this thread
+    as the block ends. Where signals cannot be blocked (Windows), nothing."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    # Python starts the tracker of its processes' resources on first need, in the thread
+    # that needs it, and unblocks SIGINT there after: started here, before the block.
+    importlib.import_module("multiprocessing.resource_tracker").ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 @contextlib.contextmanager
@@ -126,16 +149,20 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
         finally:
             client.close()
         return
-    cluster = distributed.LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=None,  # no dashboard; the scheduler's own HTTP routes still listen:
-        scheduler_kwargs={"dashboard_address": ":0"},  # on a free port, not a taken 8787
-    )
-    client = distributed.Client(cluster)
+    cluster = client = None
     try:
-        client.run(ignore_interrupts)
+        # Ctrl-C while the workers start waits for them: Dask cannot close a cluster it
+        # was stopped making (its own closing at exit failed on it, with a traceback).
+        with uninterrupted(), _born_deaf():
+            cluster = distributed.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,  # no dashboard; the scheduler's HTTP routes listen
+                scheduler_kwargs={"dashboard_address": ":0"},  # on a free port, not 8787
+            )
+            client = distributed.Client(cluster)
+            client.run(ignore_interrupts)
         yield client
     except KeyboardInterrupt:  # closing stops games in the middle: Dask's warnings of it,
         with contextlib.suppress(Exception):  # here and in the workers, say nothing new
@@ -143,5 +170,8 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
         quiet_dask()
         raise
     finally:
-        client.close()
-        cluster.close()
+        with uninterrupted():  # and while they close
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                cluster.close()
