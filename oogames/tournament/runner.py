@@ -165,8 +165,9 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
             client.run(ignore_interrupts)
         yield client
     except KeyboardInterrupt:  # closing stops games in the middle: Dask's warnings of it,
-        with contextlib.suppress(Exception):  # here and in the workers, say nothing new
-            client.run(quiet_dask)
+        if client is not None:  # here and in the workers, say nothing new
+            with contextlib.suppress(Exception):
+                client.run(quiet_dask)
         quiet_dask()
         raise
     finally:
