@@ -27,7 +27,11 @@ def main() -> int:
     if ours:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        return command()
-    finally:
-        if ours:
-            signal.signal(signal.SIGINT, signal.SIG_DFL)
+        try:
+            status = command()
+        finally:
+            if ours:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
+    except KeyboardInterrupt:  # one that came as the command ended, past its own handling
+        return 130
+    return status
