@@ -264,6 +264,26 @@ def running_with(marker: str) -> list[int]:
     return found
 
 
+#: Python code a child process runs first: Ctrl-C raises KeyboardInterrupt, as at a terminal,
+#: even when the tests run with SIGINT ignored (a background job: Python then leaves it
+#: ignored in the child).
+CTRL_C_AS_AT_A_TERMINAL = (
+    "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+)
+
+#: Python code that runs ``oogames`` as its console script does (the arguments follow ``-c``).
+AS_THE_COMMAND = (
+    "import sys, _oogames_launch\n"
+    "sys.argv[0] = 'oogames'\n"
+    "raise SystemExit(_oogames_launch.main())\n"
+)
+
+#: ``oogames`` from :func:`oogames.cli.main`, Ctrl-C raising KeyboardInterrupt.
+KEYBOARD_INTERRUPT_MAIN = (
+    CTRL_C_AS_AT_A_TERMINAL + "from oogames.cli import main; raise SystemExit(main())\n"
+)
+
+
 #: A game of Rolit of three on 4 x 4 that Red and Yellow end leading together, 6 discs each.
 SHARED_ROLIT = ["d2", "c4", "a3", "a4", "a2", "c1", "b4", "d3", "a1", "d4", "b1", "d1"]
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import exits_with_message, snapshot
+from helpers import KEYBOARD_INTERRUPT_MAIN, exits_with_message, snapshot
 
 from oogames.errors import SearchStopped, StrategySpecError
 from oogames.game.model import GameModel
@@ -175,14 +175,6 @@ def test_a_solve_watch_stops_its_solve_before_and_during_it_and_not_after() -> N
     after.stop()  # the solve has ended: its answer stands, nothing is raised in this thread
     assert after.stopped and solution.outcome == "loss"
     print("checked: solves stopped by their watch before and during, not after: 3")
-
-
-#: ``oogames`` with Ctrl-C raising KeyboardInterrupt, as at a terminal, even when this test
-#: runs with SIGINT ignored (a background job: Python then leaves it ignored in the child).
-KEYBOARD_INTERRUPT_MAIN = (
-    "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-    "from oogames.cli import main; raise SystemExit(main())"
-)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")

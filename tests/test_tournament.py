@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import count, exits_with_message, running_with
+from helpers import KEYBOARD_INTERRUPT_MAIN, count, exits_with_message, running_with
 
 from oogames.cli import main
 from oogames.tournament import ResultStore, fit_ratings, play_game, run_games, schedule, standings
@@ -507,10 +507,7 @@ def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Pat
     import time
 
     db = tmp_path / "t.sqlite"
-    main = "from oogames.cli import main; raise SystemExit(main())"
-    interrupts = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
-    command = [sys.executable, "-c", interrupts + main]  # Ctrl-C as at a terminal, even
-    # when this test runs with SIGINT ignored (a background job)
+    command = [sys.executable, "-c", KEYBOARD_INTERRUPT_MAIN]
     command += ["tournament", "connectfour", "--players", "alphabeta:7,alphabeta:6"]
     command += ["--games", "20", "--workers", "2", "--db", str(db)]
     process = subprocess.Popen(
