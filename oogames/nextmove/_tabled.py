@@ -33,7 +33,6 @@ from oogames.board.hints import HintedBoard, search_hints
 from oogames.nextmove._limited import LimitedAlphaAcc, LimitedBetaAcc
 from oogames.nextmove.accumulators import AAccumulator, AlphaAcc, BetaAcc
 from oogames.nextmove.decorators import AAccDecorator
-from oogames.nextmove.evaluation import beyond
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -167,15 +166,10 @@ def table_status() -> type[_MinMaxStatus]:
             # child is an AlphaAcc or a BetaAcc, limited or not
             depth = child.depth
             if child.horizon:  # a depth limit's horizon: evaluated (a guess), never filed
-                value = child.evaluate(host)
-                if not self.low < value < self.high:  # NaN, or taken for a win
-                    raise beyond(value, host, child.model_player, self.high)
-                self.leaves += 1
-                self.evaluated += 1
-                if depth > self.max_depth:
-                    self.max_depth = depth
-                acc.update_best(acc.current, value)
-                return
+                value = self.static_value(host, child)
+                if value is not None:
+                    acc.update_best(acc.current, value)
+                    return
             if depth >= self.plain_from:  # a few plies from the end: cheaper searched again
                 host.map(child.player, self.lam, child)
                 acc.update_best(acc.current, child.val, child)

@@ -152,25 +152,19 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
 
     def no_winner_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """Score a horizon statically; otherwise search the position with a child accumulator."""
-        # The body of child_case, inlined: this runs at every inner node, and the call costs
-        # 1.4% more instructions a node (framework_cost.py --instructions: 20,443 -> 20,726).
+        # child_case, inlined: this runs at every inner node, and the call costs 1.4% more
+        # instructions a node (framework_cost.py --instructions: 20,443 -> 20,726).
         child = acc.make_opposite()
         if child.horizon:
-            value = child.evaluate(host)
+            value = self.static_value(host, child)
             if value is not None:
-                if not self.low < value < self.high:  # NaN, or taken for a win
-                    raise beyond(value, host, child.model_player, self.high)
-                self.leaves += 1
-                self.evaluated += 1
-                if child.depth > self.max_depth:
-                    self.max_depth = child.depth
                 acc.update_best(acc.current, value)
                 return
         if child.probes:
             self.enhanced(host, acc, child)
-            return
-        host.map(child.player, self.lam, child)
-        acc.update_best(acc.current, child.val, child)
+        else:
+            host.map(child.player, self.lam, child)
+            acc.update_best(acc.current, child.val, child)
 
     def extra_turn_case(self, host: IBoardModel, acc: AAccumulator) -> None:
         """The player who moved moves again: the child accumulator is this player's
@@ -178,26 +172,32 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
         self.child_case(host, acc, acc.make_same())
 
     def child_case(self, host: IBoardModel, acc: AAccumulator, child: AAccumulator) -> None:
-        """Value the position ``child`` stands for into ``acc``: a horizon by its
-        evaluation, otherwise by a search (what ``no_winner_case`` does, for any child).
-        The child is passed on with a horizon's value too, so that a search by vectors
-        (max^n) reads every player's score from it."""
-        if child.horizon:
-            value = child.evaluate(host)
-            if value is not None:
-                if not self.low < value < self.high:  # NaN, or taken for a win
-                    raise beyond(value, host, child.model_player, self.high)
-                self.leaves += 1
-                self.evaluated += 1
-                if child.depth > self.max_depth:
-                    self.max_depth = child.depth
-                acc.update_best(acc.current, value, child)
-                return
-        if child.probes:
+        """Value the position ``child`` stands for into ``acc``, as ``no_winner_case`` does,
+        for any child; passed on with a horizon's value too, for a search by vectors (max^n)."""
+        value = self.static_value(host, child) if child.horizon else None
+        if value is not None:
+            acc.update_best(acc.current, value, child)
+        elif child.probes:
             self.enhanced(host, acc, child)
-            return
-        host.map(child.player, self.lam, child)
-        acc.update_best(acc.current, child.val, child)
+        else:
+            host.map(child.player, self.lam, child)
+            acc.update_best(acc.current, child.val, child)
+
+    def static_value(self, host: IBoardModel, child: AAccumulator) -> float | None:
+        """The checked evaluation of the horizon ``child`` (a leaf), or None: search it.
+
+        Raises:
+            SearchError: The evaluation is NaN, or so large it would pass for a win.
+        """
+        value = child.evaluate(host)
+        if value is not None:
+            if not self.low < value < self.high:  # NaN, or taken for a win
+                raise beyond(value, host, child.model_player, self.high)
+            self.leaves += 1
+            self.evaluated += 1
+            if child.depth > self.max_depth:
+                self.max_depth = child.depth
+        return value
 
     def enhanced(self, host: IBoardModel, acc: AAccumulator, child: AAccumulator) -> None:
         """Search ``child`` with the enhanced protocol (see ``AAccumulator.probes``):
