@@ -227,10 +227,13 @@ def run_cli(*argv: str) -> str:
     return out.getvalue()
 
 
-def start_server(data: Path, *flags: str) -> tuple[subprocess.Popen[str], str]:
+def start_server(
+    data: Path, *flags: str, files: int | None = None
+) -> tuple[subprocess.Popen[str], str]:
     """``oogames serve`` on a free port, keeping its games in ``data`` (and given
     ``flags``), in a process of its own (its output in a pipe, as text), once it answers;
-    the process and its address."""
+    the process and its address. ``files``: the most files the process may open (its
+    soft and hard limits), if given."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = int(probe.getsockname()[1])
@@ -240,6 +243,7 @@ def start_server(data: Path, *flags: str) -> tuple[subprocess.Popen[str], str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
+        preexec_fn=None if files is None else lambda: _limit_files(files),
     )
     address = f"http://127.0.0.1:{port}"
     for _ in range(100):
@@ -250,6 +254,12 @@ def start_server(data: Path, *flags: str) -> tuple[subprocess.Popen[str], str]:
             time.sleep(0.1)
     process.kill()
     raise AssertionError("oogames serve did not start")
+
+
+def _limit_files(files: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
 
 
 def running_with(marker: str) -> list[int]:

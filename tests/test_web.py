@@ -3,6 +3,7 @@ requests, uploads of damaged files, and games that outlive the server."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import socket
@@ -946,8 +947,19 @@ def test_each_limit_flag_of_serve_sets_its_limit(
     monkeypatch.setattr(server, "serve", lambda *args: given.append(args[-1]) or 0)
     main(["serve", "--data", str(tmp_path)], out=io.StringIO())
     assert given.pop() == DEFAULT_LIMITS
-    for value, (name, field, _) in enumerate(LIMIT_FLAGS, start=7):
+    for name, field, _ in LIMIT_FLAGS:  # each one less than its default: the others allow it
+        value = getattr(DEFAULT_LIMITS, field) - 1
         main(["serve", "--data", str(tmp_path), name, str(value)], out=io.StringIO())
         assert given.pop() == attrs.evolve(DEFAULT_LIMITS, **{field: value}), name
         count("limit flags that set their own limit")
     assert {field for _, field, _ in LIMIT_FLAGS} == set(attrs.fields_dict(GameLimits))
+    for flags in (
+        ["--max-pages", "1001"],
+        ["--pages-per-address", "9", "--connections-per-address", "8"],
+    ):
+        said = io.StringIO()
+        with contextlib.redirect_stderr(said), pytest.raises(SystemExit) as ended:
+            main(["serve", "--data", str(tmp_path), *flags], out=io.StringIO())
+        assert ended.value.code == 2 and not given, flags
+        assert said.getvalue().count("\n") == 1 and "holds a connection open" in said.getvalue()
+        count("more pages than connections refused in one line")

@@ -10,6 +10,8 @@ from typing import Final
 
 import attrs
 
+from oogames.errors import SettingsError
+
 MAX_GAME_FILES: Final = 10_000
 """The games a server keeps on disk at most (their files in its folder, whoever made
 them). Past it, a new game or an upload is refused (HTTP 503) until the person who runs
@@ -31,6 +33,22 @@ PAGES_PER_CLIENT: Final = 50
 client alone cannot take every page the server keeps (:data:`MAX_PAGES`) from the
 others."""
 
+MAX_CONNECTIONS: Final = 2 * MAX_PAGES
+"""The connections a server holds open at once (twice the pages it keeps up to date:
+each holds one, and asks with others); past it a new one is answered 503 and closed
+(:mod:`oogames.web.connections`). Never more than the process may open files for,
+less :data:`~oogames.web.connections.FILES_KEPT_BACK`."""
+
+CONNECTIONS_PER_CLIENT: Final = 2 * PAGES_PER_CLIENT
+"""The connections one client address may hold open at once (twice its pages); past it a
+new one from there is answered 503 and closed."""
+
+REQUEST_SECONDS: Final = 10
+"""The seconds a connection has to send a whole request (more if it keeps sending, see
+:data:`~oogames.web.connections.BYTES_A_SECOND`), from when it opens or its
+previous answer ends; then it is closed. A connection that sent nothing, or a byte now
+and then, was held for ever."""
+
 CLIENTS_REMEMBERED: Final = 10_000
 """The client addresses whose starts of this minute are counted at most (the oldest are
 forgotten first): what counts them is bounded too, however many addresses ask."""
@@ -38,8 +56,9 @@ forgotten first): what counts them is bounded too, however many addresses ask.""
 
 @attrs.frozen
 class GameLimits:
-    """What a server lets its clients start (``oogames serve --max-games``,
-    ``--new-games-a-minute``, ``--max-pages``, ``--pages-per-address``).
+    """What a server lets its clients start and hold (``oogames serve --max-games``,
+    ``--new-games-a-minute``, ``--max-pages``, ``--pages-per-address``,
+    ``--max-connections``, ``--connections-per-address``, ``--request-seconds``).
 
     Args:
         files: The games kept on disk at most (:data:`MAX_GAME_FILES`).
@@ -51,12 +70,36 @@ class GameLimits:
         pages: The pages kept up to date at once (:data:`MAX_PAGES`).
         pages_per_client: The pages one client may have kept up to date at once
             (:data:`PAGES_PER_CLIENT`).
+        connections: The connections held open at once (:data:`MAX_CONNECTIONS`).
+        connections_per_client: The connections one address may hold open at once
+            (:data:`CONNECTIONS_PER_CLIENT`; the machine's own, a proxy's, count only
+            towards ``connections``).
+        request_seconds: The seconds a connection has to send a whole request
+            (:data:`REQUEST_SECONDS`).
+
+    Raises:
+        SettingsError: More pages than connections (each page holds one open).
     """
 
     files: int = MAX_GAME_FILES
     per_minute: int = NEW_GAMES_A_MINUTE
     pages: int = MAX_PAGES
     pages_per_client: int = PAGES_PER_CLIENT
+    connections: int = MAX_CONNECTIONS
+    connections_per_client: int = CONNECTIONS_PER_CLIENT
+    request_seconds: int = REQUEST_SECONDS
+
+    def __attrs_post_init__(self) -> None:
+        for pages, connections, flags in (
+            (self.pages, self.connections, ("--max-pages", "--max-connections")),
+            (self.pages_per_client, self.connections_per_client,
+             ("--pages-per-address", "--connections-per-address")),
+        ):  # fmt: skip
+            if pages > connections:
+                raise SettingsError(
+                    f"{flags[0]} {pages} is more than {flags[1]} {connections}: "
+                    "each page kept up to date holds a connection open"
+                )
 
 
 DEFAULT_LIMITS: Final = GameLimits()
@@ -67,6 +110,9 @@ LIMIT_FLAGS: Final = (
     ("--new-games-a-minute", "per_minute", "the games one address may start in a minute"),
     ("--max-pages", "pages", "the pages kept up to date at once (each holds a connection)"),
     ("--pages-per-address", "pages_per_client", "the pages of one address kept up to date"),
+    ("--max-connections", "connections", "the connections held open at once"),
+    ("--connections-per-address", "connections_per_client", "the connections of one address"),
+    ("--request-seconds", "request_seconds", "the seconds a connection has to send a request"),
 )
 """The flags of ``oogames serve`` that set the limits: each flag, the field of
 :class:`GameLimits` it sets (its default the field's) and its help."""

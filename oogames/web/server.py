@@ -36,6 +36,8 @@ def serve(
     returns the exit status."""
     import uvicorn
 
+    from oogames.web.connections import BACKLOG, OutOfFiles, guarded_protocol
+
     try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
         with socket.create_server((host, port)):
             pass
@@ -72,8 +74,15 @@ def serve(
             super().handle_exit(sig, frame)
 
     logging.getLogger("uvicorn.error").addFilter(_not_cancelled)
+    logging.getLogger("asyncio").addFilter(OutOfFiles())
     config = uvicorn.Config(
-        app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=SHUTDOWN_SECONDS
+        app,
+        host=host,
+        port=port,
+        http=guarded_protocol(limits, most_files()),
+        backlog=BACKLOG,
+        log_level="warning",
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once stopped
         Server(config).run()
@@ -83,6 +92,22 @@ def serve(
     kept = "the games are kept" if not lost else f"{len(lost)} game(s) not saved"
     print(f"oogames: stopped; {kept}", file=out, flush=True)
     return 0
+
+
+def most_files() -> int | None:
+    """The open files this process may have, raised first as far as the system lets it
+    (the soft limit to the hard one: 1,024 is a common soft limit, where the hard one is
+    far higher); None where that cannot be read."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+    return None if soft == resource.RLIM_INFINITY else soft
 
 
 def _not_cancelled(record: logging.LogRecord) -> bool:

@@ -1,0 +1,167 @@
+"""``oogames serve`` and the connections it holds (:mod:`oogames.web.connections`): a
+connection that sends no whole request in time is closed, connections past the limits are
+told 503, and a flood of connections past the files the process may open leaves the server
+answering, with no traceback. Each server runs in a process of its own, on real sockets."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers import count, start_server
+
+pytest.importorskip("uvicorn", reason="the web server needs the extra oogames[web]")
+
+#: A second a request, for tests that wait for the deadline.
+QUICK = ("--request-seconds", "1")
+
+
+def connect(address: str, source: str = "127.0.0.1") -> socket.socket:
+    """A connection to the server at ``address`` from the local address ``source``."""
+    host, port = address.removeprefix("http://").split(":")
+    return socket.create_connection((host, int(port)), timeout=5, source_address=(source, 0))
+
+
+def closed(connection: socket.socket, within: float) -> bytes | None:
+    """What the server sent before it closed ``connection`` within ``within`` seconds
+    (None: still open then)."""
+    connection.settimeout(within)
+    said = b""
+    try:
+        while chunk := connection.recv(4096):
+            said += chunk
+    except TimeoutError:
+        return None
+    except ConnectionResetError:
+        pass
+    return said
+
+
+def answers(address: str) -> int:
+    """The status of a plain request to the server."""
+    try:
+        return int(urllib.request.urlopen(f"{address}/api/meta", timeout=5).status)
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@pytest.fixture
+def stopped() -> Iterator[list[object]]:
+    """Servers to stop after the test (each a process)."""
+    servers: list[object] = []
+    yield servers
+    for server in servers:
+        server.kill()  # type: ignore[attr-defined]
+        server.wait()  # type: ignore[attr-defined]
+
+
+def output(server: object) -> str:
+    server.kill()  # type: ignore[attr-defined]
+    return str(server.communicate(timeout=10)[0])  # type: ignore[attr-defined]
+
+
+def test_a_connection_that_sends_no_whole_request_in_time_is_closed(
+    tmp_path: Path, stopped: list[object]
+) -> None:
+    """uvicorn held a connection that sent nothing, or a byte now and then, for ever: one
+    that sent nothing, one that trickles a request's head, and one that trickles its next
+    request after an answer (kept alive) are each closed once their second is up; a
+    request in whole is answered meanwhile."""
+    server, address = start_server(tmp_path, *QUICK)
+    stopped.append(server)
+    silent, trickling, kept = connect(address), connect(address), connect(address)
+    kept.sendall(b"GET /api/meta HTTP/1.1\r\nHost: x\r\n\r\n")
+    kept.settimeout(5)
+    assert kept.recv(4096).startswith(b"HTTP/1.1 200")
+    start = time.monotonic()
+    while time.monotonic() - start < 2.5:
+        for connection in (trickling, kept):
+            with contextlib.suppress(OSError):  # closed: what the test waits for
+                connection.send(b"X")
+        time.sleep(0.1)
+    assert answers(address) == 200
+    for connection in (silent, trickling, kept):
+        assert closed(connection, 3) is not None
+        count("connections closed for a request not sent in time")
+    assert "Traceback" not in output(server)
+
+
+def test_a_long_request_that_keeps_coming_is_given_its_time(
+    tmp_path: Path, stopped: list[object]
+) -> None:
+    """A request is given a second more for each 500 bytes it sends: a new game's 3,000
+    bytes sent over 2.5 seconds (more than its one second) are answered."""
+    server, address = start_server(tmp_path, *QUICK)
+    stopped.append(server)
+    body = json.dumps({"game": "tictactoe", "player0": "human", "player1": "human"})
+    body += " " * (3_000 - len(body))
+    head = (
+        "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    )
+    connection = connect(address)
+    connection.sendall(head.encode())
+    for start in range(0, len(body), 120):
+        connection.sendall(body[start : start + 120].encode())
+        time.sleep(0.1)
+    said = closed(connection, 5)
+    assert said is not None and said.startswith(b"HTTP/1.1 200"), said
+
+
+def test_connections_past_the_limits_are_told_503_and_others_are_served(
+    tmp_path: Path, stopped: list[object]
+) -> None:
+    """One address may hold ``--connections-per-address`` open, and all of them
+    ``--max-connections``: the next is told 503 and closed, another address is served, and
+    once the idle connections' time is up the server serves everyone again."""
+    limits = ("--max-pages", "4", "--pages-per-address", "2", "--max-connections", "12")
+    server, address = start_server(tmp_path, *QUICK, *limits, "--connections-per-address", "5")
+    stopped.append(server)
+    held = [connect(address, "127.0.0.2") for _ in range(5)]
+    time.sleep(0.2)
+    said = closed(connect(address, "127.0.0.2"), 3)
+    assert said is not None and said.startswith(b"HTTP/1.1 503"), said
+    assert b"too many connections" in said
+    other = connect(address, "127.0.0.3")
+    other.sendall(b"GET /api/meta HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert (closed(other, 5) or b"").startswith(b"HTTP/1.1 200")
+    held += [connect(address) for _ in range(7)]  # the machine's own: all of them, 12
+    time.sleep(0.2)
+    assert answers(address) == 503
+    time.sleep(1.5)  # the held connections' second is up
+    assert answers(address) == 200
+    for connection in held:
+        assert closed(connection, 3) is not None
+    count("connections past the limits told 503, others served")
+    assert "Traceback" not in output(server)
+
+
+def test_a_flood_of_connections_past_the_files_it_may_open_leaves_the_server_answering(
+    tmp_path: Path, stopped: list[object]
+) -> None:
+    """1,100 idle connections took every file a server may open (1,024): every request
+    then waited in vain, and each connection refused printed a traceback. With 300 files,
+    600 idle connections: the server holds no more than it can, says nothing but one line,
+    and answers once their time is up."""
+    server, address = start_server(tmp_path, *QUICK, files=300)
+    stopped.append(server)
+    flood = []
+    for _ in range(600):
+        try:
+            flood.append(connect(address))
+        except OSError:  # the system's queue of connections is full: the flood waits
+            break
+    time.sleep(2.5)
+    assert answers(address) == 200
+    for connection in flood:
+        connection.close()
+    said = output(server)
+    assert "Traceback" not in said and said.count("\n") <= 2, said
+    count("a flood of connections past the server's files, the server answering")
