@@ -8,17 +8,30 @@ as for any program that has not begun its work: status 130 from a shell, no word
 and does what the command says of it once :func:`oogames.cli.main` runs. A Ctrl-C that
 the command's parent ignores (a job started in the background by a script) stays
 ignored.
+
+It also sets how the command's text meets an encoding that cannot take every character
+(an ASCII locale, ``PYTHONIOENCODING=ascii``, a Windows code page), where a tree's lines
+printed, or a name typed with an accent, ended the command with a traceback: a character
+the output cannot write is written as its escape (``\\u00b1``), as Python writes standard
+error, and a byte typed that the input's encoding cannot read is kept as Python keeps such
+bytes in file names (``surrogateescape``): refused as a move, saved to as a name.
 """
 
 from __future__ import annotations
 
+import io
 import signal
+import sys
 
 
 def main() -> int:
     """Import the command line with Ctrl-C ending the process, then run it with Python's
     own Ctrl-C handler (KeyboardInterrupt, which the command catches); once it is over,
     while Python ends, Ctrl-C ends the process again."""
+    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace"),
+                           (sys.stderr, "backslashreplace")):  # fmt: skip
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors=errors)
     ours = signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if ours:
         signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 import subprocess
@@ -666,3 +667,38 @@ def test_ctrl_c_while_the_arguments_are_read_says_so_in_one_line(
     monkeypatch.setattr(oogames.cli, "build_parser", interrupted)
     assert oogames.cli.main(["list"]) == 130
     assert capsys.readouterr().err == "oogames: interrupted\n"
+
+
+@pytest.mark.parametrize("how", ["oogames", "python -m oogames"])
+def test_an_output_or_an_input_that_cannot_take_every_character_ends_no_command(
+    tmp_path: Path, how: str
+) -> None:
+    """Where the terminal's encoding is ASCII (``PYTHONIOENCODING=ascii``; a Windows code
+    page is alike), ``oogames tree`` printed its first line and ended with a traceback
+    (its lines are box drawing), and a name typed with an accent at the console's prompt
+    ended the game with one (the input could not be read). The tree is drawn in ASCII;
+    a move typed so is refused in one line, and a save typed so is saved, its name as the
+    bytes typed."""
+    start = (
+        [sys.executable, "-c", AS_THE_COMMAND]
+        if how == "oogames"
+        else [sys.executable, "-m", "oogames"]
+    )
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    tree = subprocess.run(
+        [*start, "tree", "tictactoe", "--moves", "a1", "--max-nodes", "8"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert tree.returncode == 0 and not tree.stderr, tree.stderr
+    assert "|-- " in tree.stdout and "`-- " in tree.stdout and tree.stdout.isascii()
+    typed = "zo\N{LATIN SMALL LETTER E WITH DIAERESIS}"
+    played = subprocess.run(
+        [*start, "play", "tictactoe"],
+        input=f"{typed}\nsave {typed}.json\nquit\n".encode(),
+        capture_output=True, cwd=tmp_path, env=env, timeout=120,
+    )  # fmt: skip
+    said = played.stdout.decode("ascii") + played.stderr.decode("ascii")
+    assert played.returncode == 0 and "Traceback" not in said, said
+    assert "! illegal move 'zo\\udcc3\\udcab'" in said
+    assert (tmp_path / f"{typed}.json").is_file()
+    count("commands that met an ASCII terminal")

@@ -13,7 +13,7 @@ from oogames.nextmove.grammar import SEARCHES, StrategySpec
 from oogames.nextmove.specs import make_factory
 from oogames.parsing import write_user_file
 from oogames.pictures.svg import svg_to_png
-from oogames.trace.render import LEVEL_WIDTH, MAX_NODES, draw_svg, to_dot, to_text
+from oogames.trace.render import ASCII_LINES, LEVEL_WIDTH, MAX_NODES, draw_svg, to_dot, to_text
 from oogames.trace.tracer import trace_search
 
 
@@ -28,7 +28,12 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     target = args.out or ""
     caps = (args.max_nodes, args.max_depth)
     if not target:
-        print(to_text(trace, *caps), file=out)
+        text = to_text(trace, *caps)
+        try:  # an output that cannot write the tree's lines gets them in ASCII
+            text.encode(getattr(out, "encoding", None) or "utf-8")
+        except (UnicodeEncodeError, LookupError):
+            text = text.translate(ASCII_LINES)
+        print(text, file=out)
         return 0
     suffix = Path(target).suffix.lower()
     if suffix not in (".svg", ".png", ".dot", ".txt"):

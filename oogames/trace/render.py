@@ -19,7 +19,7 @@ import functools
 import shutil
 import subprocess
 from collections.abc import Callable, Iterator
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, Final, ParamSpec, TypeVar
 
 from oogames.board.moves import CHANCE, Move
 from oogames.errors import RenderError
@@ -146,6 +146,11 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
 
     walk(trace.root, "", True, True)
     return "\n".join(lines)
+
+
+ASCII_LINES: Final = str.maketrans("├└│─", "|`|-")
+""":func:`to_text`'s lines in ASCII (``text.translate(ASCII_LINES)``), for an output
+that cannot write them."""
 
 
 def _quote(text: str) -> str:
