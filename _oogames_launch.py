@@ -14,12 +14,14 @@ It also sets how the command's text meets an encoding that cannot take every cha
 printed, or a name typed with an accent, ended the command with a traceback: a character
 the output cannot write is written as its escape (``\\u00b1``), as Python writes standard
 error, and a byte typed that the input's encoding cannot read is kept as Python keeps such
-bytes in file names (``surrogateescape``): refused as a move, saved to as a name.
+bytes in file names (``surrogateescape``): refused as a move, saved to as a name. A
+standard stream the caller closed (``<&-``) is the null device: input ends at once.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import signal
 import sys
 
@@ -28,9 +30,13 @@ def main() -> int:
     """Import the command line with Ctrl-C ending the process, then run it with Python's
     own Ctrl-C handler (KeyboardInterrupt, which the command catches); once it is over,
     while Python ends, Ctrl-C ends the process again."""
-    for stream, errors in ((sys.stdin, "surrogateescape"), (sys.stdout, "backslashreplace"),
-                           (sys.stderr, "backslashreplace")):  # fmt: skip
-        if isinstance(stream, io.TextIOWrapper):
+    for name, mode, errors in (("stdin", "r", "surrogateescape"),
+                               ("stdout", "w", "backslashreplace"),
+                               ("stderr", "w", "backslashreplace")):  # fmt: skip
+        stream = getattr(sys, name)
+        if stream is None:  # closed by the caller (<&-): read nothing, write nowhere
+            setattr(sys, name, open(os.devnull, mode, errors=errors))  # noqa: SIM115
+        elif isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors=errors)
     ours = signal.getsignal(signal.SIGINT) is signal.default_int_handler
     if ours:

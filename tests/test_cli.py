@@ -702,3 +702,24 @@ def test_an_output_or_an_input_that_cannot_take_every_character_ends_no_command(
     assert "! illegal move 'zo\\udcc3\\udcab'" in said
     assert (tmp_path / f"{typed}.json").is_file()
     count("commands that met an ASCII terminal")
+
+
+def _closed_input() -> None:
+    os.close(0)
+
+
+def test_a_console_game_with_its_input_closed_ends_as_at_the_end_of_input(
+    tmp_path: Path,
+) -> None:
+    """``oogames play <&-`` (standard input closed, so Python has no ``sys.stdin``) ended
+    with a traceback (``'NoneType' object has no attribute 'isatty'``); now the closed
+    input is the null device, and the game ends as at the end of input, saying nothing
+    else."""
+    played = subprocess.run(
+        [sys.executable, "-c", AS_THE_COMMAND, "play", "tictactoe"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=tmp_path,
+        preexec_fn=_closed_input, timeout=120,
+    )  # fmt: skip
+    assert played.returncode == 0 and not played.stderr, played.stderr
+    assert played.stdout.rstrip().endswith("X (human) >")
+    count("console games with their input closed")

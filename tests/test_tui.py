@@ -1045,3 +1045,25 @@ def test_the_consoles_keys_while_a_computer_thinks_work_here_too(tmp_path: Path)
             assert not app.busy and board.ply == 2
 
     check()
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_the_interactive_view_without_a_terminal_is_refused_in_one_line(closed: bool) -> None:
+    """``oogames play --tui`` with standard input not a terminal (``< /dev/null``, a script)
+    waited for keys that never came, for ever; with it closed (``<&-``) it ended with
+    Textual's traceback. Now either is one line that says why and what to do."""
+    import os
+    import subprocess
+    import sys
+
+    from helpers import AS_THE_COMMAND
+
+    played = subprocess.run(
+        [sys.executable, "-c", AS_THE_COMMAND, "play", "tictactoe", "--tui"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+        preexec_fn=(lambda: os.close(0)) if closed else None,
+    )  # fmt: skip
+    assert played.returncode == 2 and played.stderr == (
+        "oogames play: error: --tui reads its keys on standard input, which is not a "
+        "terminal: play with --console\n"
+    )

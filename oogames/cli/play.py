@@ -67,6 +67,10 @@ def _open(
             raise SettingsError(
                 "the interactive view needs Textual: pip install 'oogames[tui]'"
             ) from None
+        for stream, says in ((sys.__stdin__, "reads its keys on standard input"),
+                             (sys.__stderr__, "draws the board on standard error")):  # fmt: skip
+            if stream is None or not stream.isatty():  # it waited for keys that never came
+                raise UsageError(f"--tui {says}, which is not a terminal: play with --console")
         return run_tui(settings, board)
     model = GameModel(settings, start=False, board=board)
     view = ConsoleView(model, sys.stdin, out)
