@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -52,23 +53,27 @@ def answers(address: str) -> int:
         return error.code
 
 
+Server = subprocess.Popen[str]
+
+
 @pytest.fixture
-def stopped() -> Iterator[list[object]]:
+def stopped() -> Iterator[list[Server]]:
     """Servers to stop after the test (each a process)."""
-    servers: list[object] = []
+    servers: list[Server] = []
     yield servers
     for server in servers:
-        server.kill()  # type: ignore[attr-defined]
-        server.wait()  # type: ignore[attr-defined]
+        server.kill()
+        server.wait()
 
 
-def output(server: object) -> str:
-    server.kill()  # type: ignore[attr-defined]
-    return str(server.communicate(timeout=10)[0])  # type: ignore[attr-defined]
+def output(server: Server) -> str:
+    """What the server said, once stopped."""
+    server.kill()
+    return server.communicate(timeout=10)[0]
 
 
 def test_a_connection_that_sends_no_whole_request_in_time_is_closed(
-    tmp_path: Path, stopped: list[object]
+    tmp_path: Path, stopped: list[Server]
 ) -> None:
     """uvicorn held a connection that sent nothing, or a byte now and then, for ever: one
     that sent nothing, one that trickles a request's head, and one that trickles its next
@@ -94,7 +99,7 @@ def test_a_connection_that_sends_no_whole_request_in_time_is_closed(
 
 
 def test_a_long_request_that_keeps_coming_is_given_its_time(
-    tmp_path: Path, stopped: list[object]
+    tmp_path: Path, stopped: list[Server]
 ) -> None:
     """A request is given a second more for each 500 bytes it sends: a new game's 3,000
     bytes sent over 2.5 seconds (more than its one second) are answered."""
@@ -116,7 +121,7 @@ def test_a_long_request_that_keeps_coming_is_given_its_time(
 
 
 def test_connections_past_the_limits_are_told_503_and_others_are_served(
-    tmp_path: Path, stopped: list[object]
+    tmp_path: Path, stopped: list[Server]
 ) -> None:
     """One address may hold ``--connections-per-address`` open, and all of them
     ``--max-connections``: the next is told 503 and closed, another address is served, and
@@ -144,7 +149,7 @@ def test_connections_past_the_limits_are_told_503_and_others_are_served(
 
 
 def test_a_flood_of_connections_past_the_files_it_may_open_leaves_the_server_answering(
-    tmp_path: Path, stopped: list[object]
+    tmp_path: Path, stopped: list[Server]
 ) -> None:
     """1,100 idle connections took every file a server may open (1,024): every request
     then waited in vain, and each connection refused printed a traceback. With 300 files,
