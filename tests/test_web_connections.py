@@ -133,7 +133,9 @@ def test_connections_past_the_limits_are_told_503_and_others_are_served(
     time.sleep(0.2)
     said = closed(connect(address, "127.0.0.2"), 3)
     assert said is not None and said.startswith(b"HTTP/1.1 503"), said
-    assert b"too many connections" in said
+    head, _, body = said.partition(b"\r\n\r\n")
+    assert b"too many connections" in body and b"\r\nretry-after: 10\r\n" in head
+    assert f"\r\ncontent-length: {len(body)}\r\n".encode() in head + b"\r\n"  # all of it
     other = connect(address, "127.0.0.3")
     other.sendall(b"GET /api/meta HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert (closed(other, 5) or b"").startswith(b"HTTP/1.1 200")

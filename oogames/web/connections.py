@@ -60,10 +60,11 @@ request sent a byte now and then does not."""
 LOCAL: Final = frozenset({"127.0.0.1", "::1"})
 """The addresses of the machine itself, whose connections count only towards the total."""
 
+_BUSY_TEXT: Final = b"too many connections are open: try again in a few seconds\n"
 _BUSY: Final = (
     b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
-    b"connection: close\r\ncontent-length: 60\r\n\r\n"
-    b"too many connections are open: try again in a few seconds.\n"
+    b"retry-after: 10\r\nconnection: close\r\ncontent-length: %d\r\n\r\n%s"
+    % (len(_BUSY_TEXT), _BUSY_TEXT)
 )
 """What a connection past the limits is told before it is closed."""
 
