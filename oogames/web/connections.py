@@ -91,7 +91,9 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(cast(asyncio.Transport, transport))
             host = self.client[0] if self.client else None
-            client = None if host in LOCAL else client_of(host)
+            client: str | None = client_of(host)
+            if host in LOCAL or client in LOCAL:  # the machine's own (::ffff:127.0.0.1 too)
+                client = None
             if everyone[0] >= most or (client is not None and open_from[client] >= per_client):
                 self.transport.write(_BUSY)
                 self.transport.close()
