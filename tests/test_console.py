@@ -417,3 +417,19 @@ def test_a_signal_from_outside_keeps_the_consoles_game(
     assert len(saved) == 1 and "interrupted: the game is saved in" in out.getvalue()
     _, board = load_game(saved[0], trusted=[second] if thinking else ())
     assert board.moves == ((1, 1),)
+
+
+def test_the_data_folder_ignores_a_relative_xdg_data_home(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``XDG_DATA_HOME`` must be an absolute path, and a relative one is to be ignored (the
+    XDG rules): oogames kept its recovered games and its web games under a folder named by
+    it, relative to wherever the command ran. An absolute one is used."""
+    from oogames.game.saving import data_folder
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for given in ("relative/dir", "", "."):
+        monkeypatch.setenv("XDG_DATA_HOME", given)
+        assert data_folder() == tmp_path / ".local" / "share" / "oogames"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert data_folder() == tmp_path / "data" / "oogames"

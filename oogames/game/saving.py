@@ -159,8 +159,11 @@ def _write(given: Path, text: str) -> None:
 
 
 def data_folder() -> Path:
-    """Where oogames keeps its files: ``$XDG_DATA_HOME/oogames`` (``~/.local/share/oogames``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join("~", ".local", "share")
+    """Where oogames keeps its files: ``$XDG_DATA_HOME/oogames`` (``~/.local/share/oogames``
+    where that is not set, or not an absolute path, which the XDG rules say to ignore)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join("~", ".local", "share")
     return Path(base).expanduser() / "oogames"
 
 

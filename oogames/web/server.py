@@ -48,7 +48,8 @@ def serve(
         where.mkdir(parents=True, exist_ok=True)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the name
         raise UsageError(
-            f"--data: cannot use {shown(str(where))}: {getattr(error, 'strerror', None) or error}"
+            f"{'--data' if folder else 'the data folder'}: cannot use {shown(str(where))}: "
+            f"{getattr(error, 'strerror', None) or error}"
         ) from None
     print(f"oogames: serving on http://{host}:{port}/ (games kept in {where}; Ctrl-C stops)",
           file=out, flush=True)  # fmt: skip
