@@ -172,3 +172,28 @@ def test_a_flood_of_connections_past_the_files_it_may_open_leaves_the_server_ans
     said = output(server)
     assert "Traceback" not in said and said.count("\n") <= 2, said
     count("a flood of connections past the server's files, the server answering")
+
+
+def test_running_out_of_files_is_said_in_one_line_a_minute() -> None:
+    """asyncio logs a traceback for each connection it cannot take for want of files (and
+    tries again every second): the server's filter says it in one line, once a minute, and
+    lets every other record through as it was."""
+    import errno
+    import logging
+
+    from oogames.web.connections import OutOfFiles
+
+    def record(error: BaseException) -> logging.LogRecord:
+        return logging.LogRecord(
+            "asyncio", logging.ERROR, __file__, 1, "socket.accept() out of system resource",
+            (), (type(error), error, None),
+        )  # fmt: skip
+
+    kept = OutOfFiles()
+    first = record(OSError(errno.EMFILE, "Too many open files"))
+    assert kept.filter(first) and first.exc_info is None
+    assert first.getMessage().startswith("oogames: out of open files")
+    assert not kept.filter(record(OSError(errno.ENFILE, "File table overflow")))
+    other = record(ConnectionResetError(errno.ECONNRESET, "reset"))
+    assert kept.filter(other) and other.exc_info is not None
+    count("records of running out of files, said once")

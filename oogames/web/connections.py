@@ -22,6 +22,12 @@ Connections from the machine itself (``127.0.0.1``, ``::1``) count only towards 
 connections, not as one address: a proxy on the same machine brings every client's
 connections from there (the requests it forwards are counted by the client they name,
 see :func:`~oogames.web.limits.client_of`).
+
+What this relies on: uvicorn's h11 protocol (``H11Protocol``, given to uvicorn as its
+``http`` class: uvicorn uses it whatever else is installed) and its attributes ``conn``
+(h11's connection, whose ``their_state`` says whether a request is in whole), ``client``,
+``transport`` and ``loop``. ``tests/test_web_connections.py`` runs each rule on real
+sockets, and fails if any of them changes.
 """
 
 from __future__ import annotations
