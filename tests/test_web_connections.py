@@ -46,11 +46,24 @@ def closed(connection: socket.socket, within: float) -> bytes | None:
 
 
 def answers(address: str) -> int:
-    """The status of a plain request to the server."""
+    """The status of a plain request to the server (0: no answer)."""
     try:
         return int(urllib.request.urlopen(f"{address}/api/meta", timeout=5).status)
     except urllib.error.HTTPError as error:
         return error.code
+    except OSError:
+        return 0
+
+
+def served_again(address: str, within: float = 20) -> bool:
+    """Whether the server answers a plain request with 200 within ``within`` seconds (on
+    a busy machine the idle connections' time may end a little late)."""
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        if answers(address) == 200:
+            return True
+        time.sleep(0.2)
+    return False
 
 
 Server = subprocess.Popen[str]
@@ -93,7 +106,7 @@ def test_a_connection_that_sends_no_whole_request_in_time_is_closed(
         time.sleep(0.1)
     assert answers(address) == 200
     for connection in (silent, trickling, kept):
-        assert closed(connection, 3) is not None
+        assert closed(connection, 10) is not None
         count("connections closed for a request not sent in time")
     assert "Traceback" not in output(server)
 
@@ -102,8 +115,8 @@ def test_a_long_request_that_keeps_coming_is_given_its_time(
     tmp_path: Path, stopped: list[Server]
 ) -> None:
     """A request is given a second more for each 500 bytes it sends: a new game's 3,000
-    bytes sent over 2.5 seconds (more than its one second) are answered."""
-    server, address = start_server(tmp_path, *QUICK)
+    bytes sent over 2.5 seconds (more than its two seconds) are answered."""
+    server, address = start_server(tmp_path, "--request-seconds", "2")
     stopped.append(server)
     body = json.dumps({"game": "tictactoe", "player0": "human", "player1": "human"})
     body += " " * (3_000 - len(body))
@@ -116,7 +129,7 @@ def test_a_long_request_that_keeps_coming_is_given_its_time(
     for start in range(0, len(body), 120):
         connection.sendall(body[start : start + 120].encode())
         time.sleep(0.1)
-    said = closed(connection, 5)
+    said = closed(connection, 10)
     assert said is not None and said.startswith(b"HTTP/1.1 200"), said
 
 
@@ -125,9 +138,11 @@ def test_connections_past_the_limits_are_told_503_and_others_are_served(
 ) -> None:
     """One address may hold ``--connections-per-address`` open, and all of them
     ``--max-connections``: the next is told 503 and closed, another address is served, and
-    once the idle connections' time is up the server serves everyone again."""
+    once the idle connections' time is up (four seconds) the server serves everyone again."""
     limits = ("--max-pages", "4", "--pages-per-address", "2", "--max-connections", "12")
-    server, address = start_server(tmp_path, *QUICK, *limits, "--connections-per-address", "5")
+    server, address = start_server(
+        tmp_path, "--request-seconds", "4", *limits, "--connections-per-address", "5"
+    )
     stopped.append(server)
     held = [connect(address, "127.0.0.2") for _ in range(5)]
     time.sleep(0.2)
@@ -142,10 +157,9 @@ def test_connections_past_the_limits_are_told_503_and_others_are_served(
     held += [connect(address) for _ in range(7)]  # the machine's own: all of them, 12
     time.sleep(0.2)
     assert answers(address) == 503
-    time.sleep(1.5)  # the held connections' second is up
-    assert answers(address) == 200
+    assert served_again(address)  # the held connections' time is up
     for connection in held:
-        assert closed(connection, 3) is not None
+        assert closed(connection, 10) is not None
     count("connections past the limits told 503, others served")
     assert "Traceback" not in output(server)
 
@@ -165,8 +179,7 @@ def test_a_flood_of_connections_past_the_files_it_may_open_leaves_the_server_ans
             flood.append(connect(address))
         except OSError:  # the system's queue of connections is full: the flood waits
             break
-    time.sleep(2.5)
-    assert answers(address) == 200
+    assert served_again(address)
     for connection in flood:
         connection.close()
     said = output(server)
