@@ -25,11 +25,12 @@ def _importing(package: str) -> set[str]:
 
 
 # The interactive view needs the optional extra "tui" (Textual), the browser view the
-# extra "web" (Starlette). Without them their modules cannot even be imported for their
-# docstring examples; their tests skip, and .ci/run runs them once the extras are installed.
+# extra "web" (Starlette and uvicorn). Without them their modules cannot even be imported for
+# their docstring examples; their tests skip, and .ci/run runs them once the extras are
+# installed.
 collect_ignore = sorted(
     module
-    for package in ("textual", "starlette")
+    for package in ("textual", "starlette", "uvicorn")
     if importlib.util.find_spec(package) is None
     for module in _importing(package)
 )
