@@ -36,7 +36,7 @@ def serve(
     returns the exit status."""
     import uvicorn
 
-    from oogames.web.connections import BACKLOG, OutOfFiles, guarded_protocol
+    from oogames.web.connections import BACKLOG, LOCAL, OutOfFiles, guarded_protocol
 
     try:  # refuse an address that cannot be listened on with one line, before uvicorn tries
         with socket.create_server((host, port)):
@@ -53,7 +53,7 @@ def serve(
         ) from None
     print(f"oogames: serving on http://{host}:{port}/ (games kept in {where}; Ctrl-C stops)",
           file=out, flush=True)  # fmt: skip
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    if host not in LOCAL | {"localhost"}:
         print(
             f"oogames: listening on {host}: anyone who can reach this machine can play "
             "and see the games",
