@@ -112,8 +112,8 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
-            if self.conn.their_state in (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR):
-                self._disarm()  # the request is in whole: its answer may take its time
+            if self._request_in():
+                self._disarm()  # its answer may take its time
             elif self._deadline is None:
                 self._arm()  # the next request on a connection kept alive has begun
             else:  # a long request that keeps coming has longer (a large upload)
@@ -130,6 +130,11 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
                 self._counted = None
             super().connection_lost(exc)
 
+        def _request_in(self) -> bool:
+            """Whether no request is still coming (h11: the client is neither idle before
+            one nor sending one's body)."""
+            return self.conn.their_state not in (h11.IDLE, h11.SEND_BODY)
+
         def _arm(self) -> None:
             self._disarm()
             self._until = self.loop.time() + seconds
@@ -142,8 +147,8 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
 
         def _too_late(self) -> None:
             self._deadline = None
-            if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
-                return  # the request is in whole
+            if self._request_in():
+                return
             if self.loop.time() < self._until:  # it has sent more since: later
                 self._deadline = self.loop.call_at(self._until, self._too_late)
             else:
