@@ -5,6 +5,7 @@ answering, with no traceback. Each server runs in a process of its own, on real 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import socket
@@ -114,8 +115,8 @@ def test_a_connection_that_sends_no_whole_request_in_time_is_closed(
 def test_a_long_request_that_keeps_coming_is_given_its_time(
     tmp_path: Path, stopped: list[Server]
 ) -> None:
-    """A request is given a second more for each 500 bytes it sends: a new game's 3,000
-    bytes sent over 2.5 seconds (more than its two seconds) are answered."""
+    """A request is given its time again while it sends 500 bytes a second: a new game's
+    3,000 bytes sent over 2.5 seconds (more than its two seconds) are answered."""
     server, address = start_server(tmp_path, "--request-seconds", "2")
     stopped.append(server)
     body = json.dumps({"game": "tictactoe", "player0": "human", "player1": "human"})
@@ -131,6 +132,64 @@ def test_a_long_request_that_keeps_coming_is_given_its_time(
         time.sleep(0.1)
     said = closed(connection, 10)
     assert said is not None and said.startswith(b"HTTP/1.1 200"), said
+
+
+def asking(address: str, requests: int, source: str = "127.0.0.1") -> socket.socket:
+    """A connection that asks for the page ``requests`` times in a row (pipelined, about
+    24,600 bytes an answer), then once for the metadata, closing; it has read nothing yet."""
+    connection = connect(address, source)
+    connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" * requests + CLOSING)
+    return connection
+
+
+#: A request for the metadata, after which the server closes the connection.
+CLOSING = b"GET /api/meta HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+
+
+def test_a_connection_that_takes_no_answer_in_time_is_cut(
+    tmp_path: Path, stopped: list[Server]
+) -> None:
+    """uvicorn held a connection whose client asked and read nothing for ever (its
+    answers waiting to be sent): six such connections held a server allowing six from
+    their address for ever. Each asks for 10 MB, more than the system holds for it (4 MB
+    at most here), so that the server's answers wait: each is cut once its second is up,
+    and their address is served again."""
+    per_address = ("--pages-per-address", "2", "--connections-per-address", "6")
+    server, address = start_server(tmp_path, *QUICK, *per_address)
+    stopped.append(server)
+    held = [asking(address, 400, "127.0.0.2") for _ in range(6)]
+    time.sleep(0.3)
+    refused = closed(connect(address, "127.0.0.2"), 5)
+    assert refused is not None and refused.startswith(b"HTTP/1.1 503"), refused
+    served = b""
+    end = time.monotonic() + 20
+    while not served.startswith(b"HTTP/1.1 200") and time.monotonic() < end:
+        time.sleep(0.5)
+        served = closed(asking(address, 0, "127.0.0.2"), 5) or b""
+    assert served.startswith(b"HTTP/1.1 200"), served
+    for connection in held:
+        connection.close()
+    count("connections cut for answers not taken in time")
+    assert "Traceback" not in output(server)
+
+
+def test_an_answer_read_slowly_but_steadily_is_given_its_time(
+    tmp_path: Path, stopped: list[Server]
+) -> None:
+    """An answer is given its time again while its client takes 500 bytes a second: 300 pages
+    (7.4 MB), read 8,000 bytes at a time with a pause between, over several times the
+    server's one second, all arrive."""
+    server, address = start_server(tmp_path, *QUICK)
+    stopped.append(server)
+    page = urllib.request.urlopen(f"{address}/", timeout=5).read()
+    connection = asking(address, 300)
+    start, said = time.monotonic(), bytearray()
+    while chunk := connection.recv(8_000):
+        said += chunk
+        time.sleep(0.005)
+    assert said.count(page) == 300 and said.count(b"HTTP/1.1 200") == 301, len(said)
+    assert time.monotonic() - start > 2  # longer than the server's second
+    count("answers read slowly but steadily, arrived whole")
 
 
 def test_connections_past_the_limits_are_told_503_and_others_are_served(
@@ -210,3 +269,88 @@ def test_running_out_of_files_is_said_in_one_line_a_minute() -> None:
     other = record(ConnectionResetError(errno.ECONNRESET, "reset"))
     assert kept.filter(other) and other.exc_info is not None
     count("records of running out of files, said once")
+
+
+class _Transport:
+    """As much of an asyncio transport as a connection uses, with what the system has
+    not taken of its writes set by the test, and the loop's time it was cut at."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop, self.unsent, self.cut_at = loop, 0, None
+
+    def get_extra_info(self, name: str, default: object = None) -> object:
+        return {"peername": ("192.0.2.1", 4000), "sockname": ("127.0.0.1", 80)}.get(name)
+
+    def get_write_buffer_size(self) -> int:
+        return self.unsent
+
+    def set_write_buffer_limits(self, high: int | None = None, low: int | None = None) -> None:
+        assert high == 0  # even a small answer left unread is timed
+
+    def abort(self) -> None:
+        self.cut_at = self.loop.time()
+
+    def is_closing(self) -> bool:
+        return self.cut_at is not None
+
+    def write(self, data: bytes) -> None: ...
+    def close(self) -> None: ...
+    def pause_reading(self) -> None: ...
+    def resume_reading(self) -> None: ...
+
+
+def test_a_request_or_an_answer_is_given_its_time_again_while_500_bytes_a_second_move() -> None:
+    """The rule on a connection driven by hand (real sockets on one machine hold
+    megabytes of answers, so a test there cannot show it), with a second a request:
+
+    - an answer of which nothing, or 400 bytes, are taken is cut at one second; one of
+      which 100,000 bytes are taken at once, then nothing, at two;
+    - a request's head with nothing more is cut at one second; one with 100,000 bytes
+      of its body at once, then nothing, at two.
+
+    A burst buys one second more, not 200 (as a second more each 500 bytes gave)."""
+    from uvicorn.config import Config
+    from uvicorn.server import ServerState
+
+    from oogames.web.connections import guarded_protocol
+    from oogames.web.limits import GameLimits
+
+    async def never_answers(scope: object, receive: object, send: object) -> None:
+        await asyncio.Event().wait()
+
+    protocol = guarded_protocol(GameLimits(request_seconds=1), None)
+    config = Config(app=never_answers, http=protocol, log_level="error", lifespan="off")
+
+    async def cut_at(taken: int, sent: int | None = None) -> float:
+        """When a connection is cut, in seconds from its time's start: one whose answer
+        waits and of which ``taken`` bytes are taken half a second on, or, if ``sent`` is
+        given, one that sends a request's head and ``sent`` bytes of its body then."""
+        loop = asyncio.get_running_loop()
+        connection = protocol(config=config, server_state=ServerState(), app_state={})
+        transport = _Transport(loop)
+        connection.connection_made(transport)
+        start = loop.time()
+        if sent is None:
+            connection.data_received(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")  # no deadline
+            await asyncio.sleep(1.5)
+            assert transport.cut_at is None  # an answer may take its time
+            start = loop.time()
+            transport.unsent = 200_000
+            connection.pause_writing()
+        await asyncio.sleep(0.5)
+        if sent is None:
+            transport.unsent -= taken
+        else:
+            head = b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 200000\r\n\r\n"
+            connection.data_received(head + b" " * sent)
+        await asyncio.sleep(2.5)
+        connection.connection_lost(None)
+        assert transport.cut_at is not None
+        return transport.cut_at - start
+
+    for taken, seconds in ((0, 1), (400, 1), (100_000, 2)):
+        assert asyncio.run(cut_at(taken)) == pytest.approx(seconds, abs=0.1), taken
+        count("answers not taken, cut at their time")
+    for sent, seconds in ((0, 1), (100_000, 2)):
+        assert asyncio.run(cut_at(0, sent)) == pytest.approx(seconds, abs=0.1), sent
+        count("requests not sent, cut at their time")

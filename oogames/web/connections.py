@@ -1,17 +1,23 @@
-"""The connections ``oogames serve`` holds: each request must arrive whole in time, and one
-client address, or all of them, may hold only so many open (:func:`guarded_protocol`).
+"""The connections ``oogames serve`` holds: each request must arrive whole in time and each
+answer be taken in time, and one client address, or all of them, may hold only so many
+open (:func:`guarded_protocol`).
 
 uvicorn closes a connection that sits idle *after* a response (its keep-alive timeout),
-but not one that never finishes a request: a client that opened a connection and sent
-nothing, or a byte now and then, held it for ever. 1,100 such connections, from one
-program on one machine, took every file the server's process may open (1,024 by
-default): every page then waited in vain, and each refused connection printed a
-traceback. Now:
+but not one that never finishes a request, nor one whose client never reads its answer:
+a client that opened a connection and sent nothing, or a byte now and then, held it for
+ever. 1,100 such connections, from one program on one machine, took every file the
+server's process may open (1,024 by default): every page then waited in vain, and each
+refused connection printed a traceback. And 20 connections that each sent requests for
+the page and read nothing held a server limited to 20 connections for ever. Now:
 
 - a connection has ``request_seconds`` (:class:`~oogames.web.limits.GameLimits`) to
   send a whole request (its head and its body), from when it opens or its previous
-  answer ends, and a second more for each :data:`BYTES_A_SECOND` bytes it sends
-  meanwhile; then it is closed;
+  answer ends; one that has sent :data:`BYTES_A_SECOND` bytes a second meanwhile (a
+  large upload) has as long again, and so on; else it is cut;
+- an answer (or a page's stream of events) the client leaves unread has the same: from
+  when the system takes no more of it, ``request_seconds``, as long again each time
+  the client has taken :data:`BYTES_A_SECOND` bytes a second meanwhile; else the
+  connection is cut;
 - a connection past ``connections``, or past ``connections_per_client`` from one
   address, is answered 503 and closed at once, and the connections are never more
   than the process may open files for (:data:`FILES_KEPT_BACK` kept back);
@@ -26,15 +32,21 @@ see :func:`~oogames.web.limits.client_of`).
 What this relies on: uvicorn's h11 protocol (``H11Protocol``, given to uvicorn as its
 ``http`` class: uvicorn uses it whatever else is installed) and its attributes ``conn``
 (h11's connection, whose ``their_state`` says whether a request is in whole), ``client``,
-``transport`` and ``loop``. ``tests/test_web_connections.py`` runs each rule on real
+``transport`` and ``loop``, and that it waits for the transport to resume writing before
+it writes more; and asyncio's transports (``set_write_buffer_limits``,
+``get_write_buffer_size``). ``tests/test_web_connections.py`` runs each rule on real
 sockets, and fails if any of them changes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
+import socket
+import struct
+import sys
 import time
 from collections import Counter
 from typing import TYPE_CHECKING, Final, cast
@@ -46,6 +58,14 @@ from oogames.web.limits import client_of
 
 if TYPE_CHECKING:
     from oogames.web.limits import GameLimits
+
+try:
+    import fcntl
+    import termios
+
+    _SEND_QUEUE: int | None = termios.TIOCOUTQ  # SIOCOUTQ of a socket, on Linux
+except (ImportError, AttributeError):  # Windows
+    _SEND_QUEUE = None
 
 BACKLOG: Final = 100
 """The connections the system queues for the server to take (uvicorn's ``backlog``, 2,048
@@ -59,9 +79,11 @@ Python's own. The connections allowed are at most the process's limit of open fi
 these."""
 
 BYTES_A_SECOND: Final = 500
-"""A request that is still coming is given a second more for each this many bytes it
-sends (Apache's ``mod_reqtimeout`` rule): a large upload over a slow line arrives, a
-request sent a byte now and then does not."""
+"""A request that is still coming, or an answer still going, at this many bytes a second
+at least over its time (``request_seconds``), is given its time again (the least rate of
+Apache's ``mod_reqtimeout``): a large upload or page over a slow line arrives, one sent
+or read a byte now and then does not. Its time is given again, not stretched by what it
+moved: a burst of bytes buys no more than one time more."""
 
 LOCAL: Final = frozenset({"127.0.0.1", "::1"})
 """The addresses of the machine itself, whose connections count only towards the total."""
@@ -77,8 +99,9 @@ _BUSY: Final = (
 
 def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol (h11's), each connection held to ``limits``' time to send
-    a request and their counts of connections, with at most ``files`` (the process's limit
-    of open files, None: unknown) less :data:`FILES_KEPT_BACK` open at once."""
+    a request and to take an answer, and their counts of connections, with at most
+    ``files`` (the process's limit of open files, None: unknown) less
+    :data:`FILES_KEPT_BACK` open at once."""
     most = limits.connections
     if files is not None:
         most = max(1, min(most, files - FILES_KEPT_BACK))
@@ -88,11 +111,14 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
     everyone = [0]
 
     class Guarded(H11Protocol):
-        """One connection: uvicorn's, with a deadline for each request and the counts."""
+        """One connection: uvicorn's, with a deadline while a request is coming or an
+        answer waits unread, and the counts."""
 
         _deadline: asyncio.TimerHandle | None = None
-        _until = 0.0
+        _moved = 0  # bytes the client has sent or taken since its time began
         _counted: str | None = None
+        _unsent = 0  # bytes of the answer the system had not taken (while writing waits)
+        _held_up = False  # writing waits for the client to take what was written
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(cast(asyncio.Transport, transport))
@@ -108,16 +134,32 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
             self._counted = client or ""
             if client is not None:
                 open_from[client] += 1
+            # Writing waits as soon as the system takes less than all that is written, so
+            # that even a small answer left unread is timed (see pause_writing).
+            self.transport.set_write_buffer_limits(high=0)
             self._arm()
 
         def data_received(self, data: bytes) -> None:
             super().data_received(data)
-            if self._request_in():
+            if not self._waiting():
                 self._disarm()  # its answer may take its time
             elif self._deadline is None:
                 self._arm()  # the next request on a connection kept alive has begun
-            else:  # a long request that keeps coming has longer (a large upload)
-                self._until += len(data) / BYTES_A_SECOND
+            else:  # a long request that keeps coming may have longer (a large upload)
+                self._moved += len(data)
+
+        def pause_writing(self) -> None:
+            super().pause_writing()
+            self._held_up = True
+            self._unsent = _unsent(self.transport)
+            if self._deadline is None:
+                self._arm()
+
+        def resume_writing(self) -> None:
+            super().resume_writing()
+            self._held_up = False
+            if not self._waiting():
+                self._disarm()
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
@@ -130,15 +172,19 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
                 self._counted = None
             super().connection_lost(exc)
 
-        def _request_in(self) -> bool:
-            """Whether no request is still coming (h11: the client is neither idle before
-            one nor sending one's body)."""
-            return self.conn.their_state not in (h11.IDLE, h11.SEND_BODY)
+        def _waiting(self) -> bool:
+            """Whether the connection waits on its client: for a request still coming
+            (h11: the client is idle before one or sending one's body), or to take an
+            answer."""
+            return self._held_up or self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
 
         def _arm(self) -> None:
+            """Give the client ``seconds`` from now (what it has moved counted from now)."""
             self._disarm()
-            self._until = self.loop.time() + seconds
-            self._deadline = self.loop.call_at(self._until, self._too_late)
+            self._moved = 0
+            if self._held_up:
+                self._unsent = _unsent(self.transport)
+            self._deadline = self.loop.call_later(seconds, self._too_late)
 
         def _disarm(self) -> None:
             if self._deadline is not None:
@@ -147,14 +193,41 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
 
         def _too_late(self) -> None:
             self._deadline = None
-            if self._request_in():
+            if not self._waiting():
                 return
-            if self.loop.time() < self._until:  # it has sent more since: later
-                self._deadline = self.loop.call_at(self._until, self._too_late)
-            else:
-                self.transport.close()  # a request not in whole in time: let go
+            if self._held_up:
+                self._moved += max(0, self._unsent - _unsent(self.transport))
+            if self._moved >= seconds * BYTES_A_SECOND:  # it keeps coming or going
+                self._arm()
+            else:  # not in whole, or not taken, in time: let go (what is unsent too)
+                _reset(self.transport)
 
     return Guarded
+
+
+def _unsent(transport: asyncio.Transport) -> int:
+    """The bytes written to ``transport`` that its client has not taken: those asyncio
+    holds and, on Linux, those in the system's queue (sent, not yet acknowledged), which
+    may be megabytes: counted by asyncio's alone, an answer read steadily seemed to
+    stand still until the client had read half the system's queue."""
+    unsent = transport.get_write_buffer_size()
+    connection = transport.get_extra_info("socket")
+    if _SEND_QUEUE is not None and connection is not None:
+        with contextlib.suppress(OSError):  # not a system that says (macOS): asyncio's
+            queued = fcntl.ioctl(connection.fileno(), _SEND_QUEUE, b"\0\0\0\0")
+            unsent += int.from_bytes(queued, sys.byteorder, signed=True)
+    return unsent
+
+
+def _reset(transport: asyncio.Transport) -> None:
+    """Cut the connection of ``transport`` at once, and have the system drop what it
+    still holds for the client (a reset: closed, it held megabytes for a client that
+    never reads, for minutes)."""
+    connection = transport.get_extra_info("socket")
+    if connection is not None:
+        with contextlib.suppress(OSError):
+            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    transport.abort()
 
 
 class OutOfFiles(logging.Filter):

@@ -44,10 +44,11 @@ CONNECTIONS_PER_CLIENT: Final = 2 * PAGES_PER_CLIENT
 new one from there is answered 503 and closed."""
 
 REQUEST_SECONDS: Final = 10
-"""The seconds a connection has to send a whole request (more if it keeps sending, see
-:data:`~oogames.web.connections.BYTES_A_SECOND`), from when it opens or its
-previous answer ends; then it is closed. A connection that sent nothing, or a byte now
-and then, was held for ever."""
+"""The seconds a connection has to send a whole request, from when it opens or its
+previous answer ends, and to take an answer the system holds back for it; as long again
+while it keeps sending or taking (see :data:`~oogames.web.connections.BYTES_A_SECOND`);
+then it is cut. A connection that sent nothing, or a byte now and then, or read
+nothing, was held for ever."""
 
 CLIENTS_REMEMBERED: Final = 10_000
 """The client addresses whose starts of this minute are counted at most (the oldest are
@@ -74,8 +75,9 @@ class GameLimits:
         connections_per_client: The connections one address may hold open at once
             (:data:`CONNECTIONS_PER_CLIENT`; the machine's own, a proxy's, count only
             towards ``connections``).
-        request_seconds: The seconds a connection has to send a whole request
-            (:data:`REQUEST_SECONDS`).
+        request_seconds: The seconds a connection has to send a whole request, and to
+            take an answer the system holds back for it (:data:`REQUEST_SECONDS`; as
+            long again while it sends or takes 500 bytes a second).
 
     Raises:
         SettingsError: More pages than connections (each page holds one open).
@@ -112,7 +114,11 @@ LIMIT_FLAGS: Final = (
     ("--pages-per-address", "pages_per_client", "the pages of one address kept up to date"),
     ("--max-connections", "connections", "the connections held open at once"),
     ("--connections-per-address", "connections_per_client", "the connections of one address"),
-    ("--request-seconds", "request_seconds", "the seconds a connection has to send a request"),
+    (
+        "--request-seconds",
+        "request_seconds",
+        "the seconds a connection has to send a request, or to take an answer",
+    ),
 )
 """The flags of ``oogames serve`` that set the limits: each flag, the field of
 :class:`GameLimits` it sets (its default the field's) and its help."""
