@@ -85,6 +85,7 @@ def _check(path: Path, before: bytes, capsys: pytest.CaptureFixture[str], case: 
         lines = err.strip().splitlines()
         said = lines[0].startswith("oogames tournament: error: --db")
         assert len(lines) == 1 and said, (case, err)
+        assert lines[0].count(str(path)) == 1, (case, err)  # named once, not twice
         assert path.read_bytes() == before, case  # nothing stored is lost
     count("damaged results databases: one line or a good run")
 

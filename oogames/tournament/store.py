@@ -203,9 +203,10 @@ class ResultStore:
                 database is left as it is: nothing stored is lost).
         """
         try:
-            return [self._checked(row, players) for row in self._read(key)]
+            rows = self._read(key)
         except _DB_ERRORS as error:
             raise self._fail(error) from None
+        return [self._checked(row, players) for row in rows]  # each says what is damaged
 
     def _checked(self, row: Sequence[Any], players: Sequence[str] | None) -> GameRecord:
         """The record of a row, or a UsageError saying what is damaged in it."""
