@@ -321,6 +321,15 @@ def test_the_command_prints_standings_and_writes_json_and_a_report(
         "z9",
         lambda: capsys.readouterr().err,
     )
+    openings.write_text("a1 " * 100_000)  # a long opening is quoted cut, not whole
+    said: list[str] = []
+
+    def err() -> str:
+        said.append(capsys.readouterr().err)
+        return said[-1]
+
+    exits_with_message(bad_openings, "(100,000 moves: a1 a1 a1", err)
+    assert len(said[0]) < 200, len(said[0])
 
 
 def test_the_dask_path_on_a_local_cluster_gives_the_serial_games(tmp_path: Path) -> None:

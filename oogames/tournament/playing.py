@@ -129,7 +129,14 @@ def check_plan(
         try:
             _opened(info, options, opening)
         except IllegalMoveError as error:  # which of many: the opening's number and moves
-            raise error.within(f"opening {number} ({' '.join(opening)})") from None
+            raise error.within(f"opening {number} ({_moves_shown(opening)})") from None
+
+
+def _moves_shown(opening: Sequence[str], width: int = 60) -> str:
+    """The moves of ``opening`` as an error quotes them: cut to ``width`` characters (an
+    opening of 100,000 moves was quoted whole, in one line of 300,000 characters)."""
+    moves = " ".join(opening)
+    return moves if len(moves) <= width else f"{len(opening):,} moves: {moves[:width].rstrip()} ..."
 
 
 def opened_board(task: GameTask | SeatedTask) -> tuple[ABoardModel, GameInfo]:
