@@ -354,3 +354,35 @@ def test_a_request_or_an_answer_is_given_its_time_again_while_500_bytes_a_second
     for sent, seconds in ((0, 1), (100_000, 2)):
         assert asyncio.run(cut_at(0, sent)) == pytest.approx(seconds, abs=0.1), sent
         count("requests not sent, cut at their time")
+
+
+def test_a_body_past_the_limit_is_read_not_kept(tmp_path: Path, stopped: list[Server]) -> None:
+    """The server read a request's whole body into memory before it refused it as too
+    big: one request of 400 MB took 400 MB (so a few at once took every byte the machine
+    had). A body of 200 MB is refused (413, with its size, read to its end so that the
+    client reads the answer) and the most memory the server has held grows by less than
+    20 MB."""
+    server, address = start_server(tmp_path)
+    stopped.append(server)
+
+    def memory() -> int:
+        """The most memory the server has held (its peak, kB)."""
+        status = Path(f"/proc/{server.pid}/status").read_text()
+        return int(
+            next(line for line in status.splitlines() if line.startswith("VmHWM")).split()[1]
+        )
+
+    before = memory()
+    size = 200 << 20
+    connection = connect(address)
+    connection.sendall(
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b"Connection: close\r\nContent-Length: %d\r\n\r\n" % size
+    )
+    chunk = b" " * (1 << 20)
+    for _ in range(size // len(chunk)):
+        connection.sendall(chunk)
+    said = closed(connection, 30) or b""
+    assert said.startswith(b"HTTP/1.1 413") and b"too big (209,715,200 bytes)" in said, said
+    assert memory() - before < 20_000, (before, memory())  # kB
+    count("bodies past the limit, refused without being kept")

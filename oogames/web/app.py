@@ -96,9 +96,15 @@ MAX_NESTING = 32
 async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the request") -> Any:
     """The request's JSON; ``what`` names it in a refusal (``"that file"`` for an upload,
     as the page's person chose a file)."""
-    body = await request.body()
-    if len(body) > limit:
-        raise _TooBig(f"{what} is too big ({len(body):,} bytes)")
+    kept: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():  # what is past the limit is read, not kept
+        size += len(chunk)
+        if size <= limit:
+            kept.append(chunk)
+    if size > limit:  # read to its end all the same, so that the client reads the answer
+        raise _TooBig(f"{what} is too big ({size:,} bytes)")
+    body = b"".join(kept)
     if _nesting(body) > MAX_NESTING:  # before the parser's C recursion sees it
         raise _BadRequest(
             f"{what} is not a saved game: its JSON nests more than {MAX_NESTING} deep"
