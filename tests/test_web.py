@@ -555,12 +555,18 @@ def test_ctrl_c_stops_the_server_with_a_page_open_and_a_computer_thinking(
     stream.close()
 
 
+@pytest.mark.parametrize(
+    ("number", "status"), [(signal.SIGINT, 0), (signal.SIGTERM, 143), (signal.SIGHUP, 129)]
+)
 def test_a_server_stopped_while_computers_play_keeps_every_move_the_page_showed(
-    tmp_path: Path,
+    tmp_path: Path, number: int, status: int
 ) -> None:
     """While computers play one after another their game is saved once a second; Ctrl-C
     stops them (no move is played) and saves the game as it stands: every move a page
-    was shown is in the file, and the game goes on when it is opened again."""
+    was shown is in the file, and the game goes on when it is opened again. ``kill``
+    (SIGTERM) and a terminal closing (SIGHUP) do the same, with the status 128 + the
+    signal's number: uvicorn raised SIGTERM again before the games were kept, and took
+    no SIGHUP (the process ended at once)."""
     server, address = start_server(tmp_path)
     try:
         # A game of some twenty seconds (on 7x6 alphabeta:5 plays a whole game in 0.2 s,
@@ -574,11 +580,12 @@ def test_a_server_stopped_while_computers_play_keeps_every_move_the_page_showed(
             if len(shown) >= 3:
                 break
             time.sleep(0.02)
-        server.send_signal(signal.SIGINT)
+        server.send_signal(number)
         said, _ = server.communicate(timeout=20)
     finally:
         server.kill()
     assert said.splitlines()[-1] == "oogames: stopped; the games are kept", said
+    assert server.returncode == status
     _, board = load_game(tmp_path / f"{game_id}.json")
     kept = [board.format_move(move) for move in board.moves]
     assert len(shown) >= 3 and kept[: len(shown)] == shown, (shown, kept)

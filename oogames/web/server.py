@@ -1,19 +1,24 @@
 """``oogames serve``: run the browser view's app (:mod:`oogames.web.app`) on uvicorn until
-Ctrl-C, which ends the open pages' streams of news and then the server, the games kept."""
+Ctrl-C, ``kill`` or its terminal closing (:data:`~oogames.ui.leaving.SIGNALS`), which end
+the open pages' streams of news and then the server, the games kept."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import signal
 import socket
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
 from typing import TextIO
 
 from oogames.errors import UsageError, shown
 from oogames.game.players import limit_searches
+from oogames.ui.leaving import SIGNALS, unheard
 from oogames.web.app import create_app, default_folder
 from oogames.web.limits import DEFAULT_LIMITS, GameLimits
 
@@ -32,8 +37,9 @@ news of open pages, which would never finish, are ended at once)."""
 def serve(
     host: str, port: int, folder: Path | None, out: TextIO, limits: GameLimits = DEFAULT_LIMITS
 ) -> int:
-    """Run the server until Ctrl-C (uvicorn), within ``limits`` (see :func:`create_app`);
-    returns the exit status."""
+    """Run the server until Ctrl-C, ``kill`` or its terminal closing (uvicorn), within
+    ``limits`` (see :func:`create_app`); returns the exit status: 0 after Ctrl-C, 128 + the
+    signal's number after another (as the console's)."""
     import uvicorn
 
     from oogames.web.connections import BACKLOG, LOCAL, OutOfFiles, guarded_protocol
@@ -70,8 +76,27 @@ def serve(
     app = create_app(where, limits)
 
     class Server(uvicorn.Server):
+        signalled = 0
+
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            """Each of :data:`~oogames.ui.leaving.SIGNALS` stops the server as Ctrl-C does,
+            and is not raised again once it has stopped: uvicorn's own raised ``kill``'s
+            SIGTERM again before the games were kept (the process ended there, the
+            computers' last moves unsaved), and took no SIGHUP (a terminal closing)."""
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            before = {number: signal.signal(number, self.handle_exit) for number in SIGNALS}
+            try:
+                yield
+            finally:
+                for number, handler in before.items():
+                    signal.signal(number, handler)
+
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            app.state.games.close()  # Ctrl-C: the open pages' streams end, not waited for
+            self.signalled = self.signalled or sig
+            app.state.games.close()  # the open pages' streams end, not waited for
             super().handle_exit(sig, frame)
 
     logging.getLogger("uvicorn.error").addFilter(_not_cancelled)
@@ -85,14 +110,16 @@ def serve(
         log_level="warning",
         timeout_graceful_shutdown=SHUTDOWN_SECONDS,
     )
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn raises Ctrl-C again once stopped
-        Server(config).run()
+    server = Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C as uvicorn starts
+        server.run()
     lost = app.state.games.keep(SHUTDOWN_SECONDS)
-    for why in lost:  # the server's stop reports what it could not keep, never says it kept it
-        print(f"oogames: not saved: {why}", file=out, flush=True)
-    kept = "the games are kept" if not lost else f"{len(lost)} game(s) not saved"
-    print(f"oogames: stopped; {kept}", file=out, flush=True)
-    return 0
+    with unheard(out):  # a terminal that closed (SIGHUP) takes no words: the games are kept
+        for why in lost:  # the stop reports what it could not keep, never says it kept it
+            print(f"oogames: not saved: {why}", file=out, flush=True)
+        kept = "the games are kept" if not lost else f"{len(lost)} game(s) not saved"
+        print(f"oogames: stopped; {kept}", file=out, flush=True)
+    return 0 if server.signalled in (0, signal.SIGINT) else 128 + server.signalled
 
 
 def most_files() -> int | None:
