@@ -503,9 +503,18 @@ def test_ctrl_c_in_the_middle_says_in_one_line_what_is_kept_and_how_to_go_on(
     assert "4 games, 2 played now, 2 found in" in out.getvalue()
 
 
-def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("name", "group", "status"),
+    [("SIGINT", True, 130), ("SIGTERM", False, 143), ("SIGHUP", True, 129)],
+)
+def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(
+    tmp_path: Path, name: str, group: bool, status: int
+) -> None:
     """The terminal's Ctrl-C reaches every process of the command (the Dask workers too):
-    the command prints one line and exits 130, the workers print nothing."""
+    the command prints one line and exits 130, the workers print nothing. ``kill``
+    (SIGTERM, to the command alone) and a terminal closing (SIGHUP, to all of them) do
+    the same, with 128 + the signal's number: they ended the command at once, and
+    Python's resource tracker then warned of the semaphores the workers left."""
     pytest.importorskip("distributed", reason="the Dask path needs the extra oogames[scale]")
     import contextlib
     import os
@@ -537,9 +546,13 @@ def test_ctrl_c_under_dask_prints_one_line_and_no_worker_traceback(tmp_path: Pat
     if process.poll() is not None:  # it ended before the Ctrl-C: say how
         _, err = process.communicate()
         raise AssertionError(f"ended by itself with {process.returncode}: {err}")
-    os.killpg(process.pid, signal.SIGINT)  # as the terminal does: the whole group
+    number = getattr(signal, name)
+    if group:  # as the terminal does: the whole group
+        os.killpg(process.pid, number)
+    else:
+        process.send_signal(number)
     _, err = process.communicate(timeout=60)
-    assert process.returncode == 130, err
+    assert process.returncode == status, err
     assert re.fullmatch(
         r"interrupted: \d+ of 20 games are kept in .*: the same command goes on from there\n", err
     ), err

@@ -26,6 +26,7 @@ from oogames.nextmove.grammar import EXAMPLES, GRAMMAR, PLUGIN_FORM
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import MAX_SECONDS
 from oogames.parsing import read_user_file, write_user_file
+from oogames.ui.leaving import Leave, leaving_on_signals, unheard
 
 if TYPE_CHECKING:
     from oogames.tournament.games import GameTask
@@ -71,11 +72,11 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     store.register(key, {"game": info.name, "options": options, "players": players})
     workers = args.workers or _default_workers()
     try:
-        with _tournament_progress() as progress:
+        with leaving_on_signals(), _tournament_progress() as progress:  # kill: as Ctrl-C
             played = run_games(
                 tasks, store, key, workers=workers, scheduler=args.scheduler, progress=progress
             )
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, Leave) as stop:
         kept = len(store.finished_ids(key))
         store.close()
         where = (
@@ -84,8 +85,9 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
             else f"{kept} of {len(tasks)} games are kept in {args.db}: "
             "the same command goes on from there"
         )
-        print(f"interrupted: {where}", file=sys.stderr)
-        return 130
+        with unheard(sys.stderr):  # a terminal that closed (SIGHUP) takes no words
+            print(f"interrupted: {where}", file=sys.stderr)
+        return 128 + stop.number if isinstance(stop, Leave) else 130
     result: Standings | SeatedStandings
     if seated:
         result = seated_standings(players, store.seated_records(key, players))

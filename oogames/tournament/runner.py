@@ -17,7 +17,7 @@ import logging
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, Final
 
 from oogames.errors import SettingsError, one_line, shown
 from oogames.game.changes import uninterrupted
@@ -106,21 +106,29 @@ def ignore_interrupts() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_DEAF_TO: Final = {signal.SIGINT} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
+"""The signals a terminal sends every process of the command, which the workers never see."""
+
+
 @contextlib.contextmanager
 def _born_deaf() -> Iterator[None]:
-    """This thread blocks Ctrl-C (SIGINT) for the block: the threads Dask starts in it, and
-    the worker processes those start, inherit the block, so a Ctrl-C the terminal sends
-    to every process of the command never reaches a worker (one that came while a
-    worker started printed its traceback). A Ctrl-C sent meanwhile comes to this thread
-    as the block ends. Where signals cannot be blocked (Windows), nothing."""
+    """This thread blocks Ctrl-C (SIGINT) and a terminal's closing (SIGHUP) for the block:
+    the threads Dask starts in it, and the worker processes those start, inherit the block,
+    so a signal the terminal sends to every process of the command never reaches a worker
+    (one that came while a worker started printed its traceback; SIGHUP ended the workers
+    and Python's resource tracker, which Dask then started again, with tracebacks). A
+    signal sent meanwhile comes to this thread as the block ends. Where signals cannot be
+    blocked (Windows), nothing."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    # Python starts the tracker of its processes' resources on first need, in the thread
-    # that needs it, and unblocks SIGINT there after: started here, before the block.
-    importlib.import_module("multiprocessing.resource_tracker").ensure_running()
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, _DEAF_TO - {signal.SIGINT})
     try:
+        # Python starts the tracker of its processes' resources on first need, in the
+        # thread that needs it, and unblocks SIGINT there after (not SIGHUP): started
+        # here, before SIGINT is blocked, and deaf to SIGHUP, which it does not ignore.
+        importlib.import_module("multiprocessing.resource_tracker").ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, _DEAF_TO)
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
@@ -164,8 +172,8 @@ def _client(workers: int, scheduler: str | None) -> Iterator[Any]:
             client = distributed.Client(cluster)
             client.run(ignore_interrupts)
         yield client
-    except KeyboardInterrupt:  # closing stops games in the middle: Dask's warnings of it,
-        if client is not None:  # here and in the workers, say nothing new
+    except BaseException:  # Ctrl-C, a signal, an error: closing stops games in the middle:
+        if client is not None:  # Dask's warnings of it, here and in the workers, say nothing
             with contextlib.suppress(Exception):
                 client.run(quiet_dask)
         quiet_dask()
