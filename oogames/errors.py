@@ -251,7 +251,7 @@ def shown(value: object, width: int = 40) -> str:
         quoted = repr(value)
     except ValueError:  # a container holding a huge number
         return f"a {type(value).__name__} holding a huge number"
-    return quoted if len(quoted) <= width else quoted[: width - 3] + "..."
+    return cut(quoted, width)
 
 
 def counted(number: int, noun: str) -> str:
@@ -294,7 +294,25 @@ def unknown(what: str, name: object, known: Iterable[str], also: str = "", why: 
 _quote = shown  # for IllegalMoveError, whose ``shown`` argument hides the function
 
 
+MESSAGE_WIDTH: Final = 500
+"""The most characters of a message shown as one line (:func:`one_line`, the command
+line's errors): a value the user gave is quoted cut (:func:`shown`), and what another
+library says of it, which may quote it whole (a host name of 60,000 characters), is cut
+here."""
+
+
+def cut(text: str, width: int = MESSAGE_WIDTH) -> str:
+    """``text``, cut to ``width`` characters (its end ``...``) if it is longer.
+
+    >>> from oogames.errors import cut
+    >>> cut("short"), cut("x" * 600)[-6:], len(cut("x" * 600))
+    ('short', 'xxx...', 500)
+    """
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
 def one_line(error: BaseException) -> str:
-    """The message of ``error`` as one line (later lines of a message are dropped)."""
+    """The message of ``error`` as one line (later lines of a message are dropped), of at
+    most :data:`MESSAGE_WIDTH` characters."""
     text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__
+    return cut(text.splitlines()[0]) if text else type(error).__name__

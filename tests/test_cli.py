@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shlex
@@ -304,6 +305,38 @@ def test_every_number_flag_refuses_a_value_in_one_form(
                 count("a number flag's refusal, in its one form")
             tried.add(flag)
     assert {"--games", "--seed", "--port", "--players", "--pits", "--time-margin"} <= tried
+
+
+def test_a_value_of_60000_characters_in_any_flag_is_refused_in_a_short_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Every flag that takes a value, in every subcommand, given 60,000 characters: one
+    line of at most MESSAGE_WIDTH characters and its prefix, or a run that ends well. The
+    values were quoted whole where another library's message held them (``serve --host``,
+    ``match --scheduler``, a ``--db`` path): lines of 60,000 characters."""
+    import argparse
+
+    from oogames.cli import build_parser, main
+    from oogames.errors import MESSAGE_WIDTH
+
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    value = "x" * 60_000
+    for name, sub in commands.choices.items():
+        game = ["tictactoe"] if any(a.dest == "game" for a in sub._actions) else []
+        for action in sub._actions:
+            if not action.option_strings or action.nargs == 0 or action.dest == "help":
+                continue
+            flag = action.option_strings[0]
+            port = ["--port", "1"] if name == "serve" else []  # a server, if it started
+            try:
+                main([name, *game, f"{flag}={value}", *port], out=io.StringIO())
+            except SystemExit as stopped:
+                assert stopped.code == 2, (name, flag)
+            said = capsys.readouterr().err
+            assert said.count("\n") <= 1 and "Traceback" not in said, (name, flag)
+            assert len(said) <= MESSAGE_WIDTH + 100, (name, flag, said[:200])
+            count("a flag given 60,000 characters, refused in a short line")
 
 
 def test_every_word_of_a_list_of_choices_is_refused_as_a_name_is(

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final, NoReturn
 
 from oogames.errors import NEAR as NEAR  # the likeness the names' refusals use
-from oogames.errors import unknown
+from oogames.errors import cut, unknown
 
 HINTED: Final = 20
 """How many of the words a subcommand refuses its message shows and looks at for a hint."""
@@ -35,8 +35,9 @@ def _joiner(metavar: object) -> str | None:
 
 
 def printable(text: str) -> str:
-    """``text`` with control characters escaped (``\\n``), so that a message stays one line."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    """``text`` with control characters escaped (``\\n``), so that a message stays one line,
+    of at most :data:`~oogames.errors.MESSAGE_WIDTH` characters."""
+    return cut("".join(c if c.isprintable() else repr(c)[1:-1] for c in text))
 
 
 class Parser(argparse.ArgumentParser):
