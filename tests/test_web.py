@@ -180,6 +180,25 @@ def test_the_state_names_who_made_each_move_for_the_list_of_moves(client: TestCl
     assert state["moves"] == ["3", "1"] and state["movers"] == ["South", "South"]
 
 
+def test_the_recent_games_are_looked_for_in_the_cookies_first_ten_ids_only(
+    tmp_path: Path,
+) -> None:
+    """The cookie lists a browser's ten latest games, and ``GET /api/games`` looks for no
+    more than ten of what a cookie lists: one the client wrote itself listed 600 ids
+    (16 KB), each a file the server opened while every other request waited."""
+    from oogames.web.app import RECENT, RECENT_GAMES
+
+    client = TestClient(create_app(tmp_path))
+    made = [new(client, game="nim", player1="human")["id"] for _ in range(12)]
+    listed = client.cookies[RECENT].split(".")
+    assert listed == made[::-1][:RECENT_GAMES] and RECENT_GAMES == 10
+    again = TestClient(create_app(tmp_path))  # a restarted server: every game is a file
+    again.cookies[RECENT] = ".".join(made)
+    found = [game["id"] for game in again.get("/api/games").json()["games"]]
+    assert found == made[:RECENT_GAMES]
+    count("a cookie's ids looked for, ten at most")
+
+
 def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> None:
     first = TestClient(create_app(tmp_path))
     state = new(first, game="kalah", options="pits=3 seeds=2", player1="human")

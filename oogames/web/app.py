@@ -73,6 +73,10 @@ MAX_BODY = 16 * 1024
 RECENT = "oogames_recent"
 """The cookie that lists the games this browser played (ids, newest first)."""
 
+RECENT_GAMES = 10
+"""The games :data:`RECENT` lists, and the most ``GET /api/games`` looks for: a cookie
+the client wrote itself may list 600 (16 KB), each a file to open."""
+
 
 def default_folder() -> Path:
     """Where ``oogames serve`` keeps its games: ``<data folder>/web`` (see ``--data``)."""
@@ -186,7 +190,8 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
             for known in request.cookies.get(RECENT, "").split(".")
             if GAME_ID.match(known) and known != game_id
         ]
-        response.set_cookie(RECENT, ".".join(recent[:10]), max_age=90 * 86400, samesite="strict")
+        listed = ".".join(recent[:RECENT_GAMES])
+        response.set_cookie(RECENT, listed, max_age=90 * 86400, samesite="strict")
         return response
 
     async def new_game(request: Request) -> Response:
@@ -229,7 +234,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
 
     async def recent(request: Request) -> JSONResponse:
         found = []
-        for game_id in request.cookies.get(RECENT, "").split("."):
+        for game_id in request.cookies.get(RECENT, "").split(".")[:RECENT_GAMES]:
             game = games.get(game_id) if GAME_ID.match(game_id) else None
             if game is not None:
                 found.append({"id": game.id, "game": game.model.settings.game,
