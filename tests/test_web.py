@@ -298,7 +298,22 @@ def test_events_push_the_state(client: TestClient) -> None:
     assert pushed["id"] == state["id"] and pushed["legal"] == ["1", "2", "3"]
 
 
-def test_the_tree_of_the_computers_last_search(client: TestClient) -> None:
+def test_the_tree_of_the_computers_last_search(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tree of the last search, drawn once: asked for again (or refused again), it is
+    not searched again until the computer has moved again (twenty requests at once for a
+    tree of minimax:5 searched it twenty times)."""
+    from oogames.web import trees
+
+    drawn: list[str] = []
+
+    def counted_draw(game: Any, limit: int) -> str:
+        drawn.append(game.id)
+        return draw(game, limit)
+
+    draw = trees.draw
+    monkeypatch.setattr(trees, "draw", counted_draw)
     state = new(client, game="tictactoe", player1="alphabeta:2")
     game_id = state["id"]
     none_yet = client.get(f"/api/games/{game_id}/tree")
@@ -308,11 +323,20 @@ def test_the_tree_of_the_computers_last_search(client: TestClient) -> None:
     tree = client.get(f"/api/games/{game_id}/tree")
     assert tree.status_code == 200 and tree.headers["content-type"].startswith("image/svg+xml")
     assert "alphabeta:2 on tictactoe after b2" in tree.text
+    assert client.get(f"/api/games/{game_id}/tree").text == tree.text
+    assert drawn == [game_id, game_id]  # none yet, then the tree: each drawn once
+    act(client, game_id, "move", "c3")
+    settle(client, game_id)
+    again = client.get(f"/api/games/{game_id}/tree")
+    assert "after b2 " in again.text and again.text != tree.text and len(drawn) == 3
     mcts = new(client, game="tictactoe", player1="mcts:50")
     act(client, mcts["id"], "move", "b2")
     settle(client, mcts["id"])
-    refused = client.get(f"/api/games/{mcts['id']}/tree")
-    assert refused.status_code == 400 and "can be drawn as a tree" in refused.json()["error"]
+    for _ in range(2):
+        refused = client.get(f"/api/games/{mcts['id']}/tree")
+        assert refused.status_code == 400 and "can be drawn as a tree" in refused.json()["error"]
+    assert drawn[3:] == [mcts["id"]]
+    count("trees of a last search, drawn once")
 
 
 def test_redo_and_go(client: TestClient) -> None:

@@ -19,8 +19,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
 from oogames import plugins
 from oogames.board.moves import CHANCE, Move
 from oogames.board.states import shared_first
@@ -33,6 +31,7 @@ from oogames.game.settings import GameSettings
 from oogames.nextmove.grammar import StrategySpec
 from oogames.nextmove.results import SearchResult
 from oogames.ui.console import describe
+from oogames.web import trees
 
 if TYPE_CHECKING:
     from oogames.board.model import ABoardModel
@@ -169,6 +168,8 @@ class WebGame:
         self.last_search: tuple[int, StrategySpec, int | None] | None = None  # ply, spec, depth
         self.version = 0
         self.lock = threading.Lock()
+        self._tree: tuple[object, str | SettingsError] = (None, "")  # last drawn, and of what
+        self._drawing = threading.Lock()
         self._saved_at = time.monotonic()
         self._worker: threading.Thread | None = None
         self._turns = _TurnAbout()
@@ -388,31 +389,25 @@ class WebGame:
         self._worker.start()
 
     def last_tree(self, limit: int = 20_000) -> str:
-        """The tree of the computer's last search as SVG: the position before its move,
-        searched again by the same search at the depth it reached, traced.
+        """The tree of the computer's last search as SVG (:func:`~oogames.web.trees.draw`),
+        drawn once: asked for again, the same tree (or refusal) is not searched again
+        (twenty requests at once for a tree of minimax:5 took 8.8 s of the server's time).
 
         Raises:
             SettingsError: No computer has moved, or its search is not one to trace (random,
                 Monte Carlo tree search, a plug-in), or the tree is over ``limit`` nodes.
         """
-        from oogames.nextmove.specs import make_factory
-        from oogames.trace import draw_svg, trace_search
-
-        if self.last_search is None:
-            raise SettingsError("no computer has moved in this game yet")
-        ply, played, depth = self.last_search
-        if played.family != "search":
-            raise SettingsError(f"{played} is not a search that can be drawn as a tree")
-        board = self.model.board_copy()
-        if ply > board.ply:
-            raise SettingsError("the last search's position was taken back")
-        while board.ply > ply:
-            board.pop()
-        spec = attrs.evolve(played.without("aspiration"), depth=depth, seconds=None)
-        factory = make_factory(spec, self.model.settings.info.evaluate)
-        trace = trace_search(board, factory, limit=limit)
-        moves = board.format_moves(board.moves) or "the start"
-        return draw_svg(trace, f"{spec} on {self.model.settings.game} after {moves}")
+        with self._drawing:  # one drawing at a time: those asked meanwhile wait for it
+            with self.model.board_lock:
+                drawn = (self.last_search, tuple(self.model.board.moves), limit)
+            if self._tree[0] != drawn:
+                try:
+                    self._tree = (drawn, trees.draw(self, limit))
+                except SettingsError as refused:
+                    self._tree = (drawn, SettingsError(str(refused)))
+            if isinstance(self._tree[1], SettingsError):
+                raise SettingsError(str(self._tree[1]))  # a new one: no traceback grows
+            return self._tree[1]
 
     def wait(self, seconds: float = 30) -> None:
         """Wait for the computer's search to end (tests, shutdown)."""
