@@ -16,6 +16,10 @@ the output cannot write is written as its escape (``\\u00b1``), as Python writes
 error, and a byte typed that the input's encoding cannot read is kept as Python keeps such
 bytes in file names (``surrogateescape``): refused as a move, saved to as a name. A
 standard stream the caller closed (``<&-``) is the null device: input ends at once.
+
+And it ends the process once the command has ended, though a plug-in's code left a thread
+running (Python waits for every thread that is not a daemon: ``oogames play`` with such a
+plug-in, quit, never ended). oogames' own threads are daemons.
 """
 
 from __future__ import annotations
@@ -53,4 +57,34 @@ def main() -> int:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
     except KeyboardInterrupt:  # one that came as the command ended, past its own handling
         return 130
-    return status
+    except SystemExit as stop:  # a refusal (status 2), --help (0)
+        if not isinstance(stop.code, int):
+            raise
+        status = stop.code
+    return _without_threads_left(status)
+
+
+def _without_threads_left(status: int, seconds: float = 1.0) -> int:
+    """``status``, once the threads Python would wait for (not daemons, which oogames'
+    are) have ended, given ``seconds``; if some have not, the process ends here with
+    ``status``, saying which (:func:`oogames.ui.leaving.end_now`)."""
+    import threading
+    import time
+
+    from oogames.ui.leaving import end_now
+
+    end = time.monotonic() + seconds
+    left = []
+    for thread in threading.enumerate():
+        if thread is not threading.main_thread() and not thread.daemon:
+            thread.join(max(0.0, end - time.monotonic()))
+            if thread.is_alive():
+                left.append(thread.name)
+    if not left:
+        return status
+    print(
+        f"oogames: the command has ended; {len(left)} thread(s) that oogames did not start "
+        f"were still running and end with it: {', '.join(left)[:200]}",
+        file=sys.stderr,
+    )
+    end_now(status)

@@ -756,3 +756,52 @@ def test_a_console_game_with_its_input_closed_ends_as_at_the_end_of_input(
     assert played.returncode == 0 and not played.stderr, played.stderr
     assert played.stdout.rstrip().endswith("X (human) >")
     count("console games with their input closed")
+
+
+_THREADING_PLUG_IN = """
+import threading, time
+from oogames import RandomValidMove
+
+def forever():
+    while True:
+        time.sleep(0.1)
+
+class Bot(RandomValidMove):
+    def __init__(self, depth=None):
+        super().__init__()
+        threading.Thread(target=forever, name="the plug-in's own").start()  # not a daemon
+
+class Raising(Bot):
+    def analyze(self, board, player=None):
+        raise ValueError("no move")
+"""
+
+
+@pytest.mark.parametrize("how", ["oogames", "python -m oogames"])
+def test_a_thread_a_plug_in_leaves_running_keeps_no_command_from_ending(
+    tmp_path: Path, how: str
+) -> None:
+    """A plug-in that starts a thread (not a daemon) and never ends it: ``oogames play``
+    with it, quit, ``oogames tournament`` (which scores what its code raised as a crash)
+    and ``oogames demo`` (which ends with status 2 for it) never ended (Python waits for
+    such threads). Each ends with its status and one line naming the thread."""
+    (tmp_path / "threading_bot.py").write_text(_THREADING_PLUG_IN)
+    start = (
+        [sys.executable, "-c", AS_THE_COMMAND]
+        if how == "oogames"
+        else [sys.executable, "-m", "oogames"]
+    )
+    raising = "threading_bot.py:Raising"
+    runs = [
+        (["play", "tictactoe", "--player1", "threading_bot.py:Bot"], "b2\nquit\n", 0),
+        (["tournament", "nim", "--players", f"{raising},random", "--db", ":memory:"], "", 0),
+        (["demo", "tictactoe", "--player0", raising, "--player1", "random"], "", 2),
+    ]
+    for argv, typed, status in runs:
+        done = subprocess.run(
+            [*start, *argv], input=typed, capture_output=True, text=True, cwd=tmp_path, timeout=60
+        )
+        said = done.stderr.splitlines()
+        assert done.returncode == status, done.stderr  # (demo shows the plug-in's traceback)
+        assert said[-1].endswith("still running and end with it: the plug-in's own"), said
+        count("commands whose plug-in left a thread running, ended")

@@ -20,7 +20,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Final, TextIO
+from typing import Final, NoReturn, TextIO
 
 from oogames.game.changes import held_back
 
@@ -96,11 +96,19 @@ class SignalWatch:
         its threads end, which this exit does not wait for)."""
         if not self.signalled:
             return status
-        atexit._run_exitfuncs()
-        for stream in (sys.stdout, sys.stderr):
-            with unheard(stream):  # what the terminal, if gone, cannot take
-                stream.flush()
-        os._exit(status)
+        end_now(status)
+
+
+def end_now(status: int) -> NoReturn:
+    """End the process with ``status`` at once, not waiting for its threads: after the
+    functions registered with :mod:`atexit` (Python runs them after its threads end, which
+    this exit does not wait for) and what the standard streams hold, as far as they can
+    take it (a terminal, if gone, cannot)."""
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        with unheard(stream):
+            stream.flush()
+    os._exit(status)
 
 
 @contextmanager
