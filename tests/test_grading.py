@@ -242,6 +242,20 @@ def test_a_broken_submission_scores_zero_in_one_line_and_the_grader_goes_on(
     print(f"checked: broken submission graded 0 in one line a test: {fault} {place}")
 
 
+def test_a_right_submission_that_leaves_a_thread_running_scores_full(tmp_path: Path) -> None:
+    """A right search whose module starts a thread (not a daemon) and never ends it: each
+    test's process wrote its answer and then waited for the thread, and the grader, its
+    time up, scored it 0 ("no answer in 10 s (an endless loop?)"). Now full marks."""
+    path = tmp_path / "threaded.py"
+    path.write_text(
+        (SUBMISSIONS / "rice_deep.py").read_text() + "\nimport threading, time\n"
+        "threading.Thread(target=lambda: time.sleep(3600), name='left running').start()\n"
+    )
+    report = grade("rice-alphabeta", path, seconds=5)
+    assert report.score == report.max_score, report.to_text()
+    print(f"checked: a right submission leaving a thread, full marks: {len(report.tests)} tests")
+
+
 def test_an_instructors_hidden_tests_are_graded_the_same_way(tmp_path: Path) -> None:
     hidden = tmp_path / "hidden.py"
     hidden.write_text(
