@@ -199,6 +199,28 @@ def test_the_recent_games_are_looked_for_in_the_cookies_first_ten_ids_only(
     count("a cookie's ids looked for, ten at most")
 
 
+def test_every_answer_keeps_a_games_address_private(client: TestClient) -> None:
+    """A game's address holds its key: every answer (the page, the API, a refusal, the
+    stream of news) tells the browser to send no ``Referer`` elsewhere, to let no other
+    site frame it, and to take it as the type it says. No answer said so."""
+    from oogames.web.app import PRIVATE_HEADERS
+
+    game_id = new(client, game="nim", player1="human")["id"]
+    answers = [
+        client.get("/"),
+        client.get("/api/meta"),
+        client.get(f"/api/games/{game_id}"),
+        client.get("/api/games/abc"),  # 404
+        client.post("/api/games", content=b"[[["),  # 400
+    ]
+    with client.stream("GET", f"/api/games/{game_id}/events") as stream:
+        answers.append(stream)
+    for answer in answers:
+        for name, value in PRIVATE_HEADERS:
+            assert answer.headers[name.decode()] == value.decode(), (answer.url, name)
+        count("answers with the headers that keep a game's address private")
+
+
 def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> None:
     first = TestClient(create_app(tmp_path))
     state = new(first, game="kalah", options="pits=3 seeds=2", player1="human")

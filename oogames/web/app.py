@@ -35,13 +35,14 @@ import json
 import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from oogames import plugins
 from oogames.errors import OogamesError, ServerLimitError, one_line, shown
@@ -346,9 +347,40 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
     async def not_allowed(request: Request, error: Exception) -> Response:
         return _error(405, f"{request.method} is not how this address is used")
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found, 405: not_allowed})
+    app = Starlette(
+        routes=routes,
+        exception_handlers={404: not_found, 405: not_allowed},
+        middleware=[Middleware(_KeptPrivate)],
+    )
     app.state.games = games
     return app
+
+
+PRIVATE_HEADERS: Final = (
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"content-security-policy", b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+)
+"""The headers added to every answer. A game's address holds its key (its id), so no
+request from the page names it to another site (``Referer``), no other site's page may
+frame it (to have its buttons clicked unseen), and a browser takes each answer as the type
+it is said to be."""
+
+
+class _KeptPrivate:
+    """Adds :data:`PRIVATE_HEADERS` to every answer of ``app`` (an ASGI middleware)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *PRIVATE_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, sending if scope["type"] == "http" else send)
 
 
 class _PageStream(StreamingResponse):
