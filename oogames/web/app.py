@@ -362,10 +362,11 @@ PRIVATE_HEADERS: Final = (
     (b"content-security-policy", b"frame-ancestors 'none'"),
     (b"x-content-type-options", b"nosniff"),
 )
-"""The headers added to every answer. A game's address holds its key (its id), so no
-request from the page names it to another site (``Referer``), no other site's page may
-frame it (to have its buttons clicked unseen), and a browser takes each answer as the type
-it is said to be."""
+"""The headers added to every answer of the app (not to the server's own refusals of a
+connection or of malformed HTTP, which hold no page). A game's address holds its key (its
+id), so no request from the page names it to another site (``Referer``), no other site's
+page may frame it (to have its buttons clicked unseen), and a browser takes each answer as
+the type it is said to be."""
 
 
 class _KeptPrivate:

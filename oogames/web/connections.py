@@ -151,9 +151,10 @@ def guarded_protocol(limits: GameLimits, files: int | None) -> type[asyncio.Prot
         def pause_writing(self) -> None:
             super().pause_writing()
             self._held_up = True
-            self._unsent = _unsent(self.transport)
             if self._deadline is None:
-                self._arm()
+                self._arm()  # which measures what is unsent
+            else:  # a request's time runs: what the client takes counts from here
+                self._unsent = _unsent(self.transport)
 
         def resume_writing(self) -> None:
             super().resume_writing()

@@ -168,7 +168,7 @@ class WebGame:
         self.last_search: tuple[int, StrategySpec, int | None] | None = None  # ply, spec, depth
         self.version = 0
         self.lock = threading.Lock()
-        self._tree: tuple[object, str | SettingsError] = (None, "")  # last drawn, and of what
+        self._tree: tuple[object, str, str] = (None, "", "")  # of what, the picture, or why not
         self._drawing = threading.Lock()
         self._saved_at = time.monotonic()
         self._worker: threading.Thread | None = None
@@ -402,12 +402,13 @@ class WebGame:
                 drawn = (self.last_search, tuple(self.model.board.moves), limit)
             if self._tree[0] != drawn:
                 try:
-                    self._tree = (drawn, trees.draw(self, limit))
+                    self._tree = (drawn, trees.draw(self, limit), "")
                 except SettingsError as refused:
-                    self._tree = (drawn, SettingsError(str(refused)))
-            if isinstance(self._tree[1], SettingsError):
-                raise SettingsError(str(self._tree[1]))  # a new one: no traceback grows
-            return self._tree[1]
+                    self._tree = (drawn, "", str(refused))
+            _, picture, refused_as = self._tree
+            if refused_as:
+                raise SettingsError(refused_as)
+            return picture
 
     def wait(self, seconds: float = 30) -> None:
         """Wait for the computer's search to end (tests, shutdown)."""
