@@ -252,6 +252,15 @@ def test_upload_a_save_and_go_on(server: str, browser: Any, tmp_path: Path) -> N
     page.set_input_files("#upload", str(not_a_save))
     page.wait_for_function("() => document.querySelector('#form-error').textContent !== ''")
     assert page.text_content("#form-error") == "that file is not JSON"
+    too_big = tmp_path / "big.json"  # refused by the page, from the bound /api/meta gives
+    too_big.write_text(" " * 300_000)
+    page.evaluate("() => { document.querySelector('#form-error').textContent = ''; }")
+    page.set_input_files("#upload", str(too_big))
+    page.wait_for_function("() => document.querySelector('#form-error').textContent !== ''")
+    bound = api(server, "/api/meta")["max_upload"]
+    assert page.text_content("#form-error") == (
+        f"that file is too big (300,000 bytes; at most {bound:,})"
+    )
     page.close()
 
 

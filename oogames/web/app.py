@@ -8,7 +8,8 @@ game is in the page or in this module, which only routes requests to
 Routes (JSON unless said):
 
 - ``GET /``: the page.
-- ``GET /api/meta``: the games and their default options, for the new-game form.
+- ``GET /api/meta``: the games and their default options, for the new-game form, and
+  ``max_upload``, the largest save file an upload may send (bytes).
 - ``POST /api/games``: a new game (``game``, ``options`` as ``name=value`` words,
   ``player0``, ``player1``, ``player2`` ... for the seats after the second (a seat not
   named is the game's computer), ``first``, ``hint_depth``); its state.
@@ -71,6 +72,12 @@ MAX_OPTIONS = 1000
 MAX_BODY = 16 * 1024
 """The largest JSON body of any other request, in bytes."""
 
+MAX_DROPPED = 1024 * 1024
+"""How much of a body past its bound is read and dropped, at most, so that the client reads
+the refusal (a client's system may drop an answer it had not read when the server closes a
+connection with data still coming); past it the connection is closed, so that a client
+sending gigabytes holds neither the connection nor the server's time."""
+
 RECENT = "oogames_recent"
 """The cookie that lists the games this browser played (ids, newest first)."""
 
@@ -107,8 +114,10 @@ async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the r
         size += len(chunk)
         if size <= limit:
             kept.append(chunk)
+        elif size > limit + MAX_DROPPED:
+            raise _TooBig(f"{what} is too big (more than {limit + MAX_DROPPED:,} bytes)", True)
     if size > limit:  # read to its end all the same, so that the client reads the answer
-        raise _TooBig(f"{what} is too big ({size:,} bytes)")
+        raise _TooBig(f"{what} is too big ({size:,} bytes; at most {limit:,})")
     body = b"".join(kept)
     if _nesting(body) > MAX_NESTING:  # before the parser's C recursion sees it
         raise _BadRequest(
@@ -141,7 +150,12 @@ class _BadRequest(Exception):
 
 
 class _TooBig(Exception):
-    pass
+    """A body past its bound; ``cut`` when it was not read to its end (the connection is
+    then closed after the answer)."""
+
+    def __init__(self, message: str, cut: bool = False) -> None:
+        super().__init__(message)
+        self.cut = cut
 
 
 def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) -> Starlette:
@@ -174,7 +188,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
                     )
                 except OogamesError:  # an installed game that cannot be loaded is left out
                     continue
-        return JSONResponse({"games": described})
+        return JSONResponse({"games": described, "max_upload": MAX_UPLOAD})
 
     async def seats(request: Request) -> JSONResponse:
         name = request.query_params.get("game", "")
@@ -314,7 +328,10 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
             except _NotFound:
                 return _error(404, "no such game")
             except _TooBig as big:
-                return _error(413, str(big))
+                refused = _error(413, str(big))
+                if big.cut:  # the rest of the body is not read: no next request on it
+                    refused.headers["Connection"] = "close"
+                return refused
             except _BadRequest as bad:
                 return _error(400, str(bad))
             except ServerLimitError as limit:
