@@ -1067,3 +1067,68 @@ def test_the_interactive_view_without_a_terminal_is_refused_in_one_line(closed: 
         "oogames play: error: --tui reads its keys on standard input, which is not a "
         "terminal: play with --console\n"
     )
+
+
+#: The games the terminal board draws as squares, each with players enough to see them all.
+SQUARE_GAMES = (
+    ("tictactoe", {}),
+    ("connectfour", {}),
+    ("othello", {}),
+    ("rolit", {"players": 4}),
+)
+
+
+@pytest.mark.parametrize(("game", "options"), SQUARE_GAMES, ids=[g for g, _ in SQUARE_GAMES])
+def test_without_colour_every_players_pieces_are_told_apart(
+    game: str, options: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the terminal shows no colour (``NO_COLOR``, which Textual draws in grey),
+    Connect Four's red and yellow discs, and Rolit's four, were one shape told apart only
+    by their colour, and the red ones as dark as the board. There, every piece on the board
+    is its player's letter in the ink that reads on the board, a letter each player, and
+    the status line names the letter of the player to move where it is not its name."""
+    import random
+
+    from oogames.ui.cells import ink
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def run() -> None:
+        settings = GameSettings(
+            game=game,
+            options=options,
+            players=tuple(
+                PlayerSpec("human") for _ in range(find_game(game).make(**options).players)
+            ),
+        )
+        app = GameApp(settings)
+        assert app.no_color
+        rng = random.Random(f"no colour {game}")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(6):
+                board = app.model.board
+                if board.is_over:
+                    break
+                await pilot.click("#command")
+                await pilot.press(*board.format_move(rng.choice(board.legal_moves())), "enter")
+                await settle(app, pilot)
+            board = app.model.board
+            letters, seen = board.pieces.letters, {}
+            for button in app.query("#board Button.square"):
+                owner = next(
+                    (int(name[6:]) for name in button.classes if name.startswith("mover-")), None
+                )
+                if owner is not None:
+                    seen.setdefault(owner, set()).add(str(button.label))
+                    assert f"{ink(board.pieces.board)} on" in button.label.markup
+            assert len(seen) >= 2, seen  # pieces of two players at least were looked at
+            assert all(shown == {letters[owner]} for owner, shown in seen.items()), seen
+            assert len(set(letters[: board.players])) == board.players
+            status = text(app, "#status")
+            player = board.to_move
+            if not board.is_over and letters[player] != board.player_names[player]:
+                assert status.startswith(f"{letters[player]} "), status
+            print(f"checked: {game}: pieces without colour, players seen: {len(seen)}")
+
+    asyncio.run(run())

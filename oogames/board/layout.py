@@ -24,6 +24,10 @@ class Pieces:
             that say whose turn it is beside a picture.
         board: The colour of the board under the pieces (Othello's green).
         empty: What an empty square shows in text (Connect Four's hole ``"○"``).
+        letters: Each player's piece where no colour tells the players apart: the text
+            drawing, and a terminal without colour (``NO_COLOR``); discs of one shape need
+            them (Connect Four's ``"X"``, ``"O"``; Rolit's ``"R"``, ``"G"``, ``"Y"``,
+            ``"B"``). By default the marks.
     """
 
     marks: tuple[str, ...]
@@ -31,6 +35,11 @@ class Pieces:
     names: tuple[str, ...]
     board: str = "#fffdf5"
     empty: str = " "
+    letters: tuple[str, ...] = attrs.field()
+
+    @letters.default
+    def _marks(self) -> tuple[str, ...]:
+        return self.marks
 
 
 #: The pieces of a game that says nothing of its own (X in blue, O in orange, on paper).

@@ -125,7 +125,9 @@ class ConnectFourBoard(ANumberedBoard):
     move_noun = "column index"
     written_from = 1  # column 0 is written "1"
     player_names = ("X", "O")
-    pieces = Pieces(("●", "●"), ("#d62728", "#f2c40f"), ("red", "yellow"), "#1f4fbf", "○")
+    pieces = Pieces(
+        ("●", "●"), ("#d62728", "#f2c40f"), ("red", "yellow"), "#1f4fbf", "○", ("X", "O")
+    )
 
     def __init__(self, width: int = 7, height: int = 6, k: int = 4) -> None:
         super().__init__()
@@ -392,7 +394,7 @@ class ConnectFourBoard(ANumberedBoard):
         return tuple(zip(self._directions, self._starts, strict=True))
 
     def _draw(self) -> str:
-        marks = {0: "X", 1: "O", None: "."}
+        marks: dict[int | None, str] = {None: ".", **dict(enumerate(self.pieces.letters))}
         wide = len(str(self.width))  # columns 10 and up take two characters
         lines = [
             " " + " ".join(f"{marks[self.token_at(row, col)]:>{wide}}" for col in range(self.width))

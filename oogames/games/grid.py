@@ -10,7 +10,7 @@ from __future__ import annotations
 import abc
 import re
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Final
 
 from oogames.board.layout import Layout, Square
 from oogames.board.model import ABoardModel
@@ -46,8 +46,6 @@ class AGridBoard(ABoardModel):
 
     __slots__ = ("_cols", "_index", "_rows")
 
-    #: How each player's pieces are drawn in text.
-    marks: ClassVar[tuple[str, ...]] = ("X", "O")
     notation = "a column letter and a row number, like b2"
 
     def _init_grid(self, rows: int, cols: int) -> None:
@@ -99,6 +97,11 @@ class AGridBoard(ABoardModel):
     def completed_cells(self) -> set[int]:
         """The indexes (``row * cols + col``) of a completed line's cells; none here."""
         return set()
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """How each player's pieces are drawn in text (the pieces' ``letters``)."""
+        return self.pieces.letters
 
     def _draw(self) -> str:
         marks: dict[int | None, str] = {None: ".", **dict(enumerate(self.marks))}

@@ -108,8 +108,9 @@ class OthelloBoard(AGridBoard):
     OPTIONS = (SIZE,)
     game_name = "othello"
     player_names = ("Black", "White")
-    marks = ("B", "W")
-    pieces = Pieces(("●", "●"), ("#111111", "#f5f5f5"), ("black", "white"), "#2e7d32")
+    pieces = Pieces(
+        ("●", "●"), ("#111111", "#f5f5f5"), ("black", "white"), "#2e7d32", letters=("B", "W")
+    )
 
     def __init__(self, size: int = 8, position: str | None = None, first: int = 0) -> None:
         super().__init__()

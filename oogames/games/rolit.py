@@ -98,12 +98,12 @@ class RolitBoard(AGridBoard):
 
     OPTIONS = (SIZE, PLAYERS)
     game_name = "rolit"
-    marks = ("R", "G", "Y", "B")
     pieces = Pieces(
         ("●", "●", "●", "●"),
         ("#c0392b", "#2e8b57", "#e6c619", "#1f5fbf"),
         ("red", "green", "yellow", "blue"),
         "#d9c7a0",
+        letters=("R", "G", "Y", "B"),
     )
     alternates = False
 

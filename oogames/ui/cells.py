@@ -56,11 +56,20 @@ def winning_cells(board: ABoardModel) -> set[int]:
     return completed_line(windows, stones(winner))
 
 
-def piece(board: ABoardModel, player: int) -> str:
+def piece(board: ABoardModel, player: int, plain: bool = False) -> str:
     """``player``'s piece as Rich markup: its mark in its colour, on the board's colour
-    (black discs show on any screen)."""
+    (black discs show on any screen); ``plain``, where the terminal shows no colour
+    (``NO_COLOR``), its letter in an ink that reads on the board (red discs on Connect
+    Four's blue were as dark as the board in grey, and Rolit's four discs one shape)."""
     pieces = board.pieces
+    if plain:
+        return f"[bold {ink(pieces.board)} on {pieces.board}]{pieces.letters[player]}[/]"
     return f"[bold {pieces.colours[player]} on {pieces.board}]{pieces.marks[player]}[/]"
+
+
+def shown_mark(board: ABoardModel, player: int, plain: bool = False) -> str:
+    """What :func:`piece` shows of ``player``'s piece, as text."""
+    return (board.pieces.letters if plain else board.pieces.marks)[player]
 
 
 def ink(background: str) -> str:
@@ -70,11 +79,12 @@ def ink(background: str) -> str:
     return "#333333" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#e0e0e0"
 
 
-def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
+def board_cells(board: ABoardModel, hint: Move | None, plain: bool = False) -> Cells:
     """The board's buttons: its squares when it has a
     :meth:`~oogames.board.notation.ABoardText.layout` (any square of a
     Connect Four column plays that column, a Kalah pit shows its seeds), else a button
-    per legal move (Nim, Grundy and plug-in games without a layout)."""
+    per legal move (Nim, Grundy and plug-in games without a layout); ``plain``: the pieces
+    as their letters (see :func:`piece`)."""
     layout = board.layout()
     cells: list[Cell] = []
     if layout is None:
@@ -89,7 +99,7 @@ def board_cells(board: ABoardModel, hint: Move | None) -> Cells:
         row, col = divmod(index, layout.cols)
         classes = {"square"}  # a square of the board (a move button has no class)
         if square.owner is not None:
-            label = piece(board, square.owner)
+            label = piece(board, square.owner, plain)
             classes.add(f"mover-{square.owner}")
         elif square.text is not None:  # a pit's seeds; a square that is no part of the board
             text = square.text.replace("[", "\\[")  # shown as it is, not read as markup

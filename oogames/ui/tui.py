@@ -42,7 +42,7 @@ from oogames.game.settings import GameSettings
 from oogames.games.grid import SCORE_SEPARATOR
 from oogames.nextmove.results import SearchResult
 from oogames.ui.board_grid import BoardGrid
-from oogames.ui.cells import Cells, board_cells, piece
+from oogames.ui.cells import Cells, board_cells, piece, shown_mark
 from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
 from oogames.ui.leaving import SignalWatch
@@ -178,7 +178,7 @@ class GameApp(App[int]):
         with self.model.board_lock:
             board = self.model.board
             hint = self.model.last_hint.move if self.model.last_hint is not None else None
-            shown = board_cells(board, hint)
+            shown = board_cells(board, hint, plain=self.no_color)
             if not self.query_one("#board", BoardGrid).show(shown):
                 self.call_next(self._rebuild, shown)
             # A game of move buttons shows its own drawing above them.
@@ -205,9 +205,9 @@ class GameApp(App[int]):
             status = f"Game over: {board.status_text()}"
         else:
             player = board.to_move
-            # A piece that is not the player's name (a disc) is shown before it.
-            disc = board.pieces.marks[player] != board.player_names[player]
-            mark = f"{piece(board, player)} " if disc and self._grid else ""
+            # A piece that is not the player's name (a disc, Rolit's letter) is shown before it.
+            disc = shown_mark(board, player, self.no_color) != board.player_names[player]
+            mark = f"{piece(board, player, self.no_color)} " if disc and self._grid else ""
             status = f"{mark}{self.model.current.name} to move{again}"
         score = board.score_text()
         if len(score) > self.query_one("#status", Static).size.width > 0:
