@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from typing import Final, NoReturn, TextIO
 
-from oogames.game.changes import held_back
+from oogames.game.changes import Handler, held_back
 
 SIGNALS: Final = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
@@ -146,27 +146,37 @@ class Leave(BaseException):
 
 
 @contextmanager
+def handling(handlers: dict[int, Handler]) -> Iterator[bool]:
+    """In this block, each signal of ``handlers`` is handled by its handler; after it,
+    their handlers are as before. Only the main thread can set them: elsewhere the block
+    changes nothing. Yields whether the handlers are set."""
+    if threading.current_thread() is not threading.main_thread():
+        yield False
+        return
+    before = {number: signal.signal(number, handler) for number, handler in handlers.items()}
+    try:
+        yield True
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+@contextmanager
 def leaving_on_signals() -> Iterator[None]:
     """In this block, SIGTERM and SIGHUP raise :class:`Leave` (once; later ones are
     ignored), and they and Ctrl-C's ``KeyboardInterrupt`` wait while the board changes
     (:func:`~oogames.game.changes.held_back`: never half a move); after it, their handlers
     are as before. Only the main thread can set them: elsewhere the block changes nothing."""
     numbers = [number for number in SIGNALS if number != signal.SIGINT]
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
 
     def leave(number: int, frame: object) -> None:
         for each in numbers:
             signal.signal(each, signal.SIG_IGN)
         raise Leave(number)
 
-    before = {number: signal.signal(number, held_back(leave)) for number in numbers}
+    handlers: dict[int, Handler] = {number: held_back(leave) for number in numbers}
     interrupt = signal.getsignal(signal.SIGINT)
     if callable(interrupt):  # Python's own, KeyboardInterrupt
-        before[signal.SIGINT] = signal.signal(signal.SIGINT, held_back(interrupt))
-    try:
+        handlers[signal.SIGINT] = held_back(interrupt)
+    with handling(handlers):
         yield
-    finally:
-        for number, handler in before.items():
-            signal.signal(number, handler)

@@ -10,7 +10,6 @@ import logging
 import signal
 import socket
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -18,7 +17,7 @@ from typing import TextIO
 
 from oogames.errors import UsageError, shown
 from oogames.game.players import limit_searches
-from oogames.ui.leaving import SIGNALS, unheard
+from oogames.ui.leaving import SIGNALS, handling, unheard
 from oogames.web.app import create_app, default_folder
 from oogames.web.limits import DEFAULT_LIMITS, GameLimits
 
@@ -84,15 +83,8 @@ def serve(
             and is not raised again once it has stopped: uvicorn's own raised ``kill``'s
             SIGTERM again before the games were kept (the process ended there, the
             computers' last moves unsaved), and took no SIGHUP (a terminal closing)."""
-            if threading.current_thread() is not threading.main_thread():
+            with handling(dict.fromkeys(SIGNALS, self.handle_exit)):
                 yield
-                return
-            before = {number: signal.signal(number, self.handle_exit) for number in SIGNALS}
-            try:
-                yield
-            finally:
-                for number, handler in before.items():
-                    signal.signal(number, handler)
 
         def handle_exit(self, sig: int, frame: FrameType | None) -> None:
             self.signalled = self.signalled or sig
