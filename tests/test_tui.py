@@ -11,6 +11,7 @@ pytest.importorskip("textual")
 
 import asyncio
 import functools
+import random
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -975,7 +976,6 @@ async def test_typed_commands_do_on_the_terminal_board_what_they_do_in_the_conso
     and hint (the console and the page are compared so in test_commands.py)."""
     import contextlib
     import io
-    import random
 
     from oogames.errors import OogamesError
     from oogames.game import GameModel
@@ -1087,8 +1087,6 @@ def test_without_colour_every_players_pieces_are_told_apart(
     by their colour, and the red ones as dark as the board. There, every piece on the board
     is its player's letter in the ink that reads on the board, a letter each player, and
     the status line names the letter of the player to move where it is not its name."""
-    import random
-
     from oogames.ui.cells import ink
 
     monkeypatch.setenv("NO_COLOR", "1")
@@ -1130,5 +1128,55 @@ def test_without_colour_every_players_pieces_are_told_apart(
             if not board.is_over and letters[player] != board.player_names[player]:
                 assert status.startswith(f"{letters[player]} "), status
             print(f"checked: {game}: pieces without colour, players seen: {len(seen)}")
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize(("game", "options"), SQUARE_GAMES, ids=[g for g, _ in SQUARE_GAMES])
+def test_every_square_shows_the_piece_on_it_after_each_move(
+    game: str, options: dict[str, object]
+) -> None:
+    """Each square's button shows the piece the board has there, in its owner's colour,
+    after every move of a game. Textual compares a button's labels by their text alone, so
+    a disc flipped (Othello, Rolit: "●" in one colour to "●" in another) kept its old
+    colour: after f5 in Othello, e5 showed a black disc that the board had made white."""
+
+    async def run() -> None:
+        info = find_game(game)
+        settings = GameSettings(
+            game=game,
+            options=options,
+            players=tuple(PlayerSpec("human") for _ in range(info.make(**options).players)),
+        )
+        app = GameApp(settings)
+        rng = random.Random(f"every square {game}")
+        looked = 0
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(12):
+                board = app.model.board
+                if board.is_over:
+                    break
+                await pilot.click("#command")
+                await pilot.press(*board.format_move(rng.choice(board.legal_moves())), "enter")
+                await settle(app, pilot)
+                board = app.model.board
+                layout = board.layout()
+                assert layout is not None
+                buttons = list(app.query("#board Button.square"))
+                for button, square in zip(buttons, layout.squares, strict=True):
+                    spans = button.label.spans  # type: ignore[union-attr]
+                    if square.owner is None:
+                        assert not any(f"mover-{p}" in button.classes for p in range(4))
+                        continue
+                    colour = board.pieces.colours[square.owner]
+                    assert [colour in str(span.style) for span in spans] == [True], (
+                        button.id,
+                        square.owner,
+                        spans,
+                    )
+                    looked += 1
+        assert looked > 20
+        print(f"checked: {game}: squares with a piece, looked at after each move: {looked}")
 
     asyncio.run(run())

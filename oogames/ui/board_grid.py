@@ -3,13 +3,28 @@ out as Textual buttons, sized to the room there is."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual.containers import Grid
+from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from oogames.board.moves import Move
 from oogames.ui.cells import Cells
+
+
+def relabel(button: Button, label: str) -> None:
+    """Give ``button`` the label ``label`` (Rich markup), drawn again where only its style
+    changed: Textual compares labels by their text alone, so an Othello or Rolit disc
+    flipped ("●" in one colour to "●" in another) kept its old colour."""
+    content = Content.from_markup(label)
+    if content == button.label and content.spans != cast(Content, button.label).spans:
+        button.set_reactive(Button.label, content)
+        button.refresh()
+    else:
+        button.label = content
 
 
 class BoardGrid(Grid):
@@ -45,7 +60,7 @@ class BoardGrid(Grid):
         if self.labels != (shown.column_labels, shown.row_labels):  # Kalah's mover counts
             return False
         for button, (_, label, _, classes) in zip(buttons, shown.cells, strict=True):
-            button.label = label
+            relabel(button, label)
             button.set_classes(" ".join(sorted(classes)))
         return True
 
