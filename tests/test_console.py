@@ -154,6 +154,23 @@ def test_illegal_and_unreadable_moves_are_explained_and_asked_again() -> None:
     assert model.board.moves == ((1, 1),)  # quit stopped before b1
 
 
+def test_stop_and_now_typed_at_the_prompt_say_they_are_keys_here() -> None:
+    """Stop and move now are keys in the console (Ctrl-C, Ctrl-\\), while a computer
+    thinks; typed at the prompt, where nothing thinks, they said they were illegal moves
+    ("illegal move 'stop' by X: write a move as ..."). Now they say what the other views
+    say with nothing thinking, and which key does it here."""
+    model, text = console("stop\nNOW\nquit\n")
+    assert (
+        "! nothing to stop: no search is running; in the console, Ctrl-C does it while a "
+        "computer thinks" in text
+    )
+    assert (
+        "! move now: no computer is thinking; in the console, Ctrl-\\ does it while a "
+        "computer thinks" in text
+    )
+    assert "illegal move" not in text and model.board.moves == ()
+
+
 def test_commands_against_the_computer(tmp_path: Path) -> None:
     """help, moves, hint, undo, redo, save, load and new all work in one scripted session."""
     saved = tmp_path / "g.json"

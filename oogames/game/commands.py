@@ -177,7 +177,9 @@ def read_command(text: str, view: View) -> tuple[Command, str, str] | None:
     word (``save "my game.json"``).
 
     Raises:
-        UsageError: A command that takes a file has none, or its quote is not closed.
+        UsageError: A command that takes a file has none, or its quote is not closed; or,
+            in the console, stop or now, which are keys there (its ``signal``), typed at
+            the prompt, where nothing thinks (they said they were illegal moves).
 
     >>> from oogames.game.commands import read_command
     >>> command, word, argument = read_command("SAVE! 'a b.json'", "console")
@@ -185,10 +187,19 @@ def read_command(text: str, view: View) -> tuple[Command, str, str] | None:
     ('save', 'save!', 'a b.json')
     >>> read_command("e4", "console") is None
     True
+    >>> read_command("stop", "console")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    oogames.errors.UsageError: nothing to stop: ...; in the console, Ctrl-C does it while ...
     """
     word, _, rest = text.strip().partition(" ")
     word = word.lower()
     command = _BY_WORD.get(word)
+    if command is not None and view == "console" and command.signal:
+        raise UsageError(
+            f"{idle_text(command.word)}; in the console, {command.signal} does it while a "
+            "computer thinks"
+        )
     if command is None or view not in command.views:
         return None
     argument = ""
