@@ -132,3 +132,34 @@ def test_a_full_table_forgets_its_older_half_and_keeps_the_newest() -> None:
     one.put("a", 0.0, 0, -1, None)
     one.put("b", 0.0, 0, -1, None)
     assert list(one.entries) == ["b"]
+
+
+#: Black to move on a 6 x 6 Othello board with four squares empty: lost in five plies, a
+#: pass among them (a position the differential test drew with another salt).
+LOST_IN_FIVE = [(4, 3), (2, 4), (1, 5), (4, 1), (3, 1), (4, 0), (1, 3), (0, 4), (0, 3), (2, 5),
+                (1, 4), (4, 4), (3, 5), (0, 5), (5, 3), (3, 4), (2, 1), (4, 5), (5, 1), (1, 2),
+                (4, 2), (3, 0), (2, 0), (1, 1), (0, 1), (5, 2), (5, 0), (0, 0)]  # fmt: skip
+
+
+@pytest.mark.parametrize("spec", ["alphabeta+tt+aspiration", "alphabeta+tt+history+aspiration"])
+def test_a_window_narrowed_by_a_guessed_entry_makes_the_value_a_guess(spec: str) -> None:
+    """A table entry that an earlier search derived from evaluated horizons is a guess
+    whether it settles a position or only narrows its window: the value then found inside
+    the narrowed window is the depth-limited one. The aspiration search's first, narrow
+    search filed such bounds; its second, open search met them, narrowed by them, evaluated
+    nothing itself and called its depth-4 value (0, a draw) exact, so ``:5@1000`` stopped
+    at depth 4 where the game is lost in 5 (on the table's fast path, ``+tt``, and through
+    the table's decorator, ``+tt+history``)."""
+    from oogames.games import othello_weighted_squares
+    from oogames.nextmove.specs import make_strategy
+
+    board = OthelloBoard.from_moves(LOST_IN_FIVE, size=6)
+    lost = MinMax(AlphaBetaFac()).analyze(board).value
+    assert lost is not None and lost < -999_000  # a loss: the game's value
+    at_four = make_strategy(f"{spec}:4@1000", othello_weighted_squares).analyze(board)
+    limited = make_strategy("alphabeta:4", othello_weighted_squares).analyze(board)
+    assert at_four.value == limited.value == 0  # alpha-beta's value at depth 4
+    assert not at_four.exact and at_four.stats.guessed_hits > 0
+    at_five = make_strategy(f"{spec}:5@1000", othello_weighted_squares).analyze(board)
+    assert at_five.stats.depth_reached == 5 and at_five.value == lost and at_five.exact
+    count("windows narrowed by a guessed entry, called a guess")

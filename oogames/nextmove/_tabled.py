@@ -208,6 +208,8 @@ def table_status() -> type[_MinMaxStatus]:
                             self.guessed += 1
                         acc.update_best(acc.current, known)
                         return
+                    if entry[4]:  # a guessed bound narrowed the window: what is found is too
+                        self.guessed += 1
             if first is None or self.lam.apply(child.player, host, first, child):
                 host.map(child.player, self.lam, child)
             # File the value (map folded in at least one move: a plain child leaves none

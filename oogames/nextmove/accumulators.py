@@ -145,8 +145,9 @@ class AAccumulator(AExtensions):
 
     @property
     def guessed(self) -> bool:
-        """After :meth:`probe` settled the position: whether the value it gave was derived
-        from evaluated horizons (a table entry of a depth-limited search), not the game's."""
+        """After :meth:`probe`: whether what it knew (a value that settled the position,
+        or bounds that narrowed its window) was derived from evaluated horizons (a table
+        entry of a depth-limited search), not the game's."""
         return False
 
     def first_move(self) -> Move | None:

@@ -213,14 +213,14 @@ class _MinMaxStatus(IBoardStatusVisitor[None, AAccumulator]):
             searched: AAccumulator | None = None
             if value is not None:  # settled without a search: a table, the game's knowledge
                 self.hits += 1
-                if child.guessed:
-                    self.guessed += 1
                 child.val = value  # what the parent's retry reads
             else:
                 first = child.first_move()
                 if first is None or lam.apply(child.player, host, first, child):
                     child.expand(host, lam, child)
                 value, searched = child.val, child
+            if child.guessed:  # settled, or its window narrowed, by a guessed table entry
+                self.guessed += 1
             again = acc.retry(child)
             if again is None:
                 acc.update_best(acc.current, value, searched)

@@ -29,9 +29,10 @@ class SearchStats:
             counted as leaves): a transposition table's value or bound, or a
             game's knowledge (``+order`` on Connect Four: a win at once, or no
             move that does not lose).
-        guessed_hits: How many of the table hits took a value that an earlier search
-            derived from evaluated horizons (a depth-limited value, not the game's):
-            like an evaluated leaf, each makes the result a guess.
+        guessed_hits: How many table entries the search used, to settle a position (a
+            table hit) or to narrow its window, that an earlier search derived from
+            evaluated horizons (a depth-limited value, not the game's): like an evaluated
+            leaf, each makes the result a guess.
     """
 
     nodes: int = 0

@@ -276,14 +276,15 @@ class TTAcc(AAccDecorator):
             known = inner.narrow(-math.inf, value)
         if known is not None:
             table.hits += 1
-            if entry[4]:
-                table.guesses += 1
-                self._guessed = True
+        if entry[4]:  # a guessed entry settled the position, or narrowed its window: what
+            table.guesses += 1  # the search then finds of it is a guess too
+            self._guessed = True
         return known
 
     @property
     def guessed(self) -> bool:
-        """Whether the probe settled the position with a guessed entry."""
+        """Whether the probe settled the position, or narrowed its window, with a guessed
+        entry."""
         return self._guessed or self.inner.guessed
 
     def evaluate(self, board: IBoardModel) -> float | None:
