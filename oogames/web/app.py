@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any, Final
@@ -58,25 +57,19 @@ from oogames.game.settings import (
 )
 from oogames.games import GAMES, find_game, unknown_game
 from oogames.parsing import check_whole, read_whole
+from oogames.web.bodies import (  # noqa: F401 (MAX_BODY, MAX_DROPPED: read here before)
+    MAX_BODY,
+    MAX_DROPPED,
+    MAX_OPTIONS,
+    MAX_UPLOAD,
+    BadRequest,
+    TooBig,
+    json_body,
+)
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.limits import DEFAULT_LIMITS, GameLimits, client_of
 from oogames.web.page import PAGE
 from oogames.web.registry import OpenGames
-
-MAX_UPLOAD = 256 * 1024
-"""The largest save file an upload may send, in bytes."""
-
-MAX_OPTIONS = 1000
-"""The longest options text ``/api/seats`` reads (the form's options are a few words)."""
-
-MAX_BODY = 16 * 1024
-"""The largest JSON body of any other request, in bytes."""
-
-MAX_DROPPED = 1024 * 1024
-"""How much of a body past its bound is read and dropped, at most, so that the client reads
-the refusal (a client's system may drop an answer it had not read when the server closes a
-connection with data still coming); past it the connection is closed, so that a client
-sending gigabytes holds neither the connection nor the server's time."""
 
 RECENT = "oogames_recent"
 """The cookie that lists the games this browser played (ids, newest first)."""
@@ -99,63 +92,6 @@ def playable_games() -> list[str]:
 
 def _error(status: int, text: str) -> JSONResponse:
     return JSONResponse({"error": text}, status_code=status)
-
-
-MAX_NESTING = 32
-"""How deeply a request's JSON may nest (a save file nests 3 deep)."""
-
-
-async def _json_body(request: Request, limit: int = MAX_BODY, what: str = "the request") -> Any:
-    """The request's JSON; ``what`` names it in a refusal (``"that file"`` for an upload,
-    as the page's person chose a file)."""
-    kept: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():  # what is past the limit is read, not kept
-        size += len(chunk)
-        if size <= limit:
-            kept.append(chunk)
-        elif size > limit + MAX_DROPPED:
-            raise _TooBig(f"{what} is too big (more than {limit + MAX_DROPPED:,} bytes)", True)
-    if size > limit:  # read to its end all the same, so that the client reads the answer
-        raise _TooBig(f"{what} is too big ({size:,} bytes; at most {limit:,})")
-    body = b"".join(kept)
-    if _nesting(body) > MAX_NESTING:  # before the parser's C recursion sees it
-        raise _BadRequest(
-            f"{what} is not a saved game: its JSON nests more than {MAX_NESTING} deep"
-        )
-    try:
-        return json.loads(body or b"{}")
-    except (ValueError, RecursionError):  # not JSON, not UTF-8, a number over 4,300 digits
-        raise _BadRequest(f"{what} is not JSON") from None
-
-
-_BRACKETS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-
-
-def _nesting(body: bytes) -> int:
-    """How deeply ``body``'s brackets nest, outside strings (at most its length)."""
-    deepest = depth = 0
-    for found in _BRACKETS.finditer(body):
-        token = found.group()
-        if token in (b"[", b"{"):
-            depth += 1
-            deepest = max(deepest, depth)
-        elif token in (b"]", b"}"):
-            depth -= 1
-    return deepest
-
-
-class _BadRequest(Exception):
-    pass
-
-
-class _TooBig(Exception):
-    """A body past its bound; ``cut`` when it was not read to its end (the connection is
-    then closed after the answer)."""
-
-    def __init__(self, message: str, cut: bool = False) -> None:
-        super().__init__(message)
-        self.cut = cut
 
 
 def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) -> Starlette:
@@ -196,7 +132,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
             raise unknown_game(name, offered, references=False)
         options = request.query_params.get("options", "")
         if len(options) > MAX_OPTIONS:
-            raise _BadRequest(f"the options are longer than {MAX_OPTIONS} characters")
+            raise BadRequest(f"the options are longer than {MAX_OPTIONS} characters")
         return JSONResponse({"seats": find_game(name).seats(options)})
 
     def with_cookie(response: Response, request: Request, game_id: str) -> Response:
@@ -211,16 +147,16 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
 
     async def new_game(request: Request) -> Response:
         games.loop = asyncio.get_running_loop()
-        data = await _json_body(request)
+        data = await json_body(request)
         if not isinstance(data, dict):
-            raise _BadRequest("send a JSON object")
+            raise BadRequest("send a JSON object")
         name = str(data.get("game", "tictactoe"))
         if name not in offered:  # never a plug-in reference from a request
             raise unknown_game(name, offered, references=False)
         info = find_game(name)
         written = data.get("options", "")
         if not isinstance(written, str):
-            raise _BadRequest(f"the options are a text of name=value words, not {shown(written)}")
+            raise BadRequest(f"the options are a text of name=value words, not {shown(written)}")
         options = info.read_options(written)
         board = info.make(**options)
         given = {
@@ -270,12 +206,12 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
     async def action(request: Request) -> JSONResponse:
         games.loop = asyncio.get_running_loop()
         game = find(request)
-        data = await _json_body(request)
+        data = await json_body(request)
         if not isinstance(data, dict) or not isinstance(data.get("action"), str):
-            raise _BadRequest('send {"action": ...}')
+            raise BadRequest('send {"action": ...}')
         move = data.get("move")
         if move is not None and not isinstance(move, str):
-            raise _BadRequest("a move is sent as its text")
+            raise BadRequest("a move is sent as its text")
         # Off the event loop: a hint searches, and other requests must not wait for it.
         await asyncio.to_thread(game.act, data["action"], move)
         return JSONResponse(game.state())
@@ -315,7 +251,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
 
     async def upload(request: Request) -> Response:
         games.loop = asyncio.get_running_loop()
-        data = await _json_body(request, MAX_UPLOAD, "that file")  # the page sends a file
+        data = await json_body(request, MAX_UPLOAD, "that file")  # the page sends a file
         games.make_room(_client(request))  # a file refused still counts as a start tried
         game = games.add(WebGame.from_save(data, games.folder, lambda: None))
         return with_cookie(JSONResponse(game.state()), request, game.id)
@@ -327,12 +263,12 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
                 return response
             except _NotFound:
                 return _error(404, "no such game")
-            except _TooBig as big:
+            except TooBig as big:
                 refused = _error(413, str(big))
                 if big.cut:  # the rest of the body is not read: no next request on it
                     refused.headers["Connection"] = "close"
                 return refused
-            except _BadRequest as bad:
+            except BadRequest as bad:
                 return _error(400, str(bad))
             except ServerLimitError as limit:
                 refused = _error(limit.status, str(limit))
@@ -429,7 +365,7 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
     value = data.get(field, default)
     if not isinstance(value, str):
         side = seat_name(int(field.removeprefix("player")))
-        raise _BadRequest(f"{side} is human or a computer such as alphabeta:4")
+        raise BadRequest(f"{side} is human or a computer such as alphabeta:4")
     return PlayerSpec.parse(value, plugins_allowed=False)
 
 
