@@ -74,6 +74,7 @@ _BRACKETS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 def nesting(body: bytes) -> int:
     """How deeply ``body``'s brackets nest, outside strings (at most its length).
 
+    >>> from oogames.web.bodies import nesting
     >>> nesting(b'{"a": [1, "]]][[["], "b": {}}')
     2
     """
