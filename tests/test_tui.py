@@ -13,11 +13,12 @@ import asyncio
 import functools
 import random
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from helpers import WAITER
 
+from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE
 from oogames.game import GameSettings, PlayerSpec
 from oogames.game.commands import command_rows, commands_of, idle_text
@@ -57,6 +58,29 @@ async def settle(app: GameApp, pilot: object) -> None:
 
 def text(app: GameApp, selector: str) -> str:
     return str(app.query_one(selector).render())
+
+
+def people_app(game: str, options: dict[str, object], hint_depth: int = 3) -> GameApp:
+    """An app for ``game`` with every seat a person's."""
+    seats = find_game(game).make(**options).players
+    people = (PlayerSpec("human"),) * seats
+    return GameApp(GameSettings(game=game, options=options, players=people, hint_depth=hint_depth))
+
+
+async def typed_at_random(
+    app: GameApp, pilot: Any, seed: str, plies: int
+) -> AsyncIterator[ABoardModel]:
+    """Types up to ``plies`` legal moves, chosen at random from ``seed``, into the command
+    box, one at a time until the game ends; the board after each."""
+    rng = random.Random(seed)
+    for _ in range(plies):
+        board = app.model.board
+        if board.is_over:
+            return
+        await pilot.click("#command")
+        await pilot.press(*board.format_move(rng.choice(board.legal_moves())), "enter")
+        await settle(app, pilot)
+        yield app.model.board
 
 
 @synchronous
@@ -745,9 +769,7 @@ def test_every_key_works_after_a_typed_move_in_every_game(
 
     @synchronous
     async def check() -> None:
-        seats = find_game(game).make(**options).players
-        people = (PlayerSpec("human"),) * seats
-        app = GameApp(GameSettings(game=game, options=options, players=people, hint_depth=1))
+        app = people_app(game, options, hint_depth=1)
         async with app.run_test(size=size) as pilot:
             await settle(app, pilot)
             board = app.model.board
@@ -1092,25 +1114,12 @@ def test_without_colour_every_players_pieces_are_told_apart(
     monkeypatch.setenv("NO_COLOR", "1")
 
     async def run() -> None:
-        settings = GameSettings(
-            game=game,
-            options=options,
-            players=tuple(
-                PlayerSpec("human") for _ in range(find_game(game).make(**options).players)
-            ),
-        )
-        app = GameApp(settings)
+        app = people_app(game, options)
         assert app.no_color
-        rng = random.Random(f"no colour {game}")
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
-            for _ in range(6):
-                board = app.model.board
-                if board.is_over:
-                    break
-                await pilot.click("#command")
-                await pilot.press(*board.format_move(rng.choice(board.legal_moves())), "enter")
-                await settle(app, pilot)
+            async for _ in typed_at_random(app, pilot, f"no colour {game}", 6):
+                pass
             board = app.model.board
             letters, seen = board.pieces.letters, {}
             for button in app.query("#board Button.square"):
@@ -1142,25 +1151,11 @@ def test_every_square_shows_the_piece_on_it_after_each_move(
     colour: after f5 in Othello, e5 showed a black disc that the board had made white."""
 
     async def run() -> None:
-        info = find_game(game)
-        settings = GameSettings(
-            game=game,
-            options=options,
-            players=tuple(PlayerSpec("human") for _ in range(info.make(**options).players)),
-        )
-        app = GameApp(settings)
-        rng = random.Random(f"every square {game}")
+        app = people_app(game, options)
         looked = 0
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
-            for _ in range(12):
-                board = app.model.board
-                if board.is_over:
-                    break
-                await pilot.click("#command")
-                await pilot.press(*board.format_move(rng.choice(board.legal_moves())), "enter")
-                await settle(app, pilot)
-                board = app.model.board
+            async for board in typed_at_random(app, pilot, f"every square {game}", 12):
                 layout = board.layout()
                 assert layout is not None
                 buttons = list(app.query("#board Button.square"))
