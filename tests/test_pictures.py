@@ -25,6 +25,7 @@ from oogames.games import (
     KalahBoard,
     NimBoard,
     OthelloBoard,
+    RolitBoard,
     TicTacToeBoard,
 )
 from oogames.games.tictactoe import open_lines
@@ -120,6 +121,35 @@ def test_othello_dots_exactly_the_legal_moves() -> None:
         ]
         assert len(discs) == board.count(0) + board.count(1)
         count("Othello picture: dots = legal moves, discs = discs")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_rolits_discs_carry_their_letters_and_othellos_do_not(players: int) -> None:
+    """Rolit's red, green and blue discs are near in lightness: told apart by hue alone,
+    which a colour-blind player or a grey print does not see. Each disc carries its
+    player's letter, in an ink that reads on it; Othello's black and white discs do not."""
+    rng = random.Random(players)
+    looked = 0
+    for _ in range(10):
+        board = RolitBoard(6, players)
+        play_choices(board, [rng.randrange(40) for _ in range(rng.randrange(16))])
+        root = parse(board.to_svg())
+        letters = sorted(
+            text.text or ""
+            for text in root.iter(f"{SVG}text")
+            if text.attrib.get("class") == "letter"
+        )
+        on_board = [
+            board.piece_at(row, col) for row in range(6) for col in range(6)
+        ]  # fmt: skip
+        expected = sorted("RGYB"[owner] for owner in on_board if owner is not None)
+        assert letters == expected and len(expected) >= 4
+        looked += len(expected)
+    othello = OthelloBoard(6)
+    assert not [
+        t for t in parse(othello.to_svg()).iter(f"{SVG}text") if t.attrib.get("class") == "letter"
+    ]
+    print(f"checked: rolit with {players}: discs with their letters: {looked}")
 
 
 def test_counters_of_nim_grundy_and_kalah() -> None:

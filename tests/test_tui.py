@@ -1145,8 +1145,9 @@ def test_without_colour_every_players_pieces_are_told_apart(
 def test_every_square_shows_the_piece_on_it_after_each_move(
     game: str, options: dict[str, object]
 ) -> None:
-    """Each square's button shows the piece the board has there, in its owner's colour,
-    after every move of a game. Textual compares a button's labels by their text alone, so
+    """Each square's button shows the piece the board has there, in its owner's colour
+    (Rolit's discs, which differ by hue alone, as their letters), after every move of a
+    game. Textual compares a button's labels by their text alone, so
     a disc flipped (Othello, Rolit: "●" in one colour to "●" in another) kept its old
     colour: after f5 in Othello, e5 showed a black disc that the board had made white."""
 
@@ -1170,6 +1171,9 @@ def test_every_square_shows_the_piece_on_it_after_each_move(
                         square.owner,
                         spans,
                     )
+                    # Rolit's discs differ by hue alone (red, green, blue): each its letter.
+                    shown = board.pieces.letters if game == "rolit" else board.pieces.marks
+                    assert str(button.label) == shown[square.owner], (button.id, button.label)
                     looked += 1
         assert looked > 20
         print(f"checked: {game}: squares with a piece, looked at after each move: {looked}")

@@ -28,6 +28,16 @@ class Pieces:
             drawing, and a terminal without colour (``NO_COLOR``); discs of one shape need
             them (Connect Four's ``"X"``, ``"O"``; Rolit's ``"R"``, ``"G"``, ``"Y"``,
             ``"B"``). By default the marks.
+
+    Where two players' pieces share a mark and their colours are near in lightness
+    (:attr:`lettered`), the colour views draw each piece's letter on it too, so that no
+    one must tell the players apart by hue alone.
+
+    >>> from oogames.games import ConnectFourBoard, OthelloBoard, RolitBoard, TicTacToeBoard
+    >>> [game.pieces.lettered for game in (TicTacToeBoard, ConnectFourBoard, OthelloBoard)]
+    [False, False, False]
+    >>> RolitBoard.pieces.lettered
+    True
     """
 
     marks: tuple[str, ...]
@@ -40,6 +50,49 @@ class Pieces:
     @letters.default
     def _marks(self) -> tuple[str, ...]:
         return self.marks
+
+    @property
+    def lettered(self) -> bool:
+        """Whether the colour views draw the letters on the pieces.
+
+        They do where two players' pieces share a mark and their colours differ in
+        lightness by less than :data:`NEAR_LIGHTNESS` (Rolit's red, green and blue discs;
+        not Connect Four's red and yellow, nor Othello's black and white), so that hue
+        alone told them apart, and hue is what a colour-blind player, or a grey screen,
+        does not see."""
+        pairs = [
+            (one, other)
+            for one in range(len(self.marks))
+            for other in range(one + 1, len(self.marks))
+            if self.marks[one] == self.marks[other]
+        ]
+        return any(
+            abs(lightness(self.colours[one]) - lightness(self.colours[other])) < NEAR_LIGHTNESS
+            for one, other in pairs
+        )
+
+
+NEAR_LIGHTNESS = 60.0
+"""Two colours nearer than this in :func:`lightness` (of 255) are told apart by hue alone:
+Rolit's red, green and blue are 96, 105 and 87; Connect Four's red and yellow 92 and 189."""
+
+
+def lightness(colour: str) -> float:
+    """How light a colour ``#rrggbb`` looks, from 0 (black) to 255 (white): the luma of
+    ITU-R BT.601, which weighs green most and blue least, as the eye does.
+
+    >>> from oogames.board.layout import lightness
+    >>> lightness("#000000"), lightness("#ffffff"), round(lightness("#c0392b"))
+    (0.0, 255.0, 96)
+    """
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.299 * red + 0.587 * green + 0.114 * blue
+
+
+def ink(background: str) -> str:
+    """A colour that reads on ``background`` (``#rrggbb``): dark on a light one, light on
+    a dark one (a letter on a board or on a disc)."""
+    return "#333333" if lightness(background) > 140 else "#e0e0e0"
 
 
 #: The pieces of a game that says nothing of its own (X in blue, O in orange, on paper).

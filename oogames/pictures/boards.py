@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from oogames.board.layout import ink
 from oogames.pictures.drawing import (
     CELL,
     COLOURS,
@@ -115,10 +116,15 @@ def disc_board_svg(board: AGridBoard) -> str:
             cx, cy = left + col * CELL + CELL / 2, top + row * CELL + CELL / 2
             owner = board.piece_at(row, col)
             if owner is not None:
-                colours = board.pieces.colours
-                fill = colours[owner]
-                edge = ("#000000", "#999999")[owner] if len(colours) == 2 else "#333333"
+                pieces = board.pieces
+                fill = pieces.colours[owner]
+                edge = ("#000000", "#999999")[owner] if len(pieces.colours) == 2 else "#333333"
                 picture.circle(cx, cy, CELL * 0.4, fill=fill, stroke=edge, stroke_width=1.5)
+                if pieces.lettered:  # told apart by hue alone: each disc with its letter
+                    picture.text(
+                        cx, cy + 6, pieces.letters[owner], anchor="middle", font_size=17,
+                        font_weight="bold", fill=ink(fill), class_="letter",
+                    )  # fmt: skip
             elif (row, col) in legal:
                 picture.circle(cx, cy, CELL * 0.09, fill="#000000", opacity=0.35)
                 x, y = left + col * CELL, top + row * CELL

@@ -10,6 +10,7 @@ from typing import TypeAlias
 
 import attrs
 
+from oogames.board.layout import ink
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
 from oogames.games.bitboards import completed_line
@@ -58,25 +59,21 @@ def winning_cells(board: ABoardModel) -> set[int]:
 
 def piece(board: ABoardModel, player: int, plain: bool = False) -> str:
     """``player``'s piece as Rich markup: its mark in its colour, on the board's colour
-    (black discs show on any screen); ``plain``, where the terminal shows no colour
-    (``NO_COLOR``), its letter in an ink that reads on the board (red discs on Connect
-    Four's blue were as dark as the board in grey, and Rolit's four discs one shape)."""
+    (black discs show on any screen), or its letter in its colour where the pieces are
+    :attr:`~oogames.board.layout.Pieces.lettered` (Rolit's red, green and blue discs
+    differ by hue alone); ``plain``, where the terminal shows no colour (``NO_COLOR``),
+    its letter in an ink that reads on the board (red discs on Connect Four's blue were
+    as dark as the board in grey)."""
     pieces = board.pieces
-    if plain:
-        return f"[bold {ink(pieces.board)} on {pieces.board}]{pieces.letters[player]}[/]"
-    return f"[bold {pieces.colours[player]} on {pieces.board}]{pieces.marks[player]}[/]"
+    shown = shown_mark(board, player, plain)
+    colour = ink(pieces.board) if plain else pieces.colours[player]
+    return f"[bold {colour} on {pieces.board}]{shown}[/]"
 
 
 def shown_mark(board: ABoardModel, player: int, plain: bool = False) -> str:
     """What :func:`piece` shows of ``player``'s piece, as text."""
-    return (board.pieces.letters if plain else board.pieces.marks)[player]
-
-
-def ink(background: str) -> str:
-    """A colour that reads on ``background`` (``#rrggbb``): dark on a light board, light
-    on a dark one."""
-    red, green, blue = (int(background[i : i + 2], 16) for i in (1, 3, 5))
-    return "#333333" if 0.299 * red + 0.587 * green + 0.114 * blue > 140 else "#e0e0e0"
+    pieces = board.pieces
+    return (pieces.letters if plain or pieces.lettered else pieces.marks)[player]
 
 
 def board_cells(board: ABoardModel, hint: Move | None, plain: bool = False) -> Cells:
