@@ -1171,9 +1171,13 @@ def test_every_square_shows_the_piece_on_it_after_each_move(
                         square.owner,
                         spans,
                     )
-                    # Rolit's discs differ by hue alone (red, green, blue): each its letter.
+                    # Rolit's discs differ by hue alone (red, green, blue): each its letter,
+                    # on its colour (its yellow letter was as light as the board).
                     shown = board.pieces.letters if game == "rolit" else board.pieces.marks
                     assert str(button.label) == shown[square.owner], (button.id, button.label)
+                    ground = board.pieces.colours[square.owner] if game == "rolit" else None
+                    ground = ground or board.pieces.board
+                    assert str(spans[0].style).endswith(f" on {ground}"), spans
                     looked += 1
         assert looked > 20
         print(f"checked: {game}: squares with a piece, looked at after each move: {looked}")

@@ -59,14 +59,19 @@ def winning_cells(board: ABoardModel) -> set[int]:
 
 def piece(board: ABoardModel, player: int, plain: bool = False) -> str:
     """``player``'s piece as Rich markup: its mark in its colour, on the board's colour
-    (black discs show on any screen), or its letter in its colour where the pieces are
+    (black discs show on any screen), or, where the pieces are
     :attr:`~oogames.board.layout.Pieces.lettered` (Rolit's red, green and blue discs
-    differ by hue alone); ``plain``, where the terminal shows no colour (``NO_COLOR``),
-    its letter in an ink that reads on the board (red discs on Connect Four's blue were
-    as dark as the board in grey)."""
+    differ by hue alone), its letter on its colour, as the pictures draw it on its disc
+    (Rolit's yellow was as light as its board); ``plain``, where the terminal shows no
+    colour (``NO_COLOR``), its letter in an ink that reads on the board (red discs on
+    Connect Four's blue were as dark as the board in grey)."""
     pieces = board.pieces
     shown = shown_mark(board, player, plain)
-    colour = ink(pieces.board) if plain else pieces.colours[player]
+    if plain:
+        return f"[bold {ink(pieces.board)} on {pieces.board}]{shown}[/]"
+    colour = pieces.colours[player]
+    if pieces.lettered:  # the letter on its colour, as on a disc: Rolit's yellow on tan
+        return f"[bold {ink(colour)} on {colour}]{shown}[/]"
     return f"[bold {colour} on {pieces.board}]{shown}[/]"
 
 
