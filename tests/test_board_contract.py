@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from helpers import count, play_choices, played, searchable, snapshot
@@ -11,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oogames import (
+    NON_TERMINAL,
     PASS,
     ABoardModel,
     AlphaBetaFac,
@@ -22,11 +24,17 @@ from oogames import (
     IllegalMoveError,
     MinMax,
     SearchError,
+    SnapshotRecord,
     UndoError,
 )
 from oogames.board import NO_UNDO, ISearchHints, OutcomeVisitor, search_hints
+from oogames.board.layout import PLAIN_PIECES, Pieces, plain_pieces
+from oogames.errors import BoardContractError
+from oogames.game import GameModel
 from oogames.games import NimBoard, nim_distance
 from oogames.nextmove.specs import make_strategy
+from oogames.plugins import load_object
+from oogames.testing import check_board
 
 choices = st.lists(st.integers(0, 1000), max_size=40)
 
@@ -331,7 +339,7 @@ class _Calls(ABoardModel):
         self.asked.append((player, move))
         if move not in (1, 2) or move > self.left:
             return None
-        from oogames import NON_TERMINAL, WON, SnapshotRecord
+        from oogames import WON
 
         record = SnapshotRecord(self, player, move, self.left)
         self.left -= move
@@ -473,3 +481,98 @@ def test_the_template_passes_the_turn_round_the_table_of_the_declared_players() 
     assert turns == [1, 2, 0, 1]
     board.pop()
     assert board.to_move == 0 and board.total == 3
+
+
+#: A plug-in game of three players that declares nothing of them but their number.
+ROUND_TABLE = f"{Path(__file__).resolve().parents[1] / 'demos' / 'round_table.py'}:RoundTable"
+
+
+def _round_table(target: int = 7) -> ABoardModel:
+    board = cast(Callable[..., ABoardModel], load_object(ROUND_TABLE))(target=target)
+    return board
+
+
+def _paranoid(board: ABoardModel, root: int) -> float:
+    """The reference: ``root``'s payoff, ``root`` maximising it and the others minimising it."""
+    if board.is_over:
+        assert board.payoffs is not None
+        return board.payoffs[root]
+    values = []
+    for move in board.legal_moves():
+        undo = board.play(move)
+        values.append(_paranoid(board, root))
+        undo()
+    return (max if board.to_move == root else min)(values)
+
+
+def test_a_game_that_declares_three_players_does_not_alternate_and_is_searched_right() -> None:
+    """Declaring ``players = 3`` makes ``alternates`` False, as for Rolit and Pig, so that a
+    search asks who moves (it assumed the two players alternated, and every search of
+    the game raised NotYourTurnError); paranoid equals the reference in every position,
+    with the board left as it was. A game that says its three players alternate is
+    refused when its class is made."""
+    round_table = type(_round_table())
+    assert round_table.alternates is False and round_table.following == (1, 2, 0)
+    lines: list[tuple[int, ...]] = [()]  # every line of play to a position not over
+    for line in lines:
+        board = round_table.from_moves(line, target=7)
+        lines += [(*line, move) for move in board.legal_moves() if board.total + move < 7]
+    for line in lines:
+        board = round_table.from_moves(line, target=7)
+        for spec in ("paranoid", "paranoid+tt", "maxn"):
+            before = snapshot(board)
+            result = make_strategy(spec, lambda board, player: 0.0).analyze(board)
+            assert snapshot(board) == before
+            if spec.startswith("paranoid"):
+                assert result.value == _paranoid(board, board.to_move), (spec, line)
+    assert len(lines) == 1 + 1 + 2 + 4 + 7 + 13 + 24  # the ways to make 0 .. 6 of 1s, 2s, 3s
+    with pytest.raises(BoardContractError, match="3 players does not alternate"):
+
+        class _Claims(round_table):  # type: ignore[valid-type, misc]
+            alternates = True
+
+
+def test_the_demo_of_three_players_keeps_the_contract() -> None:
+    """demos/round_table.py, a plug-in of three that declares only their number, passes
+    every check a plug-in's author runs (check_board) with the framework's defaults."""
+    report = check_board(lambda: _round_table(target=9), positions=80)
+    report.assert_ok()
+    assert "names and pieces" in [check.name for check in report.checks if check.cases]
+
+
+def test_a_game_of_more_players_than_it_names_is_given_plain_names_and_pieces() -> None:
+    """The names and pieces a game of three inherits are for two: it gets plain ones, as
+    it gets its turn order (the views indexed past their end); names it inherits are kept."""
+    round_table = type(_round_table())
+    assert round_table.player_names == ("player 0", "player 1", "player 2")
+    assert round_table.pieces == plain_pieces(3) and round_table.pieces.marks == ("A", "B", "C")
+
+    class ThreeOfNim(NimBoard):
+        players = 3
+
+    assert ThreeOfNim.player_names == ("A", "B", "player 2")
+    assert len(set(plain_pieces(9).colours[:8])) == 8 and plain_pieces(2) == PLAIN_PIECES
+
+
+def test_pieces_are_refused_when_made_if_a_view_could_not_draw_them() -> None:
+    """A colour the views cannot reckon the lightness of (the ink of a letter on it), or too
+    few colours, names or letters, is refused when the pieces are made, one line; and a
+    game with fewer pieces or names than players is refused when a game model is made."""
+    written = Pieces(("X", "O"), ("#FC0", "#1f5fbf"), ("a", "b"), board="#abc")
+    assert written.colours == ("#FFCC00", "#1f5fbf") and written.board == "#aabbcc"
+    for wrong in ("red", "#12345", "#gggggg", 3, None):
+        with pytest.raises(BoardContractError, match="#rrggbb or #rgb"):
+            Pieces(("X", "O"), (wrong, "#000000"), ("a", "b"))
+    with pytest.raises(BoardContractError, match="#rrggbb or #rgb, not 'tan'"):
+        Pieces(("X", "O"), ("#000000", "#ffffff"), ("a", "b"), board="tan")
+    with pytest.raises(BoardContractError, match="pieces of 3 players need as many"):
+        Pieces(("X", "O", "Z"), ("#000000", "#ffffff"), ("a", "b", "c"))
+
+    class TooFew(type(_round_table())):  # type: ignore[misc]
+        player_names = ("a", "b", "c")
+        pieces = PLAIN_PIECES
+
+    with pytest.raises(
+        BoardContractError, match="3 players, but 3 player_names and the pieces of 2"
+    ):
+        GameModel(board=TooFew(), start=False)

@@ -126,6 +126,13 @@ class NeverEnds(NimBoard):
         return None if played is None else (played[0], NON_TERMINAL)
 
 
+class NamesOnePlayer(NimBoard):
+    """Names one of its two players: a view has nothing to call the other."""
+
+    __slots__ = ()
+    player_names = ("A",)
+
+
 class WritesMovesWrong(NimBoard):
     __slots__ = ()
 
@@ -178,6 +185,7 @@ def _failed(report: object) -> dict[str, str]:
         (UndoWorksTwice, "undo once", "worked a second time"),
         (TakesAnyTurn, "refusals", "a move by the player not to move"),
         (NeverEnds, "no dead end", "no player can move, yet the game is not over"),
+        (NamesOnePlayer, "names and pieces", "2 players, but 1 player_names"),
         (WritesMovesWrong, "notation", "is written '1', which reads as 1"),
         (EndsWithMoves, "the end", "a finished game maps"),
         (RaisesInMap, "map", "raised ValueError: no room"),

@@ -736,6 +736,29 @@ async def test_a_plugin_game_plays_in_the_terminal_view() -> None:
         assert app.screen.query_one("#options").value == "target=21"
 
 
+@synchronous
+async def test_a_plugin_game_of_three_players_with_no_pieces_of_its_own_plays_to_its_end() -> None:
+    """A plug-in that declares ``players = 3`` and no names or pieces gets plain ones:
+    each of the three people moves in turn, named in the status line, to the game's end
+    (the status line raised IndexError at the third player's turn)."""
+    game = f"{Path(__file__).resolve().parents[1] / 'demos' / 'round_table.py'}:RoundTable"
+    people = (PlayerSpec("human"),) * 3
+    app = GameApp(GameSettings(game=game, options={"target": 10}, players=people))
+    statuses = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        while not app.model.board.is_over and len(statuses) < 10:
+            statuses.append(text(app, "#status"))
+            assert await pilot.click("#move-0")  # adds 1
+            await settle(app, pilot)
+        assert app.model.board.ply == len(statuses) == 10
+        assert text(app, "#status") == "Game over: player 0 has won"
+    names = app.model.board.player_names
+    assert names == ("player 0", "player 1", "player 2")
+    for ply, status in enumerate(statuses):
+        assert status == f"{names[ply % 3]} (human) to move", status
+
+
 # -- keyboard first: every game at 80 x 24 and 120 x 40 -----------------------------------
 
 SIZES = [(80, 24), (120, 40)]

@@ -44,6 +44,32 @@ def check_not_stuck(board: IBoardModel) -> None:
         )
 
 
+def check_described(board: IBoardModel) -> None:
+    """Refuse a game whose players outnumber its names or its pieces, which every view
+    shows (a game that declares ``players = 3`` as a class attribute is given plain ones;
+    one whose number of players is an option says them itself).
+
+    Raises:
+        BoardContractError: A player has no name, or no piece.
+    """
+    if not isinstance(board, ABoardModel):
+        return
+    named, pieces = len(board.player_names), len(board.pieces.marks)
+    if min(named, pieces) < board.players:
+        raise BoardContractError(
+            f"{_name(board)}: {board.players} players, but {named} player_names and the"
+            f" pieces of {pieces}; the game must name each player and give each a piece"
+        )
+
+
+def check_playable(board: IBoardModel) -> None:
+    """Refuse a game a game model cannot play: one that could never go on
+    (:func:`check_not_stuck`), or whose players a view could not show
+    (:func:`check_described`). The board is left as it was."""
+    check_not_stuck(board)
+    check_described(board)
+
+
 def board_fault(board: IBoardModel, player: int) -> BoardContractError | None:
     """What ``board`` does wrong in its position, for ``player`` to move, if anything a
     search relies on: a game no one can move in that is not over, a table key that

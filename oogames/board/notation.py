@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, Final, cast
 
 from oogames.board.interface import IBoardModel
-from oogames.board.layout import PLAIN_PIECES, Layout, Pieces
+from oogames.board.layout import PLAIN_PIECES, Layout, Pieces, plain_pieces
 from oogames.board.moves import CHANCE, PASS, Move
 from oogames.board.states import leaders, shared_first
 from oogames.board.visitors import IBoardStatusVisitor
@@ -73,6 +73,22 @@ class ABoardText(IBoardModel):
     chance_name: ClassVar[str] = "chance"
     #: How the players' pieces look in every view and picture (marks, colours, their names).
     pieces: ClassVar[Pieces] = PLAIN_PIECES
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game that declares more :attr:`players` than the names and pieces it inherits
+        gets plain ones, as it gets the turn order round the table: the names it inherits
+        and ``player 2`` on, and :func:`~oogames.board.layout.plain_pieces` for all. What
+        it declares itself is its own (:func:`~oogames.board.faults.check_described`
+        refuses too few)."""
+        super().__init_subclass__(**kwargs)
+        players = getattr(cls, "players", 2)
+        if not isinstance(players, int):
+            return  # a number of players that is an option: each board says it
+        names = cls.player_names
+        if "player_names" not in vars(cls) and len(names) < players:
+            cls.player_names = (*names, *(f"player {n}" for n in range(len(names), players)))
+        if "pieces" not in vars(cls) and len(cls.pieces.marks) < players:
+            cls.pieces = plain_pieces(players)
 
     @abc.abstractmethod
     def _draw(self) -> str:

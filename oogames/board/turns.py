@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from oogames.board.moves import CHANCE, Move
 from oogames.board.states import AT_CHANCE, EXTRA_TURN, NON_TERMINAL, ABoardState
 from oogames.board.undo import IUndoMove
-from oogames.errors import SearchError
+from oogames.errors import BoardContractError, SearchError
 
 if TYPE_CHECKING:
     pass
@@ -45,10 +45,21 @@ class ATurns:
     alternates: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game that declares :attr:`players` gets the turn order round the table."""
+        """A game that declares :attr:`players` gets the turn order round the table and,
+        for other than two, :attr:`alternates` False (a search asks it who moves); one
+        that says its players alternate all the same is refused."""
         super().__init_subclass__(**kwargs)
-        if isinstance(cls.players, int) and len(cls.following) != cls.players:
+        if not isinstance(cls.players, int):
+            return  # a number of players that is an option: each board says it
+        if len(cls.following) != cls.players:
             cls.following = tuple((player + 1) % cls.players for player in range(cls.players))
+        if cls.players != 2 and cls.alternates:
+            if "alternates" in vars(cls):
+                raise BoardContractError(
+                    f"{cls.__name__}: a game of {cls.players} players does not alternate"
+                    " (alternates = True is for two players who take turns, with no chance)"
+                )
+            cls.alternates = False
 
     @property
     def payoffs(self) -> tuple[float, ...] | None:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from oogames.board.faults import check_not_stuck
+from oogames.board.faults import check_playable
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS, Move
 from oogames.errors import (
@@ -95,7 +95,7 @@ class GameModel(IView2ModelAdapter, IRequestor):
         as it was.
         """
         board = settings.make_board() if board is None else board
-        check_not_stuck(board)  # a game that could never go on is refused at once
+        check_playable(board)  # a game that could never go on, or be shown, is refused at once
         settings = settings.seated(board)
         turns = TurnControl.seated(settings, board, self._views.thinking)
         with self.board_lock.changing():

@@ -26,6 +26,8 @@ a seeded random walk):
   ``payoff_bounds`` gives, if it gives any (the searches that prune by them rely on it);
 - ``no dead end``: no position where the player to move has no move and must pass, and
   so must the next, while the game is not over;
+- ``names and pieces``: each player has a name and a piece, which the views show
+  (:func:`~oogames.board.faults.check_described`);
 - ``notation``: each legal move's text reads back as the move, and ``from_moves`` of the
   moves played gives the same position;
 - ``copy``: a copy is the same position, and a move made on it leaves the original alone;
@@ -44,7 +46,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from oogames.board.faults import check_not_stuck
+from oogames.board.faults import check_described, check_not_stuck
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS
 from oogames.board.perft import perft
@@ -70,6 +72,7 @@ CHECKS: tuple[str, ...] = (
     "refusals",
     "the end",
     "no dead end",
+    "names and pieces",
     "notation",
     "copy",
     "perft",
@@ -297,6 +300,7 @@ class _Checker:
             ("refusals", check_refusals),
             ("the end", check_end),
             ("no dead end", check_not_stuck),
+            ("names and pieces", check_described),
             ("notation", self._check_notation),
             ("copy", check_copy),
         )
