@@ -509,11 +509,13 @@ def test_a_game_that_declares_three_players_does_not_alternate_and_is_searched_r
     """Declaring ``players = 3`` makes ``alternates`` False, as for Rolit and Pig, so that a
     search asks who moves (it assumed the two players alternated, and every search of
     the game raised NotYourTurnError); paranoid equals the reference in every position,
-    with the board left as it was. A game that says its three players alternate is
+    with the board left as it was, and each value is told as the payoff it is (a value of
+    0 was called a draw). A game that says its three players alternate is
     refused when its class is made."""
     round_table = type(_round_table())
     assert round_table.alternates is False and round_table.following == (1, 2, 0)
     lines: list[tuple[int, ...]] = [()]  # every line of play to a position not over
+    lost = 0
     for line in lines:
         board = round_table.from_moves(line, target=7)
         lines += [(*line, move) for move in board.legal_moves() if board.total + move < 7]
@@ -525,7 +527,10 @@ def test_a_game_that_declares_three_players_does_not_alternate_and_is_searched_r
             assert snapshot(board) == before
             if spec.startswith("paranoid"):
                 assert result.value == _paranoid(board, board.to_move), (spec, line)
+            assert result.exact and result.outcome() == f"{result.value:g}"  # a payoff
+            lost += result.value == 0
     assert len(lines) == 1 + 1 + 2 + 4 + 7 + 13 + 24  # the ways to make 0 .. 6 of 1s, 2s, 3s
+    assert lost > 20  # values of 0, which are losses here, not draws as they were told
     with pytest.raises(BoardContractError, match="3 players does not alternate"):
 
         class _Claims(round_table):  # type: ignore[valid-type, misc]

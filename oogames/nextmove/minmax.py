@@ -420,10 +420,10 @@ class MinMax(INextMoveStrategy):
             table_hits=status.hits,
             guessed_hits=status.guessed,
         )
-        if self.by_margin:
-            return SearchResult(acc.move, acc.val, acc.pv, stats, acc.player, 0.0, by_margin=True)
+        margin = self.by_margin  # a win is worth win_value to one of two players, else a payoff
+        scale = 0.0 if margin or getattr(board, "players", 2) != 2 else self.win_value
         return SearchResult(
-            acc.move, acc.val, acc.pv, stats, acc.player, self.win_value, payoffs=acc.payoffs()
+            acc.move, acc.val, acc.pv, stats, acc.player, scale, margin, acc.payoffs()
         )
 
     @property
