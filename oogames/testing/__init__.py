@@ -56,6 +56,7 @@ from oogames.testing.checks import (
     check_copy,
     check_end,
     check_map,
+    check_notation,
     check_refusals,
     check_undo,
     check_undo_once,
@@ -65,18 +66,20 @@ from oogames.testing.checks import (
 
 __all__ = ["BoardReport", "Check", "check_board"]
 
-CHECKS: tuple[str, ...] = (
-    "map",
-    "undo",
-    "undo once",
-    "refusals",
-    "the end",
-    "no dead end",
-    "names and pieces",
-    "notation",
-    "copy",
-    "perft",
-)
+#: The checks made at each position of a playout, in order, each by its name.
+POSITION_CHECKS: Mapping[str, Callable[[ABoardModel], object]] = {
+    "map": check_map,
+    "undo": check_undo,
+    "undo once": check_undo_once,
+    "refusals": check_refusals,
+    "the end": check_end,
+    "no dead end": check_not_stuck,
+    "names and pieces": check_described,
+    "notation": check_notation,
+    "copy": check_copy,
+}
+
+CHECKS: tuple[str, ...] = (*POSITION_CHECKS, "perft")
 """The checks :func:`check_board` runs, in the order it reports them."""
 
 
@@ -293,28 +296,7 @@ class _Checker:
 
     def position(self, board: ABoardModel, where: list[str]) -> None:
         """Every check made at one position (the board left as it was)."""
-        checks: tuple[tuple[str, Callable[[ABoardModel], object]], ...] = (
-            ("map", check_map),
-            ("undo", check_undo),
-            ("undo once", check_undo_once),
-            ("refusals", check_refusals),
-            ("the end", check_end),
-            ("no dead end", check_not_stuck),
-            ("names and pieces", check_described),
-            ("notation", self._check_notation),
-            ("copy", check_copy),
-        )
-        for name, test in checks:
+        for name, test in POSITION_CHECKS.items():
             self._run(name, where, functools.partial(test, board))
             if any(broken in self.failures for broken in ("map", "undo", "undo once")):
                 return  # the board may now be in any state: check no more here
-
-    def _check_notation(self, board: ABoardModel) -> None:
-        for move in board.legal_moves():
-            text = board.format_move(move)
-            if board.parse_move(text) != move:
-                read = board.parse_move(text)
-                raise Broken(f"the move {move!r} is written {text!r}, which reads as {read!r}")
-        again = type(board).from_moves(board.moves, **board.options())
-        if again.key() != board.key():
-            raise Broken("from_moves of the moves played gives another position")

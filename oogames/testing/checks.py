@@ -188,6 +188,19 @@ def check_end(board: ABoardModel) -> None:
         raise Broken(f"the payoffs {payoffs} break the bounds its payoff_bounds gives, {bounds}")
 
 
+def check_notation(board: ABoardModel) -> None:
+    """Each legal move's text reads back as the move, and ``from_moves`` of the moves
+    played gives the same position."""
+    for move in board.legal_moves():
+        text = board.format_move(move)
+        if board.parse_move(text) != move:
+            read = board.parse_move(text)
+            raise Broken(f"the move {move!r} is written {text!r}, which reads as {read!r}")
+    again = type(board).from_moves(board.moves, **board.options())
+    if again.key() != board.key():
+        raise Broken("from_moves of the moves played gives another position")
+
+
 def check_copy(board: ABoardModel) -> None:
     twin = board.copy()
     if twin.key() != board.key() or twin.to_move != board.to_move:
