@@ -156,6 +156,10 @@ MANY_COLOURS = (
 )
 
 
+#: The letters of plain pieces, a player each: ``A`` to ``Z``, then ``a`` to ``z``.
+_LETTERS = string.ascii_uppercase + string.ascii_lowercase
+
+
 def plain_pieces(players: int) -> Pieces:
     """The pieces of a game of ``players`` that says nothing of its own: for two,
     :data:`PLAIN_PIECES`; for more, each player's letter (``A``, ``B``, ``C``, ...) in a
@@ -177,9 +181,6 @@ def plain_pieces(players: int) -> Pieces:
         tuple(colour for colour, _ in chosen),
         tuple(name for _, name in chosen),
     )
-
-
-_LETTERS = string.ascii_uppercase + string.ascii_lowercase
 
 
 @attrs.frozen
