@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -32,6 +33,7 @@ from oogames.board.layout import PLAIN_PIECES, Pieces, plain_pieces
 from oogames.errors import BoardContractError
 from oogames.game import GameModel
 from oogames.games import NimBoard, nim_distance
+from oogames.nextmove.grammar import EXTENDED_ENHANCEMENTS
 from oogames.nextmove.specs import make_strategy
 from oogames.plugins import load_object
 from oogames.testing import check_board
@@ -492,6 +494,10 @@ def _round_table(target: int = 7) -> ABoardModel:
     return board
 
 
+def _no_evaluation(board: ABoardModel, player: int) -> float:
+    return 0.0  # never asked: every search here reaches the end
+
+
 def _paranoid(board: ABoardModel, root: int) -> float:
     """The reference: ``root``'s payoff, ``root`` maximising it and the others minimising it."""
     if board.is_over:
@@ -519,18 +525,32 @@ def test_a_game_that_declares_three_players_does_not_alternate_and_is_searched_r
     for line in lines:
         board = round_table.from_moves(line, target=7)
         lines += [(*line, move) for move in board.legal_moves() if board.total + move < 7]
+    # Every spec the grammar allows for more players: paranoid with each set of its
+    # enhancements, max^n and best-reply search; each fresh, and one object of each reused
+    # across all the positions (a table kept from one to the next).
+    extras = EXTENDED_ENHANCEMENTS["paranoid"]
+    specs = [
+        "+".join(("paranoid", *chosen))
+        for size in range(len(extras) + 1)
+        for chosen in itertools.combinations(extras, size)
+    ] + ["maxn", "brs"]
+    reused = {spec: make_strategy(spec, _no_evaluation) for spec in specs}
+    checked = 0
     for line in lines:
         board = round_table.from_moves(line, target=7)
-        for spec in ("paranoid", "paranoid+tt", "maxn"):
+        for spec, fresh in itertools.product(specs, (True, False)):
             before = snapshot(board)
-            result = make_strategy(spec, lambda board, player: 0.0).analyze(board)
+            search = make_strategy(spec, _no_evaluation) if fresh else reused[spec]
+            result = search.analyze(board)
             assert snapshot(board) == before
+            checked += 1
             if spec.startswith("paranoid"):
                 assert result.value == _paranoid(board, board.to_move), (spec, line)
             assert result.exact and result.outcome() == f"{result.value:g}"  # a payoff
             lost += result.value == 0
     assert len(lines) == 1 + 1 + 2 + 4 + 7 + 13 + 24  # the ways to make 0 .. 6 of 1s, 2s, 3s
     assert lost > 20  # values of 0, which are losses here, not draws as they were told
+    assert checked == len(lines) * len(specs) * 2 == 52 * 10 * 2
     with pytest.raises(BoardContractError, match="3 players does not alternate"):
 
         class _Claims(round_table):  # type: ignore[valid-type, misc]
