@@ -51,3 +51,30 @@ def test_one_table_serves_two_trees_of_the_same_shape_without_mixing_them() -> N
     assert searcher.analyze(first).value == 3
     assert searcher.analyze(second).value == -5
     assert searcher.analyze(second).value == -5  # the table's own entries, read back
+
+
+@pytest.mark.parametrize(
+    ("tree", "outcome"),
+    [
+        ({"a": {"x": (0.0, 1.0)}, "b": (0.0, 1.0)}, "0"),  # shares, as Pig's: 0 is a loss
+        ({"a": (0.5, 0.5), "b": (0.0, 1.0)}, "0.5"),
+        ({"a": 0, "b": -1}, "draw"),  # zero-sum numbers
+        ({"a": (0.0, 0.0), "b": (-1.0, 1.0)}, "draw"),  # zero-sum payoffs
+        ({"a": (0.0, 1.0), "b": {"x": (1.0, 0.0), "y": (0.0, 1.0)}}, "0"),  # player 1 takes y
+    ],
+)
+def test_an_exact_0_is_a_draw_only_in_a_zero_sum_game(tree: Any, outcome: str) -> None:
+    """Every search of the grammar tells the value of two players' game by its kind: 0 is a
+    draw where the payoffs add up to 0, and a payoff (a loss) where they are shares (a
+    two-player game of shares had its 0 told as a draw). Each strategy fresh and reused."""
+    from oogames.nextmove.grammar import DRIVERS, SEARCHES
+    from oogames.nextmove.specs import make_strategy
+
+    checked = 0
+    for name in (*SEARCHES, *DRIVERS):
+        searcher = make_strategy(name, static_value)
+        for _ in range(2):
+            result = searcher.analyze(GameTreeBoard(tree))
+            assert result.exact and result.outcome() == outcome, name
+            checked += 1
+    assert checked == 2 * (len(SEARCHES) + len(DRIVERS)) == 24

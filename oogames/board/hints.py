@@ -84,6 +84,23 @@ def search_hints(board: IBoardModel) -> ISearchHints:
     return board if isinstance(board, ISearchHints) else _DefaultHints(board)
 
 
+def zero_sum(board: IBoardModel) -> bool:
+    """Whether a finished game of ``board``'s is worth 0 only as a draw: two players whose
+    payoffs add up to 0 (a game of wins, losses and draws declares no payoff bounds; one
+    that scores its players declares a total of 0). Not Pig's or Rolit's shares, where 0
+    is a loss, nor a game of more players.
+
+    >>> from oogames.games.pig import PigBoard
+    >>> from oogames.games.tictactoe import TicTacToeBoard
+    >>> zero_sum(TicTacToeBoard()), zero_sum(PigBoard()), zero_sum(PigBoard(players=3))
+    (True, False, False)
+    """
+    if getattr(board, "players", 2) != 2:
+        return False
+    bounds = search_hints(board).payoff_bounds()
+    return bounds is None or (bounds.low < 0 and bounds.total in (None, 0))
+
+
 class ISearchHints(IBoardModel):
     """A board that gives the search enhancements hints (each with a default that uses only
     the board's ``key``, ``to_move``, ``legal_moves`` and ``map``)."""

@@ -15,7 +15,7 @@ import time
 from typing import Final, cast
 
 from oogames.board.faults import board_fault, line_fault
-from oogames.board.hints import HintedBoard, ISearchHints, search_hints
+from oogames.board.hints import HintedBoard, ISearchHints, search_hints, zero_sum
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import CHANCE, PASS, Move
@@ -420,8 +420,8 @@ class MinMax(INextMoveStrategy):
             table_hits=status.hits,
             guessed_hits=status.guessed,
         )
-        margin = self.by_margin  # a win is worth win_value to one of two players, else a payoff
-        scale = 0.0 if margin or getattr(board, "players", 2) != 2 else self.win_value
+        margin = self.by_margin  # a win is worth win_value in a zero-sum game, else a payoff
+        scale = 0.0 if margin or not zero_sum(board) else self.win_value
         return SearchResult(
             acc.move, acc.val, acc.pv, stats, acc.player, scale, margin, acc.payoffs()
         )

@@ -63,7 +63,8 @@ class SearchResult:
         stats: How much work the search did.
         player: The player the move is for.
         win_value: The value of a win at the root, used to read :attr:`value`; 0 where
-            there is none: a game of more than two players, valued by its payoffs.
+            there is none: a game valued by its payoffs that is not zero-sum (more than
+            two players, or Pig's shares: see :func:`~oogames.board.hints.zero_sum`).
         by_margin: The value is a margin: by how much the game is won (positive)
             or lost (see ``MinMax(..., by_margin=True)``).
         payoffs: Every player's value, for a search by vectors (``maxn``); None for
@@ -115,8 +116,8 @@ class SearchResult:
 
         A proven win or loss is reported with its distance in plies when the
         search scored quick wins (see :mod:`oogames.nextmove.values`); 0 is
-        a draw only when the search was :attr:`exact`, of a game of two players (with
-        more, the value is the player's payoff: :attr:`win_value` is 0). An exact
+        a draw only when the search was :attr:`exact`, of a zero-sum game of two players
+        (else the value is the player's payoff: :attr:`win_value` is 0). An exact
         search valued by margins reports ``"win by 10"`` or ``"loss by 2"``.
         """
         value = self.value
@@ -129,5 +130,5 @@ class SearchResult:
             word = "win" if value > 0 else "loss"
             return f"{word} in {plies}" if plies else word
         if value == 0 and self.exact and (self.win_value or self.by_margin):
-            return "draw"  # of two players: with more, 0 is a payoff (Pig's loss)
+            return "draw"  # zero-sum: else 0 is a payoff (a loss in Pig)
         return f"{value:g}"
