@@ -419,6 +419,40 @@ def test_a_wide_board_fits_across_80_columns_where_its_labels_allow(
     check()
 
 
+def test_a_lettered_piece_is_a_chip_where_its_square_has_room_and_its_letter_where_not() -> None:
+    """Rolit's pieces are letters on their colours: one letter was a speck in a square five
+    or nine wide, so where a square is three wide or more the piece is a chip of three (its
+    letter between two spaces, all on its colour), and where it is two (Rolit of 16 at 80
+    x 24) the letter alone, under its column's label (a chip was cut to a space and the
+    letter, which stood between two columns). The squares and their labels follow the
+    terminal's size as it changes, both ways (the board kept the size it first had: it was
+    fitted to its panel before the panel had its new size); the status line's piece is a
+    chip."""
+
+    @synchronous
+    async def check() -> None:
+        app = people_app("rolit", {"size": 16, "players": 3})
+        async with app.run_test(size=(80, 24)) as pilot:
+            looked = 0
+            for size, wide in [((80, 24), False), ((140, 44), True), ((80, 24), False)]:
+                await pilot.resize_terminal(*size)
+                await settle(app, pilot)
+                grid = app.query_one("#board", BoardGrid)
+                assert grid.wide == wide, (size, app.query_one("#board Button").region)
+                width = app.query_one("#board Button").region.width
+                assert (width >= 3) == wide, (size, width)
+                for button in app.query("#board Button.square"):
+                    owner = next((int(c[6:]) for c in button.classes if c[:6] == "mover-"), None)
+                    if owner is not None:
+                        letter = app.model.board.pieces.letters[owner]
+                        assert str(button.label) == (f" {letter} " if wide else letter)
+                        looked += 1
+            assert looked == 3 * 4  # the four discs of the start, at each size
+            assert text(app, "#status").startswith(" R  Red")
+
+    check()
+
+
 BUTTONS = ("hint", "undo", "redo", "go", "new", "save", "load", "help")
 
 
@@ -1195,9 +1229,11 @@ def test_every_square_shows_the_piece_on_it_after_each_move(
                         spans,
                     )
                     # Rolit's discs differ by hue alone (red, green, blue): each its letter,
-                    # on its colour (its yellow letter was as light as the board).
+                    # on its colour (its yellow letter was as light as the board), a chip
+                    # three wide (the squares are five wide here).
                     shown = board.pieces.letters if game == "rolit" else board.pieces.marks
-                    assert str(button.label) == shown[square.owner], (button.id, button.label)
+                    chip = f" {shown[square.owner]} " if game == "rolit" else shown[square.owner]
+                    assert str(button.label) == chip, (button.id, button.label)
                     ground = board.pieces.colours[square.owner] if game == "rolit" else None
                     ground = ground or board.pieces.board
                     assert str(spans[0].style).endswith(f" on {ground}"), spans

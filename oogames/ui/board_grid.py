@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import cast
 
-from textual.containers import Grid
+from textual import events
+from textual.containers import Container, Grid
 from textual.content import Content
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Button, Static
 
@@ -37,6 +39,8 @@ class BoardGrid(Grid):
         moves: The move each cell's button plays, by the button's id (a square that
             plays no move, as a Kalah store, is not in it).
         labels: The column labels and the row labels shown.
+        wide: Whether a square is three wide at the least, room for a lettered piece's
+            chip (see :func:`~oogames.ui.cells.piece`).
     """
 
     LARGEST_CELL = 9
@@ -47,6 +51,7 @@ class BoardGrid(Grid):
         self.columns = self.across = 1
         self.moves: dict[str, Move] = {}
         self.labels: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self.wide = True
 
     def show(self, shown: Cells) -> bool:
         """Show ``shown``: update the buttons in place where they are the same cells (no
@@ -88,13 +93,14 @@ class BoardGrid(Grid):
         self.styles.grid_columns = " ".join(["3"] * (shown.columns + square))
         await self.mount_all(widgets)
 
-    def fit(self, room: Size) -> None:
+    def fit(self, room: Size) -> bool:
         """Size the cells to ``room``: as large as fits (about twice as wide as high, as a
         terminal's cells are tall), down to one line; a board too big for that scrolls, its
-        labels with it."""
+        labels with it. Returns whether :attr:`wide` changed (the cells' labels must
+        then be made again)."""
         cells = list(self.query(Button))
         if not cells:
-            return
+            return False
         columns = self.columns
         rows = -(-len(cells) // columns)
         square = cells[0].has_class("square")  # a grid board's squares (see board_cells)
@@ -124,6 +130,8 @@ class BoardGrid(Grid):
         for button in cells:
             button.styles.width = width
             button.styles.height = height
+        wide, self.wide = self.wide, width >= 3
+        return wide != self.wide
 
     def step(self, focused: Widget | None, dx: int, dy: int) -> None:
         """Move the focus from the cell ``focused`` to its neighbour ``dx`` across and ``dy``
@@ -137,3 +145,16 @@ class BoardGrid(Grid):
         row = min(max(row + dy, 0), (len(cells) - 1) // self.across)
         col = min(max(col + dx, 0), self.across - 1)
         cells[min(row * self.across + col, len(cells) - 1)].focus()
+
+
+class BoardRoom(Container):
+    """The board's panel, which scrolls a board too big for it: when its size changes (the
+    terminal's did), it tells the app, which fits the board to it again. The app's own
+    resize came before the panel had its new size, so the board kept the size it had."""
+
+    class Resized(Message):
+        """The board's panel has its new size."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Tell the app the panel's new size has come."""
+        self.post_message(self.Resized())

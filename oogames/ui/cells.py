@@ -57,21 +57,23 @@ def winning_cells(board: ABoardModel) -> set[int]:
     return completed_line(windows, stones(winner))
 
 
-def piece(board: ABoardModel, player: int, plain: bool = False) -> str:
+def piece(board: ABoardModel, player: int, plain: bool = False, chip: bool = True) -> str:
     """``player``'s piece as Rich markup: its mark in its colour, on the board's colour
     (black discs show on any screen), or, where the pieces are
     :attr:`~oogames.board.layout.Pieces.lettered` (Rolit's red, green and blue discs
     differ by hue alone), its letter on its colour, as the pictures draw it on its disc
     (Rolit's yellow was as light as its board); ``plain``, where the terminal shows no
     colour (``NO_COLOR``), its letter in an ink that reads on the board (red discs on
-    Connect Four's blue were as dark as the board in grey)."""
+    Connect Four's blue were as dark as the board in grey). A lettered piece is a chip
+    three wide (the letter alone was a speck in a square of five or nine), or with
+    ``chip`` False, where a square is narrower, the letter alone on its colour."""
     pieces = board.pieces
     shown = shown_mark(board, player, plain)
     if plain:
         return f"[bold {ink(pieces.board)} on {pieces.board}]{shown}[/]"
     colour = pieces.colours[player]
     if pieces.lettered:  # the letter on its colour, as on a disc: Rolit's yellow on tan
-        return f"[bold {ink(colour)} on {colour}]{shown}[/]"
+        return f"[bold {ink(colour)} on {colour}]{f' {shown} ' if chip else shown}[/]"
     return f"[bold {colour} on {pieces.board}]{shown}[/]"
 
 
@@ -81,12 +83,14 @@ def shown_mark(board: ABoardModel, player: int, plain: bool = False) -> str:
     return (pieces.letters if plain or pieces.lettered else pieces.marks)[player]
 
 
-def board_cells(board: ABoardModel, hint: Move | None, plain: bool = False) -> Cells:
+def board_cells(
+    board: ABoardModel, hint: Move | None, plain: bool = False, wide: bool = True
+) -> Cells:
     """The board's buttons: its squares when it has a
     :meth:`~oogames.board.notation.ABoardText.layout` (any square of a
     Connect Four column plays that column, a Kalah pit shows its seeds), else a button
     per legal move (Nim, Grundy and plug-in games without a layout); ``plain``: the pieces
-    as their letters (see :func:`piece`)."""
+    as their letters; ``wide``: a square has room for a chip (see :func:`piece`)."""
     layout = board.layout()
     cells: list[Cell] = []
     if layout is None:
@@ -101,7 +105,7 @@ def board_cells(board: ABoardModel, hint: Move | None, plain: bool = False) -> C
         row, col = divmod(index, layout.cols)
         classes = {"square"}  # a square of the board (a move button has no class)
         if square.owner is not None:
-            label = piece(board, square.owner, plain)
+            label = piece(board, square.owner, plain, chip=wide)
             classes.add(f"mover-{square.owner}")
         elif square.text is not None:  # a pit's seeds; a square that is no part of the board
             text = square.text.replace("[", "\\[")  # shown as it is, not read as markup

@@ -18,7 +18,7 @@ from typing import ClassVar
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Grid, Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Input, Static
 
 from oogames import plugins
@@ -41,7 +41,7 @@ from oogames.game.model import GameModel
 from oogames.game.settings import GameSettings
 from oogames.games.grid import SCORE_SEPARATOR
 from oogames.nextmove.results import SearchResult
-from oogames.ui.board_grid import BoardGrid
+from oogames.ui.board_grid import BoardGrid, BoardRoom
 from oogames.ui.cells import Cells, board_cells, piece, shown_mark
 from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
@@ -117,7 +117,7 @@ class GameApp(App[int]):
         with Horizontal(id="main"):
             # The board scrolls where it cannot fit (a plain container with overflow: the
             # arrow keys stay the board's, not the scrollbars'); the side panel keeps its width.
-            with Container(id="left"):
+            with BoardRoom(id="left"):
                 yield Static("", id="columns")
                 yield BoardGrid(id="board")
             with VerticalScroll(id="side"):
@@ -178,8 +178,9 @@ class GameApp(App[int]):
         with self.model.board_lock:
             board = self.model.board
             hint = self.model.last_hint.move if self.model.last_hint is not None else None
-            shown = board_cells(board, hint, plain=self.no_color)
-            if not self.query_one("#board", BoardGrid).show(shown):
+            grid = self.query_one("#board", BoardGrid)
+            shown = board_cells(board, hint, plain=self.no_color, wide=grid.wide)
+            if not grid.show(shown):
                 self.call_next(self._rebuild, shown)
             # A game of move buttons shows its own drawing above them.
             self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
@@ -214,13 +215,14 @@ class GameApp(App[int]):
             score = score.replace(SCORE_SEPARATOR, "\n")
         self.show_status(f"{status}\n{score}" if score else status)
 
-    def on_resize(self, event: events.Resize) -> None:
+    def on_board_room_resized(self, message: BoardRoom.Resized) -> None:
         """The board's cells grow and shrink with the terminal; the status is laid out again."""
-        self.call_after_refresh(self._size_board)
-        self.call_after_refresh(self._refresh_status)
+        self._size_board()
+        self._refresh_status()
 
     def _size_board(self) -> None:
-        self.query_one("#board", BoardGrid).fit(self.query_one("#left").size)
+        if self.query_one("#board", BoardGrid).fit(self.query_one("#left").size):
+            self.refresh_board()  # a piece's chip fits the squares now, or no longer does
 
     def show_status(self, text: str) -> None:
         """The status line."""
