@@ -90,6 +90,7 @@ def zero_sum(board: IBoardModel) -> bool:
     that scores its players declares a total of 0). Not Pig's or Rolit's shares, where 0
     is a loss, nor a game of more players.
 
+    >>> from oogames.board.hints import zero_sum
     >>> from oogames.games.pig import PigBoard
     >>> from oogames.games.tictactoe import TicTacToeBoard
     >>> zero_sum(TicTacToeBoard()), zero_sum(PigBoard()), zero_sum(PigBoard(players=3))
