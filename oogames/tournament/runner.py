@@ -106,13 +106,20 @@ def ignore_interrupts() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-_DEAF_TO: Final = {signal.SIGINT} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
-"""The signals a terminal sends every process of the command, which the workers never see."""
+_DEAF_TO: Final = {signal.SIGINT, signal.SIGTERM} | (
+    {signal.SIGHUP} if hasattr(signal, "SIGHUP") else set()
+)
+"""The signals sent to every process of the command, which the workers never see: a
+terminal's (Ctrl-C, its closing) and a service manager's stop (systemd's SIGTERM to the
+whole group, which ended the workers first: Dask's warnings of lost tasks and restarted
+workers came before the command's one line). The command closes the workers itself; Dask
+stops a worker with a message, and kills it (SIGKILL) only if it does not go."""
 
 
 @contextlib.contextmanager
 def _born_deaf() -> Iterator[None]:
-    """This thread blocks Ctrl-C (SIGINT) and a terminal's closing (SIGHUP) for the block:
+    """This thread blocks Ctrl-C (SIGINT), a terminal's closing (SIGHUP) and a stop (SIGTERM)
+    for the block:
     the threads Dask starts in it, and the worker processes those start, inherit the block,
     so a signal the terminal sends to every process of the command never reaches a worker
     (one that came while a worker started printed its traceback; SIGHUP ended the workers
@@ -125,8 +132,8 @@ def _born_deaf() -> Iterator[None]:
     before = signal.pthread_sigmask(signal.SIG_BLOCK, _DEAF_TO - {signal.SIGINT})
     try:
         # Python starts the tracker of its processes' resources on first need, in the
-        # thread that needs it, and unblocks SIGINT there after (not SIGHUP): started
-        # here, before SIGINT is blocked, and deaf to SIGHUP, which it does not ignore.
+        # thread that needs it, and unblocks SIGINT and SIGTERM there after (not SIGHUP):
+        # started here, before they are blocked, and deaf to SIGHUP, which it does not ignore.
         importlib.import_module("multiprocessing.resource_tracker").ensure_running()
         signal.pthread_sigmask(signal.SIG_BLOCK, _DEAF_TO)
         yield
