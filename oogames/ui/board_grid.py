@@ -14,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from oogames.board.moves import Move
-from oogames.ui.cells import Cells
+from oogames.ui.cells import CHIP, Cells
 
 
 def relabel(button: Button, label: str) -> None:
@@ -39,8 +39,8 @@ class BoardGrid(Grid):
         moves: The move each cell's button plays, by the button's id (a square that
             plays no move, as a Kalah store, is not in it).
         labels: The column labels and the row labels shown.
-        wide: Whether a square is three wide at the least, room for a lettered piece's
-            chip (see :func:`~oogames.ui.cells.piece`).
+        wide: Whether a square has room for a lettered piece's chip
+            (:data:`~oogames.ui.cells.CHIP` wide, see :func:`~oogames.ui.cells.piece`).
     """
 
     LARGEST_CELL = 9
@@ -130,7 +130,7 @@ class BoardGrid(Grid):
         for button in cells:
             button.styles.width = width
             button.styles.height = height
-        wide, self.wide = self.wide, width >= 3
+        wide, self.wide = self.wide, width >= CHIP
         return wide != self.wide
 
     def step(self, focused: Widget | None, dx: int, dy: int) -> None:

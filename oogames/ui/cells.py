@@ -18,6 +18,10 @@ from oogames.games.bitboards import completed_line
 LEGAL = "·"
 """What an empty square a legal move may take shows."""
 
+CHIP = 3
+"""How wide a lettered piece's chip is (its letter between two spaces, on its colour): a
+square narrower than this shows the letter alone."""
+
 Cell: TypeAlias = tuple[str, str, Move, set[str]]
 """One button of the board, as its id, its label, the move it plays and its CSS classes
 (the label is Rich markup: a piece in its colour; every square of a grid board has the
@@ -65,7 +69,7 @@ def piece(board: ABoardModel, player: int, plain: bool = False, chip: bool = Tru
     (Rolit's yellow was as light as its board); ``plain``, where the terminal shows no
     colour (``NO_COLOR``), its letter in an ink that reads on the board (red discs on
     Connect Four's blue were as dark as the board in grey). A lettered piece is a chip
-    three wide (the letter alone was a speck in a square of five or nine), or with
+    :data:`CHIP` wide (the letter alone was a speck in a square of five or nine), or with
     ``chip`` False, where a square is narrower, the letter alone on its colour."""
     pieces = board.pieces
     shown = shown_mark(board, player, plain)
@@ -73,7 +77,7 @@ def piece(board: ABoardModel, player: int, plain: bool = False, chip: bool = Tru
         return f"[bold {ink(pieces.board)} on {pieces.board}]{shown}[/]"
     colour = pieces.colours[player]
     if pieces.lettered:  # the letter on its colour, as on a disc: Rolit's yellow on tan
-        return f"[bold {ink(colour)} on {colour}]{f' {shown} ' if chip else shown}[/]"
+        return f"[bold {ink(colour)} on {colour}]{shown.center(CHIP) if chip else shown}[/]"
     return f"[bold {colour} on {pieces.board}]{shown}[/]"
 
 
