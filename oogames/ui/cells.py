@@ -19,7 +19,7 @@ LEGAL = "·"
 """What an empty square a legal move may take shows."""
 
 CHIP = 3
-"""How wide a lettered piece's chip is (its letter between two spaces, on its colour): a
+"""How wide a lettered piece's chip is, its letter between two spaces on its colour; a
 square narrower than this shows the letter alone."""
 
 Cell: TypeAlias = tuple[str, str, Move, set[str]]
