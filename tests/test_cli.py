@@ -233,6 +233,28 @@ def test_the_command_and_the_package_metadata_say_what_oogames_is_in_the_package
     assert config["metadata"]["description"].startswith(summary.removesuffix("."))
 
 
+def test_the_version_is_written_once_and_the_command_says_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``oogames --version`` prints the package's ``__version__``, and setup.cfg reads the
+    version from there (it was written in both)."""
+    import configparser
+    from importlib.metadata import version
+    from pathlib import Path
+
+    import oogames
+    from oogames.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"oogames {oogames.__version__}\n"
+    config = configparser.ConfigParser()
+    config.read(Path(__file__).parent.parent / "setup.cfg")
+    assert config["metadata"]["version"] == "attr: oogames.__version__"
+    assert version("oogames") == oogames.__version__  # the installed metadata agrees
+
+
 def test_every_flag_says_the_range_and_the_default_the_parser_uses() -> None:
     """Each flag's help states its default once, from the value the parser uses, and a
     ranged flag the range its type reads (the help wrote both again by hand: the port's

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
-from oogames import plugins
+from oogames import __version__, plugins
 from oogames.cli import compare, demo, grade, listing, match, play, serve, solve, tournament, tree
 from oogames.cli.common import Subcommand, default_spec, flag_error
 from oogames.cli.compare import run_compare
@@ -94,6 +94,7 @@ def build_parser() -> Parser:
         prog="oogames",
         description=package_summary(),
     )
+    parser.add_argument("--version", action="version", version=f"oogames {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     parser.subcommands = {command.name: command.add_to(commands) for command in ALL_COMMANDS}
     for command in parser.subcommands.values():
