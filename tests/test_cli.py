@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from helpers import AS_THE_COMMAND, CTRL_C_AS_AT_A_TERMINAL, count, exits_with_message, run_cli
 
+from oogames.cli import ALL_COMMANDS
+
 
 def test_demo_plays_a_whole_game_with_search_figures() -> None:
     """The default demo is alpha-beta against itself: nine moves, each with figures, a draw."""
@@ -196,10 +198,7 @@ def test_python_dash_m_runs_the_command() -> None:
     assert "tictactoe" in done.stdout
 
 
-@pytest.mark.parametrize(
-    "command",
-    ["demo", "list", "play", "load", "tree", "compare", "solve", "serve", "tournament", "match"],
-)
+@pytest.mark.parametrize("command", [command.name for command in ALL_COMMANDS])
 def test_every_help_page_reads_cleanly(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     """``oogames COMMAND --help`` prints its usage and text with no formatting left over
     (a doubled percent sign, a format field)."""
