@@ -53,9 +53,13 @@ def test_demo_and_play_default_to_a_clock_on_big_boards() -> None:
 
 def test_list_names_games_and_strategies() -> None:
     """list prints every game with its options, and every strategy name."""
+    from oogames.games import GAMES
+
     text = run_cli("list")
-    for name in ("tictactoe", "connectfour", "othello", "nim", "grundy"):
+    for name, info in GAMES.items():  # every registered game, with its flags
         assert f"  {name} " in text
+        flags = " ".join(f"--{option.replace('_', '-')}" for option in info.options)
+        assert f"options: {flags}" in text, name
     assert "options: --width --height --k" in text and "options: --heaps" in text
     assert "random, minimax, alphabeta" in text
 
