@@ -251,6 +251,10 @@ def test_games_outlive_the_server_and_the_cookie_lists_them(tmp_path: Path) -> N
         ("post", "/api/games", {"player1": "wizard"}, 400, "unknown strategy"),
         ("post", "/api/games", {"first": "two"}, 400, "whole number"),
         ("post", "/api/games", [1, 2], 400, "JSON object"),
+        ("post", "/api/games", {"players": ["human", "mcts"]}, 400, "no field 'players'"),
+        ("post", "/api/games", {"player1": "mcts", "hint": 2}, 400, "no field 'hint'"),
+        ("post", "/api/games", {"player16": "mcts"}, 400, "no field 'player16'"),
+        ("post", "/api/games", "[" * 40 + "]" * 40, 400, "nests more than 32 deep"),
         ("post", "/api/upload", "{}", 400, "not an oogames saved game"),
         ("post", "/api/upload", "[", 400, "not JSON"),
         ("post", "/api/upload", "x" * 300_000, 413, "too big"),
@@ -274,6 +278,35 @@ def test_bad_requests_get_a_status_and_one_line(
     assert message in response.json()["error"]
     assert "\n" not in response.json()["error"]
     assert "MODULE:CLASS" not in response.json()["error"]  # the page names no code
+
+
+def test_a_misspelt_field_is_refused_and_a_states_settings_make_the_same_game(
+    client: TestClient,
+) -> None:
+    """A new game's request takes the fields a state's settings report, and no other: the
+    page sends them back to play again, and each game, with every seat named, is made
+    again as it was; an action's request takes its action and move alone (a field left
+    out, as a misspelt one was, started a game no one asked for)."""
+    from oogames.web.app import NEW_GAME_FIELDS
+
+    asked: list[dict[str, object]] = [
+        {"game": "tictactoe", "options": "rows=4 cols=4 k=3", "player1": "mcts@0.1", "first": 1},
+        {"game": "rolit", "options": "players=4", "player2": "maxn:2", "player3": "brs:2"},
+        {"game": "pig", "options": "players=3 target=20", "hint_depth": 2},
+    ]
+    for fields in asked:
+        settings = client.post("/api/games", json=fields).json()["settings"]
+        assert set(settings) <= set(NEW_GAME_FIELDS)
+        asked_options = set(str(fields.pop("options")).split())
+        assert fields.items() <= settings.items() and asked_options <= set(
+            settings["options"].split()
+        )
+        again = client.post("/api/games", json=settings).json()["settings"]
+        assert again == settings
+    game = client.post("/api/games", json={"player1": "human"}).json()["id"]
+    sent = client.post(f"/api/games/{game}/action", json={"action": "move", "mvoe": "b2"})
+    assert sent.status_code == 400 and "no field 'mvoe'" in sent.json()["error"]
+    assert client.get(f"/api/games/{game}").json()["version"] == 0  # nothing was done
 
 
 def test_the_form_gets_each_games_default_player_and_an_endless_one_is_refused(

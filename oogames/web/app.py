@@ -12,13 +12,15 @@ Routes (JSON unless said):
   ``max_upload``, the largest save file an upload may send (bytes).
 - ``POST /api/games``: a new game (``game``, ``options`` as ``name=value`` words,
   ``player0``, ``player1``, ``player2`` ... for the seats after the second (a seat not
-  named is the game's computer), ``first``, ``hint_depth``); its state.
+  named is the game's computer), ``first``, ``hint_depth``: :data:`NEW_GAME_FIELDS`, no
+  other); its state.
 - ``GET /api/games``: the games this browser played recently (a cookie).
 - ``GET /api/seats?game=NAME&options=TEXT``: how many players that game has with those
   options (the seats the form offers to start), or why the options do not read.
 - ``GET /api/games/{id}``: a game's state.
 - ``POST /api/games/{id}/action``: ``{"action": "move", "move": "b2"}``, or
-  ``hint``, ``accept``, ``undo``, ``redo``, ``stop``, ``now``, ``go``; the new state.
+  ``hint``, ``accept``, ``undo``, ``redo``, ``stop``, ``now``, ``go`` (no other field); the
+  new state.
 - ``GET /api/games/{id}/events``: server-sent events, one a change of state.
 - ``GET /api/games/{id}/save``: the save file (a download).
 - ``GET /api/games/{id}/tree``: the tree of the computer's last search, drawn
@@ -65,11 +67,31 @@ from oogames.web.bodies import (  # noqa: F401 (MAX_BODY, MAX_DROPPED: read here
     BadRequest,
     TooBig,
     json_body,
+    json_fields,
 )
 from oogames.web.games import GAME_ID, WebGame
 from oogames.web.limits import DEFAULT_LIMITS, GameLimits, client_of
 from oogames.web.page import PAGE
 from oogames.web.registry import OpenGames
+
+NEW_GAME_FIELDS: Final = (
+    "game",
+    "options",
+    *(f"player{seat}" for seat in range(MAX_SEATS)),
+    "first",
+    "hint_depth",
+)
+"""The fields of a new game's request: the settings a game's state reports
+(:meth:`~oogames.web.games.WebGame.state`), which the page sends back to play again."""
+
+NEW_GAME_SHAPE: Final = (
+    '{"game": "tictactoe", "options": "rows=3", "player0": "human", "player1": "alphabeta:4", '
+    f'"player2" ... "player{MAX_SEATS - 1}", "first": 0, "hint_depth": 3}}'
+)
+"""What a refused new game's request is told to look like (each field may be left out)."""
+
+ACTION_SHAPE: Final = '{"action": "move", "move": "b2"}'
+"""What a refused action's request is told to look like."""
 
 RECENT = "oogames_recent"
 """The cookie that lists the games this browser played (ids, newest first)."""
@@ -147,9 +169,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
 
     async def new_game(request: Request) -> Response:
         games.loop = asyncio.get_running_loop()
-        data = await json_body(request)
-        if not isinstance(data, dict):
-            raise BadRequest("send a JSON object")
+        data = await json_fields(request, NEW_GAME_FIELDS, NEW_GAME_SHAPE)
         name = str(data.get("game", "tictactoe"))
         if name not in offered:  # never a plug-in reference from a request
             raise unknown_game(name, offered, references=False)
@@ -206,14 +226,15 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
     async def action(request: Request) -> JSONResponse:
         games.loop = asyncio.get_running_loop()
         game = find(request)
-        data = await json_body(request)
-        if not isinstance(data, dict) or not isinstance(data.get("action"), str):
-            raise BadRequest('send {"action": ...}')
+        data = await json_fields(request, ("action", "move"), ACTION_SHAPE)
+        what = data.get("action")
+        if not isinstance(what, str):
+            raise BadRequest(f"send {ACTION_SHAPE}")
         move = data.get("move")
         if move is not None and not isinstance(move, str):
             raise BadRequest("a move is sent as its text")
         # Off the event loop: a hint searches, and other requests must not wait for it.
-        await asyncio.to_thread(game.act, data["action"], move)
+        await asyncio.to_thread(game.act, what, move)
         return JSONResponse(game.state())
 
     async def events(request: Request) -> StreamingResponse:

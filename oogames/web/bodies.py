@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 
 from starlette.requests import Request
+
+from oogames.errors import shown
 
 MAX_UPLOAD = 256 * 1024
 """The largest save file an upload may send, in bytes."""
@@ -61,11 +64,24 @@ async def json_body(request: Request, limit: int = MAX_BODY, what: str = "the re
         raise TooBig(f"{what} is too big ({size:,} bytes; at most {limit:,})")
     body = b"".join(kept)
     if nesting(body) > MAX_NESTING:  # before the parser's C recursion sees it
-        raise BadRequest(f"{what} is not a saved game: its JSON nests more than {MAX_NESTING} deep")
+        raise BadRequest(f"{what} is not one to read: its JSON nests more than {MAX_NESTING} deep")
     try:
         return json.loads(body or b"{}")
     except (ValueError, RecursionError):  # not JSON, not UTF-8, a number over 4,300 digits
         raise BadRequest(f"{what} is not JSON") from None
+
+
+async def json_fields(request: Request, fields: Sequence[str], shape: str) -> dict[str, object]:
+    """The request's JSON object, each of whose keys is one of ``fields`` (a misspelt or
+    unknown field is refused: left out, it would start a game other than the one asked
+    for); ``shape`` is what a refusal shows the request should look like."""
+    data = await json_body(request)
+    if not isinstance(data, dict):
+        raise BadRequest(f"send a JSON object: {shape}")
+    for key in data:
+        if key not in fields:
+            raise BadRequest(f"the request has no field {shown(key)}: {shape}")
+    return data
 
 
 _BRACKETS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
