@@ -81,8 +81,9 @@ NEW_GAME_FIELDS: Final = (
     "first",
     "hint_depth",
 )
-"""The fields of a new game's request: the settings a game's state reports
-(:meth:`~oogames.web.games.WebGame.state`), which the page sends back to play again."""
+"""The fields a new game's request may send, and no other, which are the settings a game's
+state reports (:meth:`~oogames.web.games.WebGame.state`) and the page sends back to play
+again."""
 
 NEW_GAME_SHAPE: Final = (
     '{"game": "tictactoe", "options": "rows=3", "player0": "human", "player1": "alphabeta:4", '
