@@ -80,7 +80,7 @@ async def json_fields(request: Request, fields: Sequence[str], shape: str) -> di
         raise BadRequest(f"send a JSON object: {shape}")
     for key in data:
         if key not in fields:
-            raise BadRequest(f"the request has no field {shown(key)}: {shape}")
+            raise BadRequest(f"unknown field {shown(key)}; send {shape}")
     return data
 
 
