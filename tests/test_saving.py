@@ -17,6 +17,7 @@ from oogames.game import (
     GameSettings,
     PlayerSpec,
     SaveFileError,
+    game_from_dict,
     game_to_dict,
     load_game,
     save_game,
@@ -134,6 +135,12 @@ def test_damaged_files_give_a_clear_error_and_leave_the_game(tmp_path: Path, dam
         ({"hint_depth": 0}, ": hint_depth must be a whole number from 1 to 10,000, not 0"),
         ({"seed": -1}, ": seed must be a whole number from 0 to"),
         ({"seed": "7"}, '"seed" must be int'),  # it was taken as no seed, without a word
+        # A field the format has not was passed over: a misspelt one lost what it said.
+        ({"hint-depth": 5}, "unknown field 'hint-depth'; a saved game has format, version,"),
+        (
+            {"players": [{"kind": "human"}, {"kind": "alphabeta", "depht": 6}]},
+            "unknown field 'depht'; a saved player has kind, depth, seconds, to_end",
+        ),
     ],
 )
 def test_each_kind_of_bad_content_is_named(
@@ -146,6 +153,25 @@ def test_each_kind_of_bad_content_is_named(
     with pytest.raises(SaveFileError) as caught:
         load_game(target)
     assert message in str(caught.value)
+
+
+def test_a_save_writes_the_fields_the_reader_takes_and_no_other() -> None:
+    """Every field :func:`game_to_dict` writes, for players of every kind (a depth, a clock,
+    to the end), is one :data:`SAVE_FIELDS` or :data:`PLAYER_FIELDS` lets the reader take,
+    and each of those is written by some save: the reader refuses any other field."""
+    from oogames.game.saving import PLAYER_FIELDS, SAVE_FIELDS
+
+    players = (PlayerSpec("human"), PlayerSpec("alphabeta", 3), PlayerSpec("mcts", None, 0.5))
+    chosen = GameSettings(
+        game="pig", options={"players": 4}, players=(*players, PlayerSpec.parse("expectimax:end"))
+    )
+    data = game_to_dict(chosen, chosen.make_board())
+    assert tuple(data) == SAVE_FIELDS
+    saved = data["players"]
+    assert isinstance(saved, list)
+    written = {field for player in saved for field in player}
+    assert written == set(PLAYER_FIELDS)
+    assert game_from_dict(json.loads(json.dumps(data)))[0].players == chosen.players
 
 
 def test_missing_and_non_json_files(tmp_path: Path) -> None:

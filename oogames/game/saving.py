@@ -37,6 +37,17 @@ from oogames.parsing import user_path
 FORMAT = "oogames-game"
 VERSION = 1
 
+#: The fields of a saved game, every one :func:`game_to_dict` writes: a file with another
+#: (a misspelt one would be left out, and the game go on other than it was saved) is
+#: refused.
+SAVE_FIELDS: tuple[str, ...] = (
+    "format", "version", "game", "options", "players", "first", "hint_depth", "seed",
+    "moves", "to_move",
+)  # fmt: skip
+
+#: The fields of a saved player (those of its :class:`PlayerSpec`).
+PLAYER_FIELDS = ("kind", "depth", "seconds", "to_end")
+
 
 def game_to_dict(settings: GameSettings, board: ABoardModel) -> dict[str, object]:
     """The JSON object that saves ``board``'s game played with ``settings``."""
@@ -272,6 +283,7 @@ def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSet
         raise SaveFileError(
             f"saved with format version {shown(data.get('version'))}; this oogames reads {VERSION}"
         )
+    _known(data, SAVE_FIELDS, "a saved game")
     options = _field(data, "options", dict)
     players = _field(data, "players", list)
     moves = _field(data, "moves", list)
@@ -323,6 +335,7 @@ def game_from_dict(data: object, trusted: Collection[str] = ()) -> tuple[GameSet
 def _player(player: dict[str, object]) -> PlayerSpec:
     """A saved player, ``{"kind": ..., "depth": ..., "seconds": ..., "to_end": true}``: the
     fields of its :class:`PlayerSpec`."""
+    _known(player, PLAYER_FIELDS, "a saved player")
     depth, seconds = player.get("depth"), player.get("seconds")
     if depth is not None and (
         isinstance(depth, bool) or not isinstance(depth, int) or depth.bit_length() > 60
@@ -334,6 +347,12 @@ def _player(player: dict[str, object]) -> PlayerSpec:
     if not isinstance(to_end, bool):
         raise SaveFileError(f'a player\'s "to_end" must be true or false, not {shown(to_end)}')
     return PlayerSpec(player["kind"], depth, seconds, to_end)
+
+
+def _known(data: dict[str, object], fields: tuple[str, ...], what: str) -> None:
+    for key in data:
+        if key not in fields:
+            raise SaveFileError(f"unknown field {shown(key)}; {what} has {', '.join(fields)}")
 
 
 def _field(data: dict[str, object], name: str, kind: type[T]) -> T:
