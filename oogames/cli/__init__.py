@@ -150,6 +150,10 @@ def _parsed(argv: Sequence[str]) -> tuple[Parser, argparse.Namespace]:
     parser = build_parser()
     if len(argv) > MAX_WORDS:  # argparse's time grows as the square of the words
         parser.error(f"{len(argv):,} arguments: at most {MAX_WORDS:,} (a list is one word)")
+    if not any(word in parser.subcommands for word in argv):
+        strange = parser.unknown_flags(argv)  # named, where argparse asks for a command
+        if strange:
+            parser.refuse_unknown(strange, parser.subcommands, argv)
     args, extra = parser.parse_known_args(argv)
     command = parser.subcommands[args.command]
     assert isinstance(command, Parser)  # argparse makes subparsers of the top's class

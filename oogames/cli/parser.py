@@ -90,6 +90,16 @@ class Parser(argparse.ArgumentParser):
             if flag[1] in action.option_strings and _joiner(action.metavar) is not None
         )
 
+    def unknown_flags(self, words: Sequence[str]) -> list[str]:
+        """The flags among ``words`` this parser does not take, whole or abbreviated as
+        argparse reads them (``--vers`` is ``--version``)."""
+        flags = _flags(self)
+        return [
+            word
+            for word in words
+            if word.startswith("-") and not any(f.startswith(word.split("=")[0]) for f in flags)
+        ]
+
     def refuse_unknown(
         self,
         extra: Sequence[str],
