@@ -382,3 +382,66 @@ def test_a_move_of_no_form_of_pig_is_malformed_as_in_the_other_games() -> None:
     with pytest.raises(IllegalMoveError) as refused:  # of the form, but not the die's
         board.play("roll")
     assert not isinstance(refused.value, MalformedMoveError)
+
+
+def test_a_search_to_the_end_of_pig_is_refused_before_it_starts_wherever_it_would_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Pig can go on for ever (while every player rolls a 1, the turn goes round with
+    nothing banked): a search with neither a depth nor a clock, written ``:end`` or not,
+    ran to Python's frame limit, seconds, before its one line. Every search and driver of
+    the grammar with each set of its enhancements, bare and ``:end``, is now refused before
+    it starts by ``check_fits``, in one line that says to give it a depth or a clock; with
+    a depth or a clock none is refused for that, nor on a game that ends. The command
+    (demo, compare), a tournament's plan and the page refuse it so."""
+    import itertools
+
+    from helpers import count, exits_with_message
+    from starlette.testclient import TestClient
+
+    from oogames.board.model import ABoardModel
+    from oogames.errors import StrategySpecError
+    from oogames.games import ConnectFourBoard
+    from oogames.nextmove.grammar import DRIVERS, SEARCHES, StrategySpec, enhancements_of
+    from oogames.nextmove.specs import check_fits
+    from oogames.tournament.playing import check_plan
+    from oogames.web.app import create_app
+
+    endless = "can go on for ever, so a search to its end never ends. Give it a depth"
+
+    def not_for_ever(spec: str, board: ABoardModel) -> None:
+        try:
+            check_fits(StrategySpec.parse(spec), board)
+        except StrategySpecError as error:  # brs on chance, star1 with no payoff bounds
+            assert endless not in str(error), spec
+
+    for base in [*SEARCHES, *DRIVERS]:
+        allowed = [name for name in enhancements_of(base) if name != "aspiration"]
+        for size in range(len(allowed) + 1):
+            for chosen in itertools.combinations(allowed, size):
+                spec = "+".join((base, *chosen))
+                for written in (spec, f"{spec}:end"):
+                    with pytest.raises(StrategySpecError) as refused:
+                        check_fits(StrategySpec.parse(written), PigBoard(players=3))
+                    assert str(refused.value) == (
+                        f"{written} cannot play this game: a game of it {endless} "
+                        f"({base}:6) or a clock ({base}@2)"
+                    )
+                    not_for_ever(written, ConnectFourBoard())  # a game that ends
+                    count("specs to the end refused on pig before a search")
+                not_for_ever(f"{spec}:3", PigBoard())
+                not_for_ever(f"{spec}@1", PigBoard())
+    demo = ["demo", "pig", "--player0", "expectimax:end", "--player1", "random"]
+    exits_with_message(
+        demo,
+        f"expectimax:end cannot play this game: a game of it {endless}",
+        lambda: capsys.readouterr().err,
+    )
+    compare = ["compare", "pig", "--strategies", "expectimax:2,star2:end"]
+    exits_with_message(compare, "star2:end cannot play this game", lambda: capsys.readouterr().err)
+    with pytest.raises(StrategySpecError, match="mtdf cannot play this game: a game of it can go"):
+        check_plan("pig", {}, ["expectimax:3", "mtdf"], [()])
+    page = TestClient(create_app(tmp_path))  # refused before a game is made or kept
+    answer = page.post("/api/games", json={"game": "pig", "player1": "star1:end"})
+    assert answer.status_code == 400 and endless in answer.json()["error"]
+    assert not list(tmp_path.iterdir())

@@ -161,6 +161,14 @@ class ISearchHints(IBoardModel):
         from it)."""
         return None
 
+    def endless(self) -> bool:
+        """Whether a game from here can go on for ever, a position coming round again (Pig's,
+        where a 1 rolled gives the turn on with nothing banked): a search to the end of it
+        never ends, so one with neither a depth nor a clock is refused before it starts
+        (:func:`~oogames.nextmove.specs.check_fits`). False, the default, for a game that
+        ends."""
+        return False
+
     def final_margin(self, player: int) -> int | None:
         """By how much ``player`` won a finished game (negative: lost by), for games whose
         result has a size, such as Kalah's store difference; None (the default) for

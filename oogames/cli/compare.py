@@ -9,7 +9,7 @@ from oogames.board.model import ABoardModel
 from oogames.cli.common import WIDTH, Subcommand, flag, position_of, whole_from
 from oogames.games import find_game
 from oogames.nextmove.grammar import StrategySpec
-from oogames.nextmove.specs import make_strategy
+from oogames.nextmove.specs import check_fits, make_strategy
 from oogames.trace.compare import compare, format_table
 
 #: The searches compared by default: of two players who take turns, of more players, and
@@ -38,16 +38,15 @@ def run_compare(args: argparse.Namespace, out: TextIO) -> int:
         boards.append((label, board))
     solvable = not any(info.too_big(board) for _, board in boards)
     chosen = args.strategies or default_strategies(boards[0][1])
-    strategies = [
-        make_strategy(
-            StrategySpec.parse(spec, people=False).with_depth(args.depth),
-            info.evaluate,
-            None,
-            solvable,
-        )
+    specs = [
+        StrategySpec.parse(spec, people=False).with_depth(args.depth)
         for spec in chosen.split(",")
         if spec.strip()
     ]
+    for spec in specs:  # before any search: one that cannot search a position at all
+        for _, board in boards:
+            check_fits(spec, board)
+    strategies = [make_strategy(spec, info.evaluate, None, solvable) for spec in specs]
     print(format_table(compare(boards, strategies), WIDTH), file=out)
     return 0
 

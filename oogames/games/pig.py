@@ -153,6 +153,10 @@ class PigBoard(ABoardModel):
         """Payoffs and evaluations lie in [0, 1] and add up to 1."""
         return PayoffBounds(0.0, 1.0, 1.0)
 
+    def endless(self) -> bool:
+        """True: while every player rolls a 1, the turn goes round with nothing banked."""
+        return True
+
     def _draw(self) -> str:
         banked = ", ".join(
             f"{name} {points}" for name, points in zip(self.player_names, self._banked, strict=True)

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NoReturn
 
 from oogames import plugins
+from oogames.board.hints import search_hints
 from oogames.errors import OogamesError, PluginCodeError, PluginError, StrategySpecError, shown
 from oogames.nextmove.accumulators import Evaluation
 from oogames.nextmove.enhancements.deepening import AspirationDeepening, IterativeDeepening
@@ -128,7 +129,9 @@ def check_fits(spec: StrategySpec, board: IBoardModel) -> None:
     that game at all (:meth:`IAccFactory.refuses <oogames.nextmove.factories.IAccFactory.refuses>`):
     ``brs`` a game with chance, ``star1`` a game without bounds on its payoffs. Such a
     search raised at its first move, in the middle of the game (a demo ended, and every
-    game of a tournament was lost as a "crash").
+    game of a tournament was lost as a "crash"). A search with neither a depth nor a clock
+    (``:end`` too) of a game that can go on for ever (:meth:`ISearchHints.endless
+    <oogames.board.hints.ISearchHints.endless>`, Pig's) is refused too: it never ends.
 
     Raises:
         StrategySpecError: It cannot, in one line that says why.
@@ -141,9 +144,14 @@ def check_fits(spec: StrategySpec, board: IBoardModel) -> None:
     ...
     oogames.errors.StrategySpecError: brs:2 cannot play this game: best-reply search ... chance
     """
-    if spec.family != "search":
+    if spec.family not in ("search", "driver"):
         return
-    why = SEARCHES[spec.base].refuses(board)
+    if spec.depth is None and spec.seconds is None and search_hints(board).endless():
+        raise StrategySpecError(
+            f"{spec} cannot play this game: a game of it can go on for ever, so a search to "
+            f"its end never ends. Give it a depth ({spec.base}:6) or a clock ({spec.base}@2)"
+        )
+    why = SEARCHES[spec.base].refuses(board) if spec.family == "search" else None
     if why is not None:
         raise StrategySpecError(f"{spec} cannot play this game: {why}")
 
