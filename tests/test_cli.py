@@ -145,6 +145,7 @@ def test_demo_of_connect_four_with_a_depth_limit_finishes() -> None:
         # A flag with no command was refused as "COMMAND is required", not by its name.
         (["--versoin"], "oogames: error: unrecognized arguments: --versoin; did you mean"),
         (["--first", "1"], "--first is a flag of oogames play and oogames match (see oogames"),
+        (["demo", "--version"], "arguments: --version; --version is a flag of oogames (see"),
         (  # refused by the subcommand, with the flag of its own nearest the one mistyped
             ["tree", "tictactoe", "--output", "t.svg"],
             "oogames tree: error: unrecognized arguments: --output t.svg; did you mean --out?"

@@ -158,7 +158,7 @@ def _parsed(argv: Sequence[str]) -> tuple[Parser, argparse.Namespace]:
     command = parser.subcommands[args.command]
     assert isinstance(command, Parser)  # argparse makes subparsers of the top's class
     if extra:  # refused by the subcommand, which names its own flag nearest a mistyped one
-        command.refuse_unknown(extra, parser.subcommands, argv)
+        command.refuse_unknown(extra, {"": parser, **parser.subcommands}, argv)
     return parser, args
 
 
