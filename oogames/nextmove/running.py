@@ -302,8 +302,9 @@ class _Handoff(Generic[T]):
                     f"the {self.what} went deeper than Python's frame limit allows "
                     f"({limit:,} frames, about {limit // 7:,} plies): give it a depth or a "
                     "clock (a game whose positions come round again, as Pig's, has no end "
-                    "to search to; one that says how long it can last, max_plies_left, "
-                    "gets the frames it needs); the board is unchanged"
+                    "to search to, and says so with endless(); one that says how long it "
+                    "can last, max_plies_left, gets the frames it needs); the board is "
+                    "unchanged"
                 )
             )
         except BaseException as error:  # carried to the caller's thread
