@@ -385,7 +385,7 @@ def test_a_move_of_no_form_of_pig_is_malformed_as_in_the_other_games() -> None:
 
 
 def test_a_search_to_the_end_of_pig_is_refused_before_it_starts_wherever_it_would_play(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Pig can go on for ever (while every player rolls a 1, the turn goes round with
     nothing banked): a search with neither a depth nor a clock, written ``:end`` or not,
@@ -393,11 +393,10 @@ def test_a_search_to_the_end_of_pig_is_refused_before_it_starts_wherever_it_woul
     the grammar with each set of its enhancements, bare and ``:end``, is now refused before
     it starts by ``check_fits``, in one line that says to give it a depth or a clock; with
     a depth or a clock none is refused for that, nor on a game that ends. The command
-    (demo, compare), a tournament's plan and the page refuse it so."""
+    (demo, compare) and a tournament's plan refuse it so (the page: tests/test_web.py)."""
     import itertools
 
     from helpers import count, exits_with_message
-    from starlette.testclient import TestClient
 
     from oogames.board.model import ABoardModel
     from oogames.errors import StrategySpecError
@@ -405,7 +404,6 @@ def test_a_search_to_the_end_of_pig_is_refused_before_it_starts_wherever_it_woul
     from oogames.nextmove.grammar import DRIVERS, SEARCHES, StrategySpec, enhancements_of
     from oogames.nextmove.specs import check_fits
     from oogames.tournament.playing import check_plan
-    from oogames.web.app import create_app
 
     endless = "can go on for ever, so a search to its end never ends. Give it a depth"
 
@@ -441,7 +439,4 @@ def test_a_search_to_the_end_of_pig_is_refused_before_it_starts_wherever_it_woul
     exits_with_message(compare, "star2:end cannot play this game", lambda: capsys.readouterr().err)
     with pytest.raises(StrategySpecError, match="mtdf cannot play this game: a game of it can go"):
         check_plan("pig", {}, ["expectimax:3", "mtdf"], [()])
-    page = TestClient(create_app(tmp_path))  # refused before a game is made or kept
-    answer = page.post("/api/games", json={"game": "pig", "player1": "star1:end"})
-    assert answer.status_code == 400 and endless in answer.json()["error"]
-    assert not list(tmp_path.iterdir())
+    # The page refuses it so too: tests/test_web.py (the web extra).

@@ -162,8 +162,8 @@ def test_a_save_writes_the_fields_the_reader_takes_and_no_other() -> None:
     from oogames.game.saving import PLAYER_FIELDS, SAVE_FIELDS
 
     players = (PlayerSpec("human"), PlayerSpec("alphabeta", 3), PlayerSpec("mcts", None, 0.5))
-    chosen = GameSettings(
-        game="pig", options={"players": 4}, players=(*players, PlayerSpec.parse("expectimax:end"))
+    chosen = GameSettings(  # a game that ends, where a search to the end may play
+        game="rolit", options={"players": 4}, players=(*players, PlayerSpec.parse("paranoid:end"))
     )
     data = game_to_dict(chosen, chosen.make_board())
     assert tuple(data) == SAVE_FIELDS

@@ -315,6 +315,21 @@ def test_a_misspelt_field_is_refused_and_a_states_settings_make_the_same_game(
     assert client.get(f"/api/games/{game}").json()["version"] == 0  # nothing was done
 
 
+def test_a_search_to_the_end_of_a_game_that_can_go_on_for_ever_is_refused_before_a_game(
+    client: TestClient,
+) -> None:
+    """Pig can go on for ever: a side that would search to its end (``star1:end``) is a 400
+    with the line ``check_fits`` says (tests/test_pig.py checks every spec), and no game is
+    made or kept."""
+    answer = client.post("/api/games", json={"game": "pig", "player1": "star1:end"})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        "star1:end cannot play this game: a game of it can go on for ever, so a search to its "
+        "end never ends. Give it a depth (star1:6) or a clock (star1@2)"
+    )
+    assert not client.app.state.games.games  # type: ignore[attr-defined]
+
+
 def test_the_form_gets_each_games_default_player_and_an_endless_one_is_refused(
     client: TestClient,
 ) -> None:
