@@ -9,13 +9,16 @@ it here instead.
 
 The files a user names are read and written here too (:func:`user_path`,
 :func:`read_user_file`, :func:`write_user_file`): one line naming the flag and
-the file for whatever goes wrong, and no file read past a limit.
+the file for whatever goes wrong, and no file read past a limit. So is the
+check that a JSON object a user sends or saves has no field its reader does
+not know (:func:`unknown_field`).
 """
 
 from __future__ import annotations
 
 import math
 import os
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import Final, TextIO
 
@@ -271,3 +274,19 @@ def option_flag(name: str) -> str:
     '--max-add'
     """
     return "--" + name.replace("_", "-")
+
+
+def unknown_field(keys: Iterable[str], fields: Collection[str]) -> str | None:
+    """The first of ``keys`` (of a JSON object a user sent or saved) not in ``fields``, or None.
+
+    A misspelt field that a reader passed over would change what is read without
+    a word (a save's ``"depht": 6`` read as no depth), so each boundary that reads
+    such an object refuses the key this names, with an error of its own.
+
+    >>> from oogames.parsing import unknown_field
+    >>> unknown_field({"kind": "minimax", "depht": 6}, ("kind", "depth"))
+    'depht'
+    >>> unknown_field({"kind": "minimax"}, ("kind", "depth")) is None
+    True
+    """
+    return next((key for key in keys if key not in fields), None)

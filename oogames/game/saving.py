@@ -32,7 +32,7 @@ from oogames import plugins
 from oogames.board.model import ABoardModel
 from oogames.errors import IllegalMoveError, OogamesError, SaveFileError, one_line, shown
 from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec
-from oogames.parsing import user_path
+from oogames.parsing import unknown_field, user_path
 
 FORMAT = "oogames-game"
 VERSION = 1
@@ -350,9 +350,9 @@ def _player(player: dict[str, object]) -> PlayerSpec:
 
 
 def _known(data: dict[str, object], fields: tuple[str, ...], what: str) -> None:
-    for key in data:
-        if key not in fields:
-            raise SaveFileError(f"unknown field {shown(key)}; {what} has {', '.join(fields)}")
+    key = unknown_field(data, fields)
+    if key is not None:
+        raise SaveFileError(f"unknown field {shown(key)}; {what} has {', '.join(fields)}")
 
 
 def _field(data: dict[str, object], name: str, kind: type[T]) -> T:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from starlette.requests import Request
 
 from oogames.errors import shown
+from oogames.parsing import unknown_field
 
 MAX_UPLOAD = 256 * 1024
 """The largest save file an upload may send, in bytes."""
@@ -78,9 +79,9 @@ async def json_fields(request: Request, fields: Sequence[str], shape: str) -> di
     data = await json_body(request)
     if not isinstance(data, dict):
         raise BadRequest(f"send a JSON object: {shape}")
-    for key in data:
-        if key not in fields:
-            raise BadRequest(f"unknown field {shown(key)}; send {shape}")
+    key = unknown_field(data, fields)
+    if key is not None:
+        raise BadRequest(f"unknown field {shown(key)}; send {shape}")
     return data
 
 
