@@ -117,17 +117,22 @@ def test_a_search_deeper_than_the_frame_limit_raises_a_clear_error(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Past the frame limit: SearchDepthError, never RecursionError; the board is kept. The
-    line says what to do: Pig, whose positions come round again, has no end to search to,
-    and the line told it to say how long it can last."""
+    line says what to do: a game whose positions come round again (Pig's, here as a plug-in
+    that does not say so with endless()) has no end to search to, and the line told it to
+    say how long it can last. (Pig itself says so: tests/test_pig.py.)"""
     from oogames.games.pig import PigBoard, pig_chances
     from oogames.nextmove.specs import make_strategy
+
+    class Undeclared(PigBoard):
+        def endless(self) -> bool:
+            return False
 
     monkeypatch.setattr("oogames.nextmove.running.FRAME_LIMIT", 3_000)
     board = NimBoard(5_000, 1)
     with pytest.raises(SearchDepthError, match="frame limit"):
         MinMax(MinMaxFac()).analyze(board)
     assert board.ply == 0 and FRAME_LIMIT == 1_000_000
-    pig = PigBoard(target=5)
+    pig = Undeclared(target=5)
     with pytest.raises(SearchDepthError, match=r"give it a depth or a clock .* as Pig's, has no"):
         make_strategy("expectimax:end", pig_chances).analyze(pig)
     assert pig.ply == 0

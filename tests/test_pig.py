@@ -440,3 +440,55 @@ def test_a_search_to_the_end_of_pig_is_refused_before_it_starts_wherever_it_woul
     with pytest.raises(StrategySpecError, match="mtdf cannot play this game: a game of it can go"):
         check_plan("pig", {}, ["expectimax:3", "mtdf"], [()])
     # The page refuses it so too: tests/test_web.py (the web extra).
+
+
+def test_minmax_itself_refuses_a_search_to_the_end_of_pig_before_its_first_node(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """From Python, with no spec to check (``MinMax(ExpectimaxFac()).analyze(pig)``), the
+    search ran to the frame limit, 3 s, before its line. Every search of the grammar, made
+    to the end, is now refused by ``MinMax.search`` before the board makes a move, with a
+    :class:`SearchDepthError` that says to give it a depth or a clock, the board as it was;
+    with a depth, a node budget or a deadline none is refused for that."""
+    import time
+
+    from helpers import count
+
+    from oogames.errors import SearchDepthError, SearchError, SearchStopped
+    from oogames.games.pig import pig_chances
+    from oogames.nextmove.grammar import SEARCHES
+    from oogames.nextmove.specs import make_factory
+
+    moves = 0
+    make_move = PigBoard.make_move
+
+    def counted(self: PigBoard, *args: object) -> object:
+        nonlocal moves
+        moves += 1
+        return make_move(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PigBoard, "make_move", counted)
+    for base in SEARCHES:
+        board = PigBoard(players=3)
+        factory = make_factory(base, pig_chances)
+        search = MinMax(factory)
+        moves = 0
+        with pytest.raises(SearchDepthError, match=r"^a game of PigBoard can go on for ever"):
+            search.analyze(board)
+        assert moves == 0 and board.ply == 0, base
+        limited = MinMax(make_factory(f"{base}:2", pig_chances))
+        bounded: tuple[tuple[MinMax, dict[str, float]], ...] = (
+            (search, {"node_limit": 50}),
+            (search, {"deadline": time.perf_counter()}),
+            (limited, {}),
+        )
+        for strategy, bound in bounded:
+            try:
+                strategy.search(board, strategy.factory.make_acc(0), **bound)  # type: ignore[arg-type]
+            except SearchStopped:  # its budget, not the refusal
+                pass
+            except SearchError as error:  # brs and chance: its own line
+                assert "go on for ever" not in str(error) and base == "brs", error
+            assert board.ply == 0
+        assert moves > 0, base  # the bounded ones searched
+        count("searches of pig to its end refused before a move")

@@ -24,7 +24,7 @@ from oogames.board.interface import IBoardModel
 from oogames.board.lambdas import P
 from oogames.board.moves import CHANCE
 from oogames.board.visitors import R
-from oogames.errors import BoardContractError
+from oogames.errors import BoardContractError, SearchDepthError, SearchError
 
 if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
@@ -102,6 +102,34 @@ def zero_sum(board: IBoardModel) -> bool:
     return bounds is None or (bounds.low < 0 and bounds.total in (None, 0))
 
 
+def search_refusal(
+    board: IBoardModel, *, by_margin: bool, probes: bool, bounded: bool
+) -> SearchError | None:
+    """Why a search of ``board`` cannot start (:meth:`MinMax.search
+    <oogames.nextmove.minmax.MinMax.search>` raises it), or None: valued ``by_margin`` in a
+    game with no margins; enhanced (an accumulator that ``probes``) on a board that gives
+    no hints; or not ``bounded`` (no depth limit, deadline or node budget) in a game that
+    can go on for ever (:meth:`ISearchHints.endless`), which ran to the frame limit, seconds
+    later, before it raised the :class:`~oogames.errors.SearchDepthError` raised now."""
+    name = type(board).__name__
+    if by_margin and search_hints(board).margin_bounds() is None:
+        return SearchError(
+            f"{name} has no margins: its games end in a win, a draw or a loss; "
+            "search it without by_margin"
+        )
+    if probes and not isinstance(board, ISearchHints):
+        return SearchError(
+            f"{name} gives the search enhancements no hints: subclass ABoardModel "
+            "(or ISearchHints) to search it with them"
+        )
+    if not bounded and search_hints(board).endless():
+        return SearchDepthError(
+            f"a game of {name} can go on for ever (its endless() says so), so a search to "
+            "its end never ends: give it a depth or a clock"
+        )
+    return None
+
+
 class ISearchHints(IBoardModel):
     """A board that gives the search enhancements hints (each with a default that uses only
     the board's ``key``, ``to_move``, ``legal_moves`` and ``map``)."""
@@ -165,8 +193,9 @@ class ISearchHints(IBoardModel):
         """Whether a game from here can go on for ever, a position coming round again (Pig's,
         where a 1 rolled gives the turn on with nothing banked): a search to the end of it
         never ends, so one with neither a depth nor a clock is refused before it starts
-        (:func:`~oogames.nextmove.specs.check_fits`). False, the default, for a game that
-        ends."""
+        (:func:`~oogames.nextmove.specs.check_fits` refuses its spec, and
+        :meth:`MinMax.search <oogames.nextmove.minmax.MinMax.search>` the search itself:
+        :func:`search_refusal`). False, the default, for a game that ends."""
         return False
 
     def final_margin(self, player: int) -> int | None:

@@ -15,7 +15,7 @@ import time
 from typing import Final, cast
 
 from oogames.board.faults import board_fault, line_fault
-from oogames.board.hints import HintedBoard, ISearchHints, search_hints, zero_sum
+from oogames.board.hints import HintedBoard, search_refusal, zero_sum
 from oogames.board.lambdas import IBoardLambda
 from oogames.board.model import IBoardModel
 from oogames.board.moves import CHANCE, PASS, Move
@@ -23,6 +23,7 @@ from oogames.board.visitors import UNDO_AT_ONCE, IBoardStatusVisitor
 from oogames.errors import SearchDepthError, SearchError, SearchStopped
 from oogames.nextmove._tabled import KeepsTable, table_root, table_status
 from oogames.nextmove.accumulators import AAccumulator
+from oogames.nextmove.decorators import depth_limit
 from oogames.nextmove.evaluation import beyond
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.results import SearchResult, SearchStats
@@ -352,16 +353,12 @@ class MinMax(INextMoveStrategy):
         stop = self._stop
         if stop.is_set:
             raise SearchStopped("the search was stopped before it started")
-        if self.by_margin and search_hints(board).margin_bounds() is None:
-            raise SearchError(
-                f"{type(board).__name__} has no margins: its games end in a win, "
-                "a draw or a loss; search it without by_margin"
-            )
-        if acc.probes and not isinstance(board, ISearchHints):
-            raise SearchError(
-                f"{type(board).__name__} gives the search enhancements no hints: "
-                "subclass ABoardModel (or ISearchHints) to search it with them"
-            )
+        bounded = deadline is not None or node_limit is not None or depth_limit(acc) is not None
+        refusal = search_refusal(
+            board, by_margin=self.by_margin, probes=acc.probes, bounded=bounded
+        )
+        if refusal is not None:
+            raise refusal
         lam = _MinMaxLambda(stop, deadline, node_limit)
         alternates = getattr(board, "alternates", True)  # else n players, chance: ask who moves
         table = table_root(acc) if alternates and not self.by_margin else None  # else TTAcc
