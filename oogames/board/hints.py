@@ -103,14 +103,16 @@ def zero_sum(board: IBoardModel) -> bool:
 
 
 def search_refusal(
-    board: IBoardModel, *, by_margin: bool, probes: bool, bounded: bool
+    board: IBoardModel, *, by_margin: bool, probes: bool, limited: bool
 ) -> SearchError | None:
     """Why a search of ``board`` cannot start (:meth:`MinMax.search
     <oogames.nextmove.minmax.MinMax.search>` raises it), or None: valued ``by_margin`` in a
     game with no margins; enhanced (an accumulator that ``probes``) on a board that gives
-    no hints; or not ``bounded`` (no depth limit, deadline or node budget) in a game that
-    can go on for ever (:meth:`ISearchHints.endless`), which ran to the frame limit, seconds
-    later, before it raised the :class:`~oogames.errors.SearchDepthError` raised now."""
+    no hints; or not depth-``limited`` in a game that can go on for ever
+    (:meth:`ISearchHints.endless`). Such a search ran to the frame limit, seconds later,
+    before it raised the :class:`~oogames.errors.SearchDepthError` raised now; a deadline
+    or a node budget only stops it with no answer, as a search to the end of that game
+    never has one."""
     name = type(board).__name__
     if by_margin and search_hints(board).margin_bounds() is None:
         return SearchError(
@@ -122,10 +124,10 @@ def search_refusal(
             f"{name} gives the search enhancements no hints: subclass ABoardModel "
             "(or ISearchHints) to search it with them"
         )
-    if not bounded and search_hints(board).endless():
+    if not limited and search_hints(board).endless():
         return SearchDepthError(
             f"a game of {name} can go on for ever (its endless() says so), so a search to "
-            "its end never ends: give it a depth or a clock"
+            "its end never ends: give it a depth (a DepthFac, or :6 in a spec)"
         )
     return None
 

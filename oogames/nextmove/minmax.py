@@ -353,9 +353,9 @@ class MinMax(INextMoveStrategy):
         stop = self._stop
         if stop.is_set:
             raise SearchStopped("the search was stopped before it started")
-        bounded = deadline is not None or node_limit is not None or depth_limit(acc) is not None
+        limited = depth_limit(acc) is not None  # else to the end of the game: has it one?
         refusal = search_refusal(
-            board, by_margin=self.by_margin, probes=acc.probes, bounded=bounded
+            board, by_margin=self.by_margin, probes=acc.probes, limited=limited
         )
         if refusal is not None:
             raise refusal
