@@ -213,6 +213,30 @@ def test_the_help_is_made_from_the_tables() -> None:
     assert all(name in line for name in [*PLAIN, *SEARCHES, *DRIVERS, *SAMPLERS])
 
 
+def test_the_examples_the_dialogs_give_people_play_the_games_they_are_given_for() -> None:
+    """The terminal view's and the page's new-game dialogs give PEOPLE_EXAMPLES (written
+    twice before, in the two dialogs, and drifted: the page said what each does, the
+    terminal did not) and MORE_PLAYERS_EXAMPLE: each parses back to itself and fits the
+    game of two (tic-tac-toe) or of three (Rolit) that it is offered for."""
+    from helpers import count
+
+    from oogames.games import RolitBoard, TicTacToeBoard, find_game
+    from oogames.nextmove.grammar import StrategySpec
+    from oogames.nextmove.spec_help import MORE_PLAYERS_EXAMPLE, PEOPLE_EXAMPLES, people_help
+    from oogames.nextmove.specs import check_fits
+
+    for example, what in PEOPLE_EXAMPLES:
+        spec = StrategySpec.parse(example)
+        assert str(spec) == example and f"{example} {what}" in people_help()
+        check_fits(spec, TicTacToeBoard())
+        assert make_strategy(example, find_game("tictactoe").evaluate, 0, True) is not None
+        count("people's examples that play")
+    for example in MORE_PLAYERS_EXAMPLE.split(", "):
+        check_fits(StrategySpec.parse(example), RolitBoard(players=3))
+        count("people's examples that play")
+    assert people_help(lambda name: f"[{name}]").startswith("A player is [human] or a computer")
+
+
 def test_the_examples_the_help_gives_are_strategies_and_the_refusal_names_the_plugin_form(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

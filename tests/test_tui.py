@@ -470,6 +470,7 @@ def test_settings_flow_for_every_game(
         from textual.widgets import Select
 
         from oogames.games import GAMES
+        from oogames.nextmove.spec_help import people_help
         from oogames.ui.tui import SettingsScreen
 
         app = app_for()
@@ -480,6 +481,8 @@ def test_settings_flow_for_every_game(
             screen = app.screen
             assert isinstance(screen, SettingsScreen)
             assert app.focused is screen.query_one("#game")
+            said = " ".join(str(screen.query_one("#settings-help").render()).split())
+            assert said.startswith(people_help())  # the page's line (spec_help), in plain text
             screen.query_one("#game", Select).value = game
             await pilot.pause()
             field = screen.query_one("#options")

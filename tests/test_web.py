@@ -60,10 +60,31 @@ def start_game(address: str, game: dict[str, object]) -> str:
 
 
 def test_the_page_and_the_games_list(client: TestClient) -> None:
+    from oogames.nextmove.spec_help import MORE_PLAYERS_EXAMPLE, people_help
+
     page = client.get("/")
     assert page.status_code == 200 and "EventSource" in page.text
+    assert people_help(lambda name: f"<b>{name}</b>") in page.text  # as the terminal's
+    assert f'placeholder="a game of 3 or more: {MORE_PLAYERS_EXAMPLE}"' in page.text
     names = [game["name"] for game in client.get("/api/meta").json()["games"]]
     assert names[:2] == ["tictactoe", "connectfour"] and "kalah" in names
+
+
+def test_a_seat_not_named_is_the_games_own_computer_as_on_the_command_line(
+    client: TestClient,
+) -> None:
+    """A new game's request that names no second player took alphabeta:4 whatever the game
+    (the page sends one; a client of the API need not): it now takes the game's computer,
+    as the command line and the dialogs do (default_player), in every game."""
+    from helpers import count
+
+    from oogames.game.settings import default_player
+    from oogames.games import GAMES
+
+    for name, info in GAMES.items():
+        state = new(client, game=name, player0="human")
+        assert state["settings"]["player1"] == str(default_player(info)), name
+        count("games whose unnamed second seat is their computer")
 
 
 def test_two_people_play_tictactoe_to_the_end(client: TestClient) -> None:

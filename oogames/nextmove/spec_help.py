@@ -1,6 +1,7 @@
 """The help of the strategy spec, made from the tables :mod:`oogames.nextmove.grammar`
-reads specs with: ``oogames list`` prints :func:`grammar_help`, and the flags that name
-who plays a side give :func:`player_help`.
+reads specs with: ``oogames list`` prints :func:`grammar_help`, the flags that name
+who plays a side give :func:`player_help`, and the new-game dialogs of the terminal
+view and the page give :func:`people_help` (its examples: :data:`PEOPLE_EXAMPLES`).
 
 >>> from oogames.nextmove.spec_help import player_help
 >>> player_help(None).startswith("who plays it: human, random or a strategy, NAME")
@@ -8,6 +9,9 @@ True
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
 
 from oogames import plugins
 from oogames.nextmove.chance import CHANCE_SEARCHES
@@ -67,3 +71,28 @@ def player_help(default: str | None = DEFAULT_CHOICE) -> str:
         "@SECONDS a move deepening under a clock; "
         f"{', '.join(SAMPLERS)}; see `oogames list`"
     ) + ("" if default is None else f" (default: {default})")
+
+
+PEOPLE_EXAMPLES: Final = (
+    ("alphabeta:4", "looks 4 moves ahead"),
+    ("alphabeta+tt@1", "thinks a second a move"),
+    ("mcts@1", "plays out random games for a second"),
+)
+"""The computers the new-game dialogs give as examples, with what each does, for a person
+choosing an opponent (a test parses each and plays it)."""
+
+MORE_PLAYERS_EXAMPLE: Final = "maxn@1, random"
+"""What the dialogs show, greyed, in the field of the seats after the second."""
+
+
+def people_help(bold: Callable[[str], str] = str) -> str:
+    """The dialogs' line on who may play a side, each name through ``bold`` (the page's
+    ``<b>``).
+
+    >>> from oogames.nextmove.spec_help import people_help
+    >>> print(people_help())  # doctest: +NORMALIZE_WHITESPACE
+    A player is human or a computer: alphabeta:4 looks 4 moves ahead,
+    alphabeta+tt@1 thinks a second a move, mcts@1 plays out random games for a second.
+    """
+    examples = ", ".join(f"{bold(spec)} {what}" for spec, what in PEOPLE_EXAMPLES)
+    return f"A player is {bold('human')} or a computer: {examples}."

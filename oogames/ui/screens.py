@@ -16,6 +16,7 @@ from oogames.errors import OogamesError, SettingsError, one_line
 from oogames.game.commands import command_rows
 from oogames.game.settings import MAX_SEATS, GameSettings, PlayerSpec, default_player, seat_name
 from oogames.games import GAMES, find_game
+from oogames.nextmove.spec_help import MORE_PLAYERS_EXAMPLE, people_help
 from oogames.parsing import read_whole
 
 
@@ -76,7 +77,9 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                 with Horizontal():
                     yield Label("More players")
                     others = ", ".join(spec.label for spec in current.players[2:])
-                    yield Input(others, placeholder="3 or more: maxn@1, random", id="others")
+                    yield Input(
+                        others, placeholder=f"3 or more: {MORE_PLAYERS_EXAMPLE}", id="others"
+                    )
                 with Horizontal():
                     yield Label("Who starts")
                     seats = _seats(current.game, info.options_text(current.options))
@@ -90,8 +93,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
                     yield Label("Hint depth")
                     yield Input(str(current.hint_depth), id="hint-depth")
                 yield Static(
-                    "Players: human, random, or a search such as alphabeta:4, "
-                    "alphabeta+tt@1, mcts@1. More players: the seats after the second, "
+                    f"{people_help()} More players: the seats after the second, "
                     "comma-separated (empty: the game's own computer).",
                     id="settings-help",
                 )

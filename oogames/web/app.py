@@ -11,8 +11,8 @@ Routes (JSON unless said):
 - ``GET /api/meta``: the games and their default options, for the new-game form, and
   ``max_upload``, the largest save file an upload may send (bytes).
 - ``POST /api/games``: a new game (``game``, ``options`` as ``name=value`` words,
-  ``player0``, ``player1``, ``player2`` ... for the seats after the second (a seat not
-  named is the game's computer), ``first``, ``hint_depth``: :data:`NEW_GAME_FIELDS`, no
+  ``player0`` (human if not named), ``player1``, ``player2`` ... (a seat after the first
+  not named is the game's computer), ``first``, ``hint_depth``: :data:`NEW_GAME_FIELDS`, no
   other); its state.
 - ``GET /api/games``: the games this browser played recently (a cookie).
 - ``GET /api/seats?game=NAME&options=TEXT``: how many players that game has with those
@@ -58,6 +58,7 @@ from oogames.game.settings import (
     seat_name,
 )
 from oogames.games import GAMES, find_game, unknown_game
+from oogames.nextmove.spec_help import PEOPLE_EXAMPLES
 from oogames.parsing import check_whole, read_whole
 from oogames.web.bodies import (  # noqa: F401 (MAX_BODY, MAX_DROPPED: read here before)
     MAX_BODY,
@@ -190,7 +191,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
             options=options,
             players=(
                 _player(data, "player0", "human"),
-                _player(data, "player1", "alphabeta:4"),
+                _player(data, "player1", str(default_player(info, board))),
                 *later_seats(given, default_player(info, board), info, board, seat_name),
             ),
             hint_depth=_small_int(
@@ -387,7 +388,7 @@ def _player(data: dict[str, object], field: str, default: str) -> PlayerSpec:
     value = data.get(field, default)
     if not isinstance(value, str):
         side = seat_name(int(field.removeprefix("player")))
-        raise BadRequest(f"{side} is human or a computer such as alphabeta:4")
+        raise BadRequest(f"{side} is human or a computer such as {PEOPLE_EXAMPLES[0][0]}")
     return PlayerSpec.parse(value, plugins_allowed=False)
 
 

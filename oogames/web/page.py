@@ -15,7 +15,9 @@ import json
 from importlib import resources
 
 from oogames.game.commands import commands_of
-from oogames.game.settings import MAX_SEATS, seat_name
+from oogames.game.settings import MAX_SEATS, default_player, seat_name
+from oogames.games import GAMES
+from oogames.nextmove.spec_help import MORE_PLAYERS_EXAMPLE, people_help
 
 _PAGE = resources.files("oogames.web").joinpath("page.html").read_text(encoding="utf-8")
 """The page as written in ``page.html`` (package data), before its buttons are put in."""
@@ -40,9 +42,19 @@ def _starters() -> str:
 
 _SEAT_NAMES = json.dumps([seat_name(seat) for seat in range(MAX_SEATS)])
 
+
+def _bold(text: str) -> str:
+    return f"<b>{html.escape(text)}</b>"
+
+
 PAGE = (
     _PAGE.replace("<!--commands-->", _buttons())
     .replace("<!--starters-->", _starters())
     .replace("/*seat-names*/", _SEAT_NAMES.replace("</", "<\\/"))
+    .replace("<!--computer-->", html.escape(str(default_player(next(iter(GAMES.values()))))))
+    .replace("<!--more-players-->", html.escape(MORE_PLAYERS_EXAMPLE))
+    .replace("<!--people-help-->", people_help(_bold))
 )
-"""The page, with its command buttons, its choices of who starts and the seats' names."""
+"""The page, with its command buttons, its choices of who starts, the seats' names, and
+who may play (:func:`~oogames.nextmove.spec_help.people_help`; the first game's computer
+in the second seat until the list of games comes)."""
