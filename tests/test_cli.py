@@ -530,6 +530,35 @@ def test_the_listing_fits_a_terminal_80_wide_and_wraps_under_each_text() -> None
     assert aspiration.split("with @SECONDS")[0] == "  +aspiration  "
 
 
+def test_the_listing_names_each_games_computer_the_one_a_side_not_named_gets(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The help of ``--player1`` sends to ``oogames list`` for the default computer, which
+    a game may name itself (Pig's expectimax@1): the listing names each game's, and it is
+    the one ``oogames demo GAME`` plays with no player named."""
+    import io
+
+    from helpers import count
+
+    from oogames.cli import main
+    from oogames.cli.listing import run_list
+    from oogames.game.settings import default_player
+    from oogames.games import GAMES
+
+    out = io.StringIO()
+    run_list(out)
+    listed = out.getvalue().splitlines()
+    for name, info in GAMES.items():
+        at = next(at for at, line in enumerate(listed) if line.startswith(f"  {name} "))
+        computer = str(default_player(info))
+        said = next(line for line in listed[at:] if line.lstrip().startswith("computer:"))
+        assert said.split() == ["computer:", computer, "(where", "none", "is", "named)"]
+        count("games whose computer the listing names")
+    capsys.readouterr()
+    main(["demo", "pig", "--target", "2", "--seed", "1"], out=(played := io.StringIO()))
+    assert "  A: expectimax@1\n  B: expectimax@1\n" in played.getvalue()
+
+
 def test_every_help_fits_a_terminal_80_wide(monkeypatch: pytest.MonkeyPatch) -> None:
     """``oogames --help`` and each subcommand's help, at a terminal 80 wide: no line longer
     (argparse wraps the texts, not a usage's list of choices: ``oogames grade``'s

@@ -10,6 +10,7 @@ from typing import Final, TextIO
 from oogames import plugins
 from oogames.cli.common import WIDTH, Subcommand
 from oogames.errors import OogamesError, one_line
+from oogames.game.settings import default_player
 from oogames.games import GAMES, find_game
 from oogames.nextmove.spec_help import grammar_help
 
@@ -42,6 +43,7 @@ def _listing() -> list[str]:
         flags = " ".join(option.flag for option in info.declared)
         lines.append(f"  {info.name:<12} {info.summary}")
         lines.append(f"  {'':<12} options: {flags}")
+        lines.append(f"  {'':<12} computer: {default_player(info)} (where none is named)")
     installed = plugins.entry_point_games()
     for name, point in installed.items():
         try:

@@ -111,9 +111,11 @@ SOLVING_COMPUTER: Final = "alphabeta"
 """The computer player where none is named, on a board small enough to solve."""
 
 DEFAULT_CHOICE: Final = (
-    f"{SOLVING_COMPUTER} when the board is small enough to solve, else {DEFAULT_COMPUTER}"
+    f"the game's computer: {SOLVING_COMPUTER} where the board is small enough to solve, "
+    f"else {DEFAULT_COMPUTER}, unless the game names its own"
 )
-"""What the help texts say of the default computer player."""
+"""What the help texts say of the default computer player
+(:func:`~oogames.game.settings.default_player`)."""
 
 END: Final = "end"
 """The depth a search is given to go to the end of the game on any board (``alphabeta:end``)."""
