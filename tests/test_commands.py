@@ -301,3 +301,37 @@ def test_the_hint_depth_has_one_range_in_every_view(tmp_path: Path) -> None:
         for depth, status in ((65, 200), (MAX_HINT_DEPTH, 200), (MAX_HINT_DEPTH + 1, 400)):
             sent = {"game": "tictactoe", "player1": "human", "hint_depth": depth}
             assert client.post("/api/games", json=sent).status_code == status, depth
+
+
+def test_the_prompt_of_a_finished_game_names_what_still_works_there(tmp_path: Path) -> None:
+    """Once the game is over the console asks with the commands marked ``when_over`` (it
+    listed five by hand, and not help): each of those, typed in a finished game, does its
+    work there (none answers that the game is over), and each the console offers and the
+    prompt leaves out answers that it has nothing to do."""
+    from helpers import count
+
+    from oogames.game.commands import over_prompt
+
+    offered = commands_of("console")
+    prompt = over_prompt("console")
+    assert prompt == "game over (undo, save FILE, load FILE, new, help, quit) > "
+    saved = tmp_path / "over.json"
+    for command in offered:
+        settings = GameSettings(players=(PlayerSpec("human"), PlayerSpec("human")))
+        model = GameModel(settings)
+        for move in ("a1", "b1", "a2", "b2", "a3"):  # X wins
+            model.play(move)
+        model.save(saved)
+        target = saved if command.word == "load" else tmp_path / f"{command.word}.json"
+        typed = f"{command.word} {target}" if command.argument else command.word
+        out = io.StringIO()
+        ConsoleView(model, io.StringIO(f"{typed}\n"), out).run()
+        said = out.getvalue().split(prompt, 1)[-1]
+        refused = "\n! " in f"\n{said}"  # the console's line for what it will not do
+        assert prompt in out.getvalue(), command.word
+        if command.when_over:
+            assert command.word in prompt and not refused, (command.word, said)
+        else:
+            nothing = refused or "legal moves: none" in said  # or no move to list
+            assert command.word not in prompt.split("(")[1] and nothing, (command.word, said)
+        count("commands of a finished game, named or not as they work")

@@ -51,6 +51,8 @@ class Command:
             the thread a search runs in), have handlers of their own.
         changes_game: Whether it may change the position (a view draws the board again).
         signal: Its key in the console while a computer thinks, a signal (``Ctrl-C``).
+        when_over: Whether it has something to do once the game is over (the console's
+            prompt then names these).
     """
 
     word: str
@@ -64,6 +66,7 @@ class Command:
     call: str = ""
     changes_game: bool = False
     signal: str = ""
+    when_over: bool = False
 
 
 COMMANDS: Final[tuple[Command, ...]] = (
@@ -90,6 +93,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         label="Undo",
         call="undo",
         changes_game=True,
+        when_over=True,
     ),
     Command(
         "redo",
@@ -107,6 +111,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         label="Save",
         views=("console", "tui"),
         aliases=("save!",),
+        when_over=True,
     ),
     Command(
         "load",
@@ -116,6 +121,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         label="Load",
         views=("console", "tui"),
         changes_game=True,
+        when_over=True,
     ),
     Command(
         "new",
@@ -125,6 +131,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         views=("console", "tui"),
         call="new_game",
         changes_game=True,
+        when_over=True,
     ),
     Command(
         "go",
@@ -152,9 +159,22 @@ COMMANDS: Final[tuple[Command, ...]] = (
         while_thinking=True,
         signal="Ctrl-\\",
     ),
-    Command("help", "the keys and commands", key="f1", label="Help", views=("console", "tui")),
     Command(
-        "quit", "leave", key="ctrl+q", label="Quit", views=("console", "tui"), aliases=("exit", "q")
+        "help",
+        "the keys and commands",
+        key="f1",
+        label="Help",
+        views=("console", "tui"),
+        when_over=True,
+    ),
+    Command(
+        "quit",
+        "leave",
+        key="ctrl+q",
+        label="Quit",
+        views=("console", "tui"),
+        aliases=("exit", "q"),
+        when_over=True,
     ),
 )
 """Every command, in the order the help lists them."""
@@ -236,6 +256,18 @@ def commands_help(view: View) -> str:
         lines.append("While the computer thinks:")
         lines += [f"  {each.signal:<12} {each.summary}" for each in COMMANDS if each.signal]
     return "\n".join(lines)
+
+
+def over_prompt(view: View) -> str:
+    """What ``view`` asks once the game is over: the commands that still have something to
+    do (``when_over``), as they are typed.
+
+    >>> from oogames.game.commands import over_prompt
+    >>> over_prompt("console")
+    'game over (undo, save FILE, load FILE, new, help, quit) > '
+    """
+    typed = (f"{each.word} {each.argument}".strip() for each in commands_of(view) if each.when_over)
+    return f"game over ({', '.join(typed)}) > "
 
 
 def command_rows(view: View) -> list[tuple[str, str, str]]:

@@ -33,6 +33,7 @@ from oogames.game.adapters import IModel2ViewAdapter
 from oogames.game.commands import (
     commands_help,
     moves_text,
+    over_prompt,
     read_command,
     read_file_name,
     thinking_text,
@@ -45,6 +46,9 @@ from oogames.ui.leaving import Leave, leaving_on_signals, unheard
 HELP = commands_help("console")
 """The console's commands and its keys while a computer thinks (from
 :data:`oogames.game.commands.COMMANDS`)."""
+
+OVER_PROMPT = over_prompt("console")
+"""What the console asks once the game is over (from :data:`oogames.game.commands.COMMANDS`)."""
 
 KEYS = HELP.partition("\nWhile the computer thinks:\n")[2]
 """The keys while a computer thinks, now the end of :data:`HELP` (deprecated)."""
@@ -239,10 +243,7 @@ class ConsoleView(IModel2ViewAdapter):
     def _ask(self) -> str | None:
         """Prompt and read one line (None at the end of the input)."""
         model = self.model
-        if model.board.is_over:
-            prompt = "game over (new, undo, save FILE, load FILE, quit) > "
-        else:
-            prompt = f"{model.current.name} > "
+        prompt = OVER_PROMPT if model.board.is_over else f"{model.current.name} > "
         if self._interactive():
             try:
                 return input(prompt)  # with line editing and history (readline)
