@@ -279,9 +279,15 @@ def _outcome(act: Any, *args: Any) -> str:
 def test_the_hint_depth_has_one_range_in_every_view(tmp_path: Path) -> None:
     """The command line took hint depths up to 10,000 (the settings' limit), and the page and
     the terminal board's form up to 64: a game saved from the command line with a hint depth
-    of 100 showed a depth the page refused. One limit now, GameSettings.MAX_HINT_DEPTH."""
-    from oogames.cli import main
+    of 100 showed a depth the page refused. One limit now, GameSettings.MAX_HINT_DEPTH; and
+    one default, GameSettings.HINT_DEPTH (written four times: the settings, the command
+    line's flag, the page's field and a request that leaves it out)."""
+    from oogames.cli import build_parser, main
     from oogames.errors import SettingsError
+
+    default = GameSettings.HINT_DEPTH
+    assert GameSettings().hint_depth == default
+    assert build_parser().parse_args(["play", "nim"]).hint_depth == default
 
     MAX_HINT_DEPTH = GameSettings.MAX_HINT_DEPTH
     assert MAX_HINT_DEPTH == 10_000
@@ -301,6 +307,9 @@ def test_the_hint_depth_has_one_range_in_every_view(tmp_path: Path) -> None:
         for depth, status in ((65, 200), (MAX_HINT_DEPTH, 200), (MAX_HINT_DEPTH + 1, 400)):
             sent = {"game": "tictactoe", "player1": "human", "hint_depth": depth}
             assert client.post("/api/games", json=sent).status_code == status, depth
+        left_out = client.post("/api/games", json={"game": "nim"}).json()
+        assert left_out["settings"]["hint_depth"] == default
+        assert f'<input id="hint" value="{default}" inputmode="numeric">' in client.get("/").text
 
 
 def test_the_prompt_of_a_finished_game_names_what_still_works_there(tmp_path: Path) -> None:

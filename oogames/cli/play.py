@@ -107,7 +107,7 @@ COMMANDS: Final = (
             flag(
                 "--hint-depth",
                 type=whole_from(1, GameSettings.MAX_HINT_DEPTH),
-                default=3,
+                default=GameSettings.HINT_DEPTH,
                 help="how deep hints search",
             ),
             SEED_FLAG,

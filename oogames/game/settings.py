@@ -136,6 +136,8 @@ class GameSettings:
 
     #: The deepest hint, in every view (a strategy's deepest ``:DEPTH``); the least is 1.
     MAX_HINT_DEPTH: ClassVar[int] = MAX_DEPTH
+    #: How deep hints search where none is said, in every view.
+    HINT_DEPTH: ClassVar[int] = 3
 
     game: str = "tictactoe"
     options: dict[str, object] = attrs.field(factory=dict)
@@ -143,7 +145,7 @@ class GameSettings:
         default=(PlayerSpec("human"), PlayerSpec("alphabeta", 4)), converter=_as_tuple
     )
     first: int = 0
-    hint_depth: int = 3
+    hint_depth: int = HINT_DEPTH
     seed: int | None = None
 
     def __attrs_post_init__(self) -> None:

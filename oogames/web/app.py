@@ -195,7 +195,10 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
                 *later_seats(given, default_player(info, board), info, board, seat_name),
             ),
             hint_depth=_small_int(
-                data.get("hint_depth", 3), "the hint depth", 1, GameSettings.MAX_HINT_DEPTH
+                data.get("hint_depth", GameSettings.HINT_DEPTH),
+                "the hint depth",
+                1,
+                GameSettings.MAX_HINT_DEPTH,
             ),
         )
         settings = settings.seated(

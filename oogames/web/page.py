@@ -15,7 +15,7 @@ import json
 from importlib import resources
 
 from oogames.game.commands import commands_of
-from oogames.game.settings import MAX_SEATS, default_player, seat_name
+from oogames.game.settings import MAX_SEATS, GameSettings, default_player, seat_name
 from oogames.games import GAMES
 from oogames.nextmove.spec_help import MORE_PLAYERS_EXAMPLE, people_help
 
@@ -53,6 +53,7 @@ PAGE = (
     .replace("/*seat-names*/", _SEAT_NAMES.replace("</", "<\\/"))
     .replace("<!--computer-->", html.escape(str(default_player(next(iter(GAMES.values()))))))
     .replace("<!--more-players-->", html.escape(MORE_PLAYERS_EXAMPLE))
+    .replace("<!--hint-depth-->", str(GameSettings.HINT_DEPTH))
     .replace("<!--people-help-->", people_help(_bold))
 )
 """The page, with its command buttons, its choices of who starts, the seats' names, and
