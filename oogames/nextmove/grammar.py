@@ -117,6 +117,9 @@ DEFAULT_CHOICE: Final = (
 """What the help texts say of the default computer player
 (:func:`~oogames.game.settings.default_player`)."""
 
+NOT_A_STRATEGY: Final = ": a person plays no strategy"
+"""What a refusal of ``human`` adds where a strategy is asked for (a search to compare)."""
+
 END: Final = "end"
 """The depth a search is given to go to the end of the game on any board (``alphabeta:end``)."""
 
@@ -341,7 +344,7 @@ class StrategySpec:
             raise StrategySpecError(f"{shown(text)}: enhancements come before the depth: {fixed}")
         family = _family(name.split("+")[0].strip())
         if family is None or (family == "human" and not people):
-            why = "" if family is None else ": a person plays no strategy"
+            why = "" if family is None else NOT_A_STRATEGY
             raise unknown_strategy(text, why, person=people, references=plugins_allowed)
         if family in PLAIN and (colon or at):
             raise StrategySpecError(f"{shown(text)}: {name.strip()} takes no depth or clock")

@@ -20,6 +20,7 @@ from oogames.nextmove.grammar import (
     ENHANCEMENTS,
     MAX_DEPTH,
     MAX_ITERATIONS,
+    NOT_A_STRATEGY,
     SAMPLER_ENHANCEMENTS,
     SAMPLERS,
     SEARCHES,
@@ -88,7 +89,7 @@ def parse_spec(
 
 
 def _not_a_strategy(spec: StrategySpec) -> NoReturn:
-    raise unknown_strategy(str(spec), ": a person plays no strategy", person=False)
+    raise unknown_strategy(str(spec), NOT_A_STRATEGY, person=False)
 
 
 def _read(spec: str | StrategySpec) -> StrategySpec:

@@ -304,10 +304,8 @@ def to_html(result: Standings | SeatedStandings, title: str) -> str:
         for i, j, w, d, lost in result.pairings
     ]
     return (
-        html_page(title) + f"<p>{html.escape(games_line(result))}.</p>"
-        f"<h2>Standings</h2>{html_table(HEADER, rows(result))}"
-        f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
-        f"<h2>Crosstable</h2>{html_table(['#', 'player', *ranks], crosstable(result))}"
+        standings_page(title, games_line(result), HEADER, rows(result), result)
+        + f"<h2>Crosstable</h2>{html_table(['#', 'player', *ranks], crosstable(result))}"
         f"<h2>Pairings</h2>{html_table(['player', 'against', 'wins-draws-losses'], pairings)}"
         f"{forfeits_html(result.forfeits)}</body></html>"
     )
@@ -328,6 +326,22 @@ def forfeits_html(forfeits: Sequence[tuple[str, str]]) -> str:
     if not forfeits:
         return ""
     return f"<h2>Games not ended by the rules</h2>{html_table(['game', 'reason'], forfeits)}"
+
+
+def standings_page(
+    title: str,
+    games: str,
+    header: list[str],
+    table: list[list[str]],
+    result: Standings | SeatedStandings,
+) -> str:
+    """A report page up to the tables of its kind of tournament: its head, the line of its
+    games, the standings and the ratings' picture (every name escaped)."""
+    return (
+        html_page(title) + f"<p>{html.escape(games)}.</p>"
+        f"<h2>Standings</h2>{html_table(header, table)}"
+        f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
+    )
 
 
 def html_page(title: str) -> str:

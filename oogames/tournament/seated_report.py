@@ -3,7 +3,6 @@ text, with rich's tables, as an HTML report with the ratings' picture, and as JS
 
 from __future__ import annotations
 
-import html
 import json
 import math
 from typing import TextIO
@@ -12,14 +11,12 @@ from oogames.errors import counted
 from oogames.tournament.report import (
     forfeit_lines,
     forfeits_html,
-    html_page,
-    html_table,
     plain_table,
     rating_cells,
     rating_json,
-    ratings_svg,
     rich_console,
     rich_table,
+    standings_page,
 )
 from oogames.tournament.seated import SeatedStandings
 
@@ -77,12 +74,8 @@ def seated_rich(result: SeatedStandings, file: TextIO) -> bool:
 def seated_html(result: SeatedStandings, title: str) -> str:
     """A report page: the standings, the ratings' picture and the games not ended by the
     rules (every name escaped)."""
-    return (
-        html_page(title) + f"<p>{html.escape(games_line(result))}.</p>"
-        f"<h2>Standings</h2>{html_table(HEADER, seated_rows(result))}"
-        f"<h2>Ratings (Elo, 95% intervals)</h2>{ratings_svg(result)}"
-        f"{forfeits_html(result.forfeits)}</body></html>"
-    )
+    page = standings_page(title, games_line(result), HEADER, seated_rows(result), result)
+    return f"{page}{forfeits_html(result.forfeits)}</body></html>"
 
 
 def seated_json(result: SeatedStandings) -> str:
