@@ -87,8 +87,9 @@ state reports (:meth:`~oogames.web.games.WebGame.state`) and the page sends back
 again."""
 
 NEW_GAME_SHAPE: Final = (
-    '{"game": "tictactoe", "options": "rows=3", "player0": "human", "player1": "alphabeta:4", '
-    f'"player2" ... "player{MAX_SEATS - 1}", "first": 0, "hint_depth": 3}}'
+    '{"game": "tictactoe", "options": "rows=3", "player0": "human", '
+    f'"player1": "{PEOPLE_EXAMPLES[0][0]}", "player2" ... "player{MAX_SEATS - 1}", '
+    f'"first": 0, "hint_depth": {GameSettings.HINT_DEPTH}}}'
 )
 """What a refused new game's request is told to look like (each field may be left out)."""
 
