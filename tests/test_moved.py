@@ -38,7 +38,11 @@ MOVED = [
     ("oogames.board", "oogames.nextmove.running", ["StopFlag", "restoring", "run_deep"]),
     ("oogames.board.deep", "oogames.nextmove.running", ["run_deep", "deep_call", "FRAME_LIMIT"]),
     ("oogames", "oogames.board.perft", ["perft"]),
-    ("oogames.nextmove.grammar", "oogames.nextmove.spec_help", ["grammar_help", "player_help"]),
+    (
+        "oogames.nextmove.grammar",
+        "oogames.nextmove.spec_help",
+        ["DEFAULT_CHOICE", "grammar_help", "player_help"],
+    ),
     ("oogames.board", "oogames.board.perft", ["perft"]),
     ("oogames.cli.common", "oogames.cli.parser", ["Parser"]),
 ]

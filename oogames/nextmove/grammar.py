@@ -110,13 +110,6 @@ DEFAULT_COMPUTER: Final = "alphabeta+tt+order@1"
 SOLVING_COMPUTER: Final = "alphabeta"
 """The computer player where none is named, on a board small enough to solve."""
 
-DEFAULT_CHOICE: Final = (
-    f"the game's computer: {SOLVING_COMPUTER} where the board is small enough to solve, "
-    f"else {DEFAULT_COMPUTER}, unless the game names its own"
-)
-"""What the help texts say of the default computer player
-(:func:`~oogames.game.settings.default_player`)."""
-
 NOT_A_STRATEGY: Final = ": a person plays no strategy"
 """What a refusal of ``human`` adds where a strategy is asked for (a search to compare)."""
 
@@ -446,7 +439,7 @@ EXAMPLES: Final = ("alphabeta+tt@0.2", "mcts:500", "random")
 
 _moved = moved_names(
     __name__,
-    dict.fromkeys(("grammar_help", "player_help"), "oogames.nextmove.spec_help"),
+    dict.fromkeys(("DEFAULT_CHOICE", "grammar_help", "player_help"), "oogames.nextmove.spec_help"),
 )
 
 

@@ -16,7 +16,7 @@ from typing import Final
 from oogames import plugins
 from oogames.nextmove.chance import CHANCE_SEARCHES
 from oogames.nextmove.grammar import (
-    DEFAULT_CHOICE,
+    DEFAULT_COMPUTER,
     DRIVERS,
     END,
     ENHANCEMENTS,
@@ -27,10 +27,18 @@ from oogames.nextmove.grammar import (
     SAMPLERS,
     SEARCH_HELP,
     SEARCHES,
+    SOLVING_COMPUTER,
     enhancements_of,
     strategy_names,
 )
 from oogames.nextmove.multiplayer import PLAYER_SEARCHES
+
+DEFAULT_CHOICE: Final = (
+    f"the game's computer: {SOLVING_COMPUTER} where the board is small enough to solve, "
+    f"else {DEFAULT_COMPUTER}, unless the game names its own"
+)
+"""What the help texts say of the default computer player
+(:func:`~oogames.game.settings.default_player`; it was in :mod:`~oogames.nextmove.grammar`)."""
 
 
 def grammar_help() -> list[str]:
