@@ -28,7 +28,7 @@ from oogames.errors import StrategySpecError, shown, unknown
 from oogames.nextmove.chance import CHANCE_SEARCHES
 from oogames.nextmove.factories import MAX_DEPTH as MAX_DEPTH  # defined with DepthFac
 from oogames.nextmove.factories import AlphaBetaFac, IAccFactory, MinMaxFac
-from oogames.nextmove.mcts import PLAYOUT_PLIES
+from oogames.nextmove.mcts import ITERATIONS, PLAYOUT_PLIES
 from oogames.nextmove.multiplayer import PLAYER_SEARCHES
 from oogames.nextmove.negamax import NegaAlphaBetaFac, NegamaxFac
 from oogames.nextmove.pvs import PVSFac
@@ -71,7 +71,7 @@ DRIVERS: dict[str, str] = {
 #: Strategies that sample the game rather than search it (``:N`` iterations, ``@S`` seconds).
 SAMPLERS: dict[str, str] = {
     "mcts": "Monte Carlo tree search (UCT, random playouts, MCTS-Solver); "
-    ":N iterations a move, @SECONDS a move (default 1,000 iterations)",
+    f":N iterations a move, @SECONDS a move (default {ITERATIONS:,} iterations)",
 }
 
 #: What ``mcts`` may add with ``+NAME``.

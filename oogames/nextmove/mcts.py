@@ -56,10 +56,12 @@ if TYPE_CHECKING:
     from oogames.board.undo import IUndoMove
     from oogames.trace.tracer import SearchTrace
 
-__all__ = ["DRAW", "LOSS", "MCTS", "PLAYOUT_PLIES", "WIN", "MCTSNode", "MCTSResult"]
+__all__ = ["DRAW", "ITERATIONS", "LOSS", "MCTS", "PLAYOUT_PLIES", "WIN", "MCTSNode", "MCTSResult"]
 
 PLAYOUT_PLIES: Final = 8
 """Random moves a playout cut short by an evaluation makes (``mcts+eval``) unless told."""
+ITERATIONS: Final = 1_000
+"""The iterations of a move, given neither iterations nor seconds (``mcts``)."""
 
 _Game: TypeAlias = "tuple[type, tuple[tuple[str, object], ...], tuple[tuple[int, Move], ...]]"
 """What identifies the game a board is in (:func:`_game_of`)."""
@@ -114,7 +116,7 @@ class MCTS(INextMoveStrategy):
     Args:
         iterations: Iterations a move (``mcts:5000``); None to go by time only.
         seconds: Seconds a move (``mcts@1``); None to go by iterations only.
-            With both, whichever runs out first; with neither, 1,000 iterations.
+            With both, whichever runs out first; with neither, :data:`ITERATIONS`.
         exploration: UCT's exploration constant ``c`` in
             ``reward/visits + c * sqrt(ln(parent visits) / visits)``.
         seed: Seed of the random generator, for reproducible searches.
@@ -151,7 +153,7 @@ class MCTS(INextMoveStrategy):
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
-            iterations = 1_000
+            iterations = ITERATIONS
         if iterations is not None:
             check_whole("MCTS iterations", iterations, 1)
         check_clock(seconds, "MCTS's clock")
