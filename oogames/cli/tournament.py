@@ -26,6 +26,7 @@ from oogames.nextmove.grammar import EXAMPLES, GRAMMAR, PLUGIN_FORM
 from oogames.nextmove.specs import make_strategy
 from oogames.nextmove.strategy import MAX_SECONDS
 from oogames.parsing import read_user_file, write_user_file
+from oogames.tournament.playing import PLUGIN_MOVE_SECONDS, TIME_MARGIN
 from oogames.ui.leaving import Leave, leaving_on_signals, unheard
 
 if TYPE_CHECKING:
@@ -196,15 +197,15 @@ COMMANDS: Final = (
             flag(
                 "--time-margin",
                 type=seconds_from(0, 10),
-                default=0.5,
+                default=TIME_MARGIN,
                 help="how far over its time a move may run, as a share of the time",
-                note="50%%",
+                note=f"{TIME_MARGIN:.0%}%",  # argparse reads % as a format's
             ),
             flag(
                 "--plugin-seconds",
                 type=seconds_from(0.001, MAX_SECONDS),
                 help="seconds after which a plug-in player's move is stopped (its process killed)",
-                note="the move's time and a second; 600 in an untimed game",
+                note=f"the move's time and a second; {PLUGIN_MOVE_SECONDS:g} in an untimed game",
             ),
             flag(
                 "--db",

@@ -23,7 +23,7 @@ import attrs
 from oogames.board.moves import PASS
 from oogames.errors import SettingsError, counted
 from oogames.tournament.playing import PLUGIN_MOVE_SECONDS as PLUGIN_MOVE_SECONDS
-from oogames.tournament.playing import check_plan, opened_board, play_out
+from oogames.tournament.playing import TIME_MARGIN, check_plan, opened_board, play_out
 
 if TYPE_CHECKING:
     from oogames.tournament.seated import SeatedTask
@@ -66,7 +66,7 @@ class GameTask:
     opening: tuple[str, ...] = ()
     seed: int = 0
     move_seconds: float | None = None
-    margin: float = 0.5
+    margin: float = TIME_MARGIN
     plugin_seconds: float | None = None
     plugin_memory_mb: int | None = None
 
@@ -239,7 +239,7 @@ def schedule(
     seed: int = 0,
     gauntlet: bool = False,
     move_seconds: float | None = None,
-    margin: float = 0.5,
+    margin: float = TIME_MARGIN,
     plugin_seconds: float | None = None,
 ) -> list[GameTask]:
     """Every game of the tournament, in order.

@@ -33,6 +33,10 @@ PLUGIN_MOVE_SECONDS = 600.0
 """How long a plug-in player may take over a move in an untimed game before its process
 is stopped and it loses the game."""
 
+TIME_MARGIN = 0.5
+"""How far over its time a timed move may run, as a share of the time, unless told: a move
+over ``move_seconds * (1 + margin)`` loses the game."""
+
 
 class _Player:
     """A built-in player, searching in this process (it stops when told to)."""

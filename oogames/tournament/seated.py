@@ -38,7 +38,7 @@ import attrs
 
 from oogames.errors import SettingsError, shown
 from oogames.tournament.games import rounds, tables
-from oogames.tournament.playing import check_plan, opened_board, play_out
+from oogames.tournament.playing import TIME_MARGIN, check_plan, opened_board, play_out
 from oogames.tournament.ratings import Rating, fit_ratings
 
 
@@ -69,7 +69,7 @@ class SeatedTask:
     opening: tuple[str, ...] = ()
     seed: int = 0
     move_seconds: float | None = None
-    margin: float = 0.5
+    margin: float = TIME_MARGIN
     plugin_seconds: float | None = None
     plugin_memory_mb: int | None = None
 
@@ -182,7 +182,7 @@ def seated_schedule(
     seed: int = 0,
     gauntlet: bool = False,
     move_seconds: float | None = None,
-    margin: float = 0.5,
+    margin: float = TIME_MARGIN,
     plugin_seconds: float | None = None,
 ) -> list[SeatedTask]:
     """Every game of a tournament of a ``seats``-player game, in order (see the module).
