@@ -14,7 +14,7 @@ from oogames.nextmove.specs import make_factory
 from oogames.parsing import write_user_file
 from oogames.pictures.svg import svg_to_png
 from oogames.trace.render import ASCII_LINES, LEVEL_WIDTH, MAX_NODES, draw_svg, to_dot, to_text
-from oogames.trace.tracer import trace_search
+from oogames.trace.tracer import TRACE_LIMIT, trace_search
 
 
 def run_tree(args: argparse.Namespace, out: TextIO) -> int:
@@ -98,7 +98,7 @@ COMMANDS: Final = (
             flag(
                 "--limit",
                 type=whole_from(1, 100_000_000),
-                default=100_000,
+                default=TRACE_LIMIT,
                 help="stop a search past this many nodes",
             ),
         ),

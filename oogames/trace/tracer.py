@@ -276,13 +276,17 @@ class SearchTrace:
         return draw_svg(self)
 
 
+TRACE_LIMIT: Final = 100_000
+"""The most nodes a traced search may generate unless told (``oogames tree --limit``)."""
+
+
 def trace_search(
     board: IBoardModel,
     factory: IAccFactory,
     player: int | None = None,
     *,
     prefer_quick_wins: bool = True,
-    limit: int = 100_000,
+    limit: int = TRACE_LIMIT,
 ) -> SearchTrace:
     """Run ``MinMax(factory)`` on ``board`` and record the tree it explored.
 
