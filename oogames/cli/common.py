@@ -15,7 +15,7 @@ from oogames.cli.parser import Parser as Parser  # moved: the name kept (docs/mo
 from oogames.cli.parser import list_metavar
 from oogames.errors import BoardOptionError, UsageError, shown
 from oogames.game.settings import default_player, later_seats
-from oogames.games import GAMES, GameInfo, find_game
+from oogames.games import DEFAULT_GAME, GAMES, GameInfo, find_game
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import option_flag, read_seconds, read_whole, whole_number
@@ -290,10 +290,10 @@ def add_game_options(
             nargs="?",
             default=argparse.SUPPRESS,  # left out: --game's default stands
             metavar="GAME",
-            help=f"{GAME_HELP} (default tictactoe)",
+            help=f"{GAME_HELP} (default {DEFAULT_GAME})",
         )
         parser.add_argument(
-            "--game", dest="game", default="tictactoe", metavar="GAME", help="the same"
+            "--game", dest="game", default=DEFAULT_GAME, metavar="GAME", help="the same"
         )
     parser.add_argument(
         "--opt",

@@ -10,7 +10,7 @@ import attrs
 from oogames.board.model import ABoardModel
 from oogames.board.options import check_size
 from oogames.errors import SettingsError, shown
-from oogames.games import GameInfo, find_game
+from oogames.games import DEFAULT_GAME, GameInfo, find_game
 from oogames.nextmove.grammar import DEFAULT_COMPUTER, MAX_DEPTH, SOLVING_COMPUTER, StrategySpec
 from oogames.nextmove.specs import check_fits, make_strategy
 from oogames.nextmove.strategy import INextMoveStrategy
@@ -139,7 +139,7 @@ class GameSettings:
     #: How deep hints search where none is said, in every view.
     HINT_DEPTH: ClassVar[int] = 3
 
-    game: str = "tictactoe"
+    game: str = DEFAULT_GAME
     options: dict[str, object] = attrs.field(factory=dict)
     players: tuple[PlayerSpec, ...] = attrs.field(
         default=(PlayerSpec("human"), PlayerSpec("alphabeta", 4)), converter=_as_tuple

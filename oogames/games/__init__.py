@@ -7,6 +7,7 @@ beside its board (``GAME``: a :class:`GameInfo` with its options, evaluation and
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from oogames import plugins
 from oogames.errors import SettingsError, unknown
@@ -28,7 +29,12 @@ GAMES: dict[str, GameInfo] = {
 }
 """Every game the command line and the views know, by name (``"connectfour"``, ...)."""
 
+DEFAULT_GAME: Final = next(iter(GAMES))
+"""The game played where none is named (``oogames demo``, a new game's request, the
+settings): the first of :data:`GAMES`, tic-tac-toe."""
+
 __all__ = [
+    "DEFAULT_GAME",
     "GAMES",
     "Chance",
     "ConnectFourBoard",

@@ -57,7 +57,7 @@ from oogames.game.settings import (
     later_seats,
     seat_name,
 )
-from oogames.games import GAMES, find_game, unknown_game
+from oogames.games import DEFAULT_GAME, GAMES, find_game, unknown_game
 from oogames.nextmove.spec_help import PEOPLE_EXAMPLES
 from oogames.parsing import check_whole, read_whole
 from oogames.web.bodies import (  # noqa: F401 (MAX_BODY, MAX_DROPPED: read here before)
@@ -173,7 +173,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
     async def new_game(request: Request) -> Response:
         games.loop = asyncio.get_running_loop()
         data = await json_fields(request, NEW_GAME_FIELDS, NEW_GAME_SHAPE)
-        name = str(data.get("game", "tictactoe"))
+        name = str(data.get("game", DEFAULT_GAME))
         if name not in offered:  # never a plug-in reference from a request
             raise unknown_game(name, offered, references=False)
         info = find_game(name)

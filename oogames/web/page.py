@@ -16,7 +16,7 @@ from importlib import resources
 
 from oogames.game.commands import commands_of
 from oogames.game.settings import MAX_SEATS, GameSettings, default_player, seat_name
-from oogames.games import GAMES
+from oogames.games import DEFAULT_GAME, GAMES
 from oogames.nextmove.spec_help import MORE_PLAYERS_EXAMPLE, people_help
 
 _PAGE = resources.files("oogames.web").joinpath("page.html").read_text(encoding="utf-8")
@@ -51,11 +51,11 @@ PAGE = (
     _PAGE.replace("<!--commands-->", _buttons())
     .replace("<!--starters-->", _starters())
     .replace("/*seat-names*/", _SEAT_NAMES.replace("</", "<\\/"))
-    .replace("<!--computer-->", html.escape(str(default_player(next(iter(GAMES.values()))))))
+    .replace("<!--computer-->", html.escape(str(default_player(GAMES[DEFAULT_GAME]))))
     .replace("<!--more-players-->", html.escape(MORE_PLAYERS_EXAMPLE))
     .replace("<!--hint-depth-->", str(GameSettings.HINT_DEPTH))
     .replace("<!--people-help-->", people_help(_bold))
 )
 """The page, with its command buttons, its choices of who starts, the seats' names, and
-who may play (:func:`~oogames.nextmove.spec_help.people_help`; the first game's computer
+who may play (:func:`~oogames.nextmove.spec_help.people_help`; the default game's computer
 in the second seat until the list of games comes)."""
