@@ -373,7 +373,7 @@ GAME: Final = GameInfo(
     "othello",
     OthelloBoard,
     othello_weighted_squares,
-    "Othello on an even size x size board, 4 to 16: outflank and flip",
+    f"Othello on an even size x size board, {SIZE.low} to {SIZE.high}: outflank and flip",
     lambda board: isinstance(board, OthelloBoard) and board.size <= 4,
 )
 """Othello, declared for the command line and the views."""

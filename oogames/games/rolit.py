@@ -259,7 +259,8 @@ GAME: Final = GameInfo(
     "rolit",
     RolitBoard,
     rolit_discs,
-    "Othello for 2 to 4 players: every disc can be flipped; the most discs wins",
+    f"Othello for {PLAYERS.low} to {PLAYERS.high} players: every disc can be flipped; "
+    "the most discs wins",
     computer="maxn@1",
 )
 """Rolit, declared for the command line and the views."""
