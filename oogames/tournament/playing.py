@@ -34,8 +34,8 @@ PLUGIN_MOVE_SECONDS = 600.0
 is stopped and it loses the game."""
 
 TIME_MARGIN = 0.5
-"""How far over its time a timed move may run, as a share of the time, unless told: a move
-over ``move_seconds * (1 + margin)`` loses the game."""
+"""How far over its time a timed move may run unless told, as a share of the time (a move
+over ``move_seconds * (1 + margin)`` loses the game)."""
 
 
 class _Player:
