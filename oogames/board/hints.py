@@ -113,8 +113,8 @@ def search_refusal(
     before it raised the :class:`~oogames.errors.SearchDepthError` raised now; a deadline
     or a node budget only stops it with no answer, as a search to the end of that game
     never has one."""
-    name = type(board).__name__
-    if by_margin and search_hints(board).margin_bounds() is None:
+    name, hints = type(board).__name__, search_hints(board)
+    if by_margin and hints.margin_bounds() is None:
         return SearchError(
             f"{name} has no margins: its games end in a win, a draw or a loss; "
             "search it without by_margin"
@@ -124,7 +124,7 @@ def search_refusal(
             f"{name} gives the search enhancements no hints: subclass ABoardModel "
             "(or ISearchHints) to search it with them"
         )
-    if not limited and search_hints(board).endless():
+    if not limited and hints.endless():
         return SearchDepthError(
             f"a game of {name} can go on for ever (its endless() says so), so a search to "
             "its end never ends: give it a depth (a DepthFac, or :6 in a spec)"

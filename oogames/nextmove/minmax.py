@@ -347,7 +347,8 @@ class MinMax(INextMoveStrategy):
         Raises:
             SearchStopped: :meth:`cancel` was called before or during the search,
                 or it ran out of its budget.
-            SearchDepthError: The search went deeper than the frame limit allows.
+            SearchDepthError: The search went deeper than the frame limit allows, or
+                would, before it starts (:func:`~oogames.board.hints.search_refusal`).
             SearchError: The board offered no move at all (a broken board model).
         """
         stop = self._stop

@@ -182,6 +182,7 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
             raise BadRequest(f"the options are a text of name=value words, not {shown(written)}")
         options = info.read_options(written)
         board = info.make(**options)
+        computer = default_player(info, board)  # a seat after the first not named
         given = {
             seat: _player(data, f"player{seat}", "")
             for seat in range(2, MAX_SEATS)
@@ -192,8 +193,8 @@ def create_app(folder: Path | None = None, limits: GameLimits = DEFAULT_LIMITS) 
             options=options,
             players=(
                 _player(data, "player0", "human"),
-                _player(data, "player1", str(default_player(info, board))),
-                *later_seats(given, default_player(info, board), info, board, seat_name),
+                _player(data, "player1", str(computer)),
+                *later_seats(given, computer, info, board, seat_name),
             ),
             hint_depth=_small_int(
                 data.get("hint_depth", GameSettings.HINT_DEPTH),
