@@ -490,3 +490,48 @@ def test_minmax_itself_refuses_a_search_to_the_end_of_pig_before_its_first_node(
     exits_with_message(
         tree, "a game of PigBoard can go on for ever", lambda: capsys.readouterr().err
     )
+
+
+def test_minmax_refuses_every_search_with_enhancements_to_the_end_of_pig_reused_too() -> None:
+    """Every search of the grammar with each set of the enhancements it takes (not
+    ``+aspiration``, which needs a clock), to the end: ``MinMax.search`` refuses it on Pig
+    exactly where the spec's own check (``check_fits``, the reference) refuses its spec,
+    fresh and with the MinMax reused after a refusal; with ``:2`` neither refuses. The
+    refused MinMax, reused, then solves a small Connect Four (3 x 3, 3 in a row) to the
+    value plain minimax finds there, and leaves both boards as they were."""
+    import itertools
+
+    from helpers import count
+
+    from oogames import MinMaxFac
+    from oogames.errors import SearchDepthError, StrategySpecError
+    from oogames.games import ConnectFourBoard
+    from oogames.games.pig import pig_chances
+    from oogames.nextmove.grammar import SEARCHES, StrategySpec, enhancements_of
+    from oogames.nextmove.specs import check_fits, make_factory
+
+    small = ConnectFourBoard(3, 3, 3)
+    reference = MinMax(MinMaxFac()).analyze(small).value
+    two_player = ("minimax", "alphabeta", "negamax", "negamax-ab", "pvs")
+    for base in SEARCHES:
+        allowed = [name for name in enhancements_of(base) if name != "aspiration"]
+        for size in range(len(allowed) + 1):
+            for chosen in itertools.combinations(allowed, size):
+                spec = "+".join((base, *chosen))
+                pig = PigBoard(players=3)
+                with pytest.raises(StrategySpecError, match="can go on for ever"):
+                    check_fits(StrategySpec.parse(spec), pig)
+                factory = make_factory(spec, pig_chances)
+                search = MinMax(factory)
+                for _ in ("fresh", "reused"):
+                    with pytest.raises(SearchDepthError, match="can go on for ever"):
+                        search.analyze(pig)
+                    assert pig.ply == 0 and not pig.moves, spec
+                if base in two_player:
+                    assert search.analyze(small).value == reference, spec
+                    assert small.ply == 0, spec
+                if base != "brs":  # best-reply search refuses chance in a line of its own
+                    check_fits(StrategySpec.parse(f"{spec}:2"), pig)
+                    MinMax(make_factory(f"{spec}:2", pig_chances)).analyze(pig)
+                    assert pig.ply == 0, spec
+                count("searches with enhancements refused to the end of pig, reused after")
