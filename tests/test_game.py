@@ -310,3 +310,29 @@ def test_settings_take_players_as_specs_and_refuse_their_text_with_how_to_read_i
         GameSettings(players=[PlayerSpec("human")])
     with pytest.raises(SettingsError, match=r"^the players are a tuple of PlayerSpec, not 'h"):
         GameSettings(players="human")  # type: ignore[arg-type]
+
+
+def test_settings_that_name_no_players_take_the_games_computer_as_the_command_line() -> None:
+    """``GameSettings(game=...)`` with no players: a person, then the computer
+    ``oogames play`` takes for that game and those options (:func:`default_player`); it
+    took ``alphabeta:4`` in every game. Settings the checks refuse still say why."""
+    from helpers import count
+
+    from oogames.game.settings import default_player
+    from oogames.games import GAMES
+
+    sized = {"tictactoe": {"rows": 4, "cols": 4, "k": 4}, "connectfour": {"width": 4, "height": 4}}
+    for name, info in GAMES.items():
+        for options in ({}, sized.get(name, {})):
+            settings = GameSettings(game=name, options=dict(options))
+            computer = default_player(info, info.make(**options))
+            assert settings.players == (PlayerSpec("human"), computer), (name, options)
+            count("games and options whose default players match the command line's")
+    assert str(GameSettings(game="tictactoe").players[1]) == "alphabeta"  # small: solved
+    assert str(GameSettings(game="pig").players[1]) == "expectimax@1"  # the game's own
+    bad = GameSettings(game="connectfour", options={"width": 99})  # refused when made
+    assert bad.players[1] == default_player(GAMES["connectfour"])
+    with pytest.raises(SettingsError, match="a game is named by a text"):
+        GameSettings(game=3)  # type: ignore[arg-type]
+    with pytest.raises(SettingsError, match="options must be a mapping"):
+        GameSettings(options=[1])  # type: ignore[arg-type]

@@ -9,7 +9,7 @@ import attrs
 
 from oogames.board.model import ABoardModel
 from oogames.board.options import check_size
-from oogames.errors import SettingsError, shown
+from oogames.errors import OogamesError, SettingsError, shown
 from oogames.games import DEFAULT_GAME, GameInfo, find_game
 from oogames.nextmove.grammar import DEFAULT_COMPUTER, MAX_DEPTH, SOLVING_COMPUTER, StrategySpec
 from oogames.nextmove.specs import check_fits, make_strategy
@@ -113,6 +113,25 @@ def default_player(info: GameInfo, board: ABoardModel | None = None) -> PlayerSp
     return PlayerSpec.parse(SOLVING_COMPUTER if info.solvable(board) else DEFAULT_COMPUTER)
 
 
+def _default_seats(settings: GameSettings) -> tuple[PlayerSpec, ...]:
+    """A person, then :func:`default_player` for the settings' game and options: the
+    default of ``players``, as on the command line. Settings the checks will refuse (a
+    game that is no name, options that are no mapping or that the board refuses) get the
+    game's starting board's computer, or :data:`~oogames.nextmove.grammar.DEFAULT_COMPUTER`;
+    the checks then say what is wrong."""
+    person = PlayerSpec("human")
+    if not isinstance(settings.game, str):
+        return person, PlayerSpec.parse(DEFAULT_COMPUTER)
+    info = find_game(settings.game)  # an unknown game stops here, as in the checks
+    board = None
+    if isinstance(settings.options, dict):
+        try:
+            board = settings.make_board()
+        except OogamesError:  # said again, with its flag, when the game is made
+            board = None
+    return person, default_player(info, board)
+
+
 def _as_tuple(players: tuple[PlayerSpec, ...] | list[PlayerSpec]) -> tuple[PlayerSpec, ...]:
     """A list of players as the tuple the settings keep (anything else is checked as given)."""
     return tuple(players) if isinstance(players, list) else players
@@ -127,7 +146,8 @@ class GameSettings:
             ``MODULE:CLASS`` / ``FILE.py:CLASS`` or installed name (see :mod:`oogames.plugins`).
         options: The board's options (sizes, k, ...).
         players: Who plays each seat, in order (two, or as many as the game has players:
-            seats not given are played by the game's default computer).
+            seats not given are played by the game's default computer). Where none are
+            given: ``human``, then :func:`default_player` for the game and its options.
         first: Which seat moves first (0 to the number of seats less one); that seat
             plays the board's player 0, the next seat player 1, and so on round the table.
         hint_depth: How deep hints search, apart from the computer opponents.
@@ -142,7 +162,7 @@ class GameSettings:
     game: str = DEFAULT_GAME
     options: dict[str, object] = attrs.field(factory=dict)
     players: tuple[PlayerSpec, ...] = attrs.field(
-        default=(PlayerSpec("human"), PlayerSpec("alphabeta", 4)), converter=_as_tuple
+        default=attrs.Factory(_default_seats, takes_self=True), converter=_as_tuple
     )
     first: int = 0
     hint_depth: int = HINT_DEPTH
