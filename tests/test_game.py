@@ -85,8 +85,11 @@ def test_illegal_and_late_moves_are_refused_and_change_nothing() -> None:
     for move in ("a1", "a2", "b1", "c3", "c1"):
         model.play(move)
     assert model.board.is_over
-    with pytest.raises(GameOverError):
-        model.play("a3")
+    over = re.escape(f"the game is over ({model.board.status_text()}): no move is played")
+    for late in ("a3", "zz", "c1", (2, 0)):  # free, no move's text, taken, a move itself
+        with pytest.raises(GameOverError, match=f"^{over}$"):  # not "illegal move zz by O"
+            model.play(late)
+    assert len(model.board.moves) == 6
 
 
 def test_a_computer_that_moves_first_moves_at_once() -> None:

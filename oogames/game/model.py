@@ -20,6 +20,7 @@ from oogames.board.faults import check_playable
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS, Move
 from oogames.errors import (
+    GameOverError,
     NoComputerToMoveError,
     NoHintError,
     NothingToUndoError,
@@ -176,6 +177,10 @@ class GameModel(IView2ModelAdapter, IRequestor):
             raise NotYourTurnError(
                 None, board.to_move, f"it is {self.current.name}'s turn (go lets it move)"
             )
+        if board.is_over:  # before its text is read: no text is a move now
+            raise GameOverError(
+                None, board.to_move, f"the game is over ({board.status_text()}): no move is played"
+            )
         if isinstance(move, str):
             move = board.parse_move(move)
         self.request_move(board.to_move, move)
@@ -199,18 +204,8 @@ class GameModel(IView2ModelAdapter, IRequestor):
         return bool(self._redo)
 
     def _undo_count(self) -> int:
-        """How many moves one undo takes back: back to before the last person's move."""
-        board, turns = self.board, self.turns
-        if all(not side.is_human for side in turns.players):
-            return min(1, board.ply)
-        start, size = board.ply, 8  # ever longer ends: a whole long game cost 30 ms a move
-        while start:
-            end, start, size = start, max(0, start - size), size * 8
-            moves = board.history_since(start)[: end - start]
-            for back, (player, move) in enumerate(reversed(moves), board.ply - end + 1):
-                if turns.side(player).is_human and move is not PASS:
-                    return back
-        return 0
+        """How many moves one undo takes back (:meth:`TurnControl.undo_count`)."""
+        return self.turns.undo_count(self.board)
 
     def undo(self) -> None:
         """Take back the last person's move, and the computer's replies after it.

@@ -321,6 +321,20 @@ class TurnControl:
         """The side to move."""
         return self.side(board.to_move)
 
+    def undo_count(self, board: ABoardModel) -> int:
+        """How many moves one undo takes back on ``board``: back to before the last
+        person's move (the last move, when no side is a person)."""
+        if all(not side.is_human for side in self.players):
+            return min(1, board.ply)
+        start, size = board.ply, 8  # ever longer ends: a whole long game cost 30 ms a move
+        while start:
+            end, start, size = start, max(0, start - size), size * 8
+            moves = board.history_since(start)[: end - start]
+            for back, (player, move) in enumerate(reversed(moves), board.ply - end + 1):
+                if self.side(player).is_human and move is not PASS:
+                    return back
+        return 0
+
     def run(self, board: ABoardModel, requestor: IRequestor) -> None:
         """Let the sides move until a person is to move or the game is over.
 
