@@ -462,8 +462,8 @@ def test_settings_flow_for_every_game(
     game: str, options: dict[str, object], size: tuple[int, int]
 ) -> None:
     """At 80 x 24 and 120 x 40: the new game's key opens the settings with the game list
-    focused; choosing the game puts its options in the field; Start (on the screen)
-    begins it."""
+    focused, every field and the help in sight (the help was below the fold); choosing
+    the game puts its options in the field; Start (on the screen) begins it."""
 
     @synchronous
     async def check() -> None:
@@ -483,6 +483,9 @@ def test_settings_flow_for_every_game(
             assert app.focused is screen.query_one("#game")
             said = " ".join(str(screen.query_one("#settings-help").render()).split())
             assert said.startswith(people_help())  # the page's line (spec_help), in plain text
+            fields = screen.query_one("#fields")
+            assert fields.max_scroll_y == 0  # every field and the help in sight (80x24 too)
+            assert fields.region.contains_region(screen.query_one("#settings-help").region)
             screen.query_one("#game", Select).value = game
             await pilot.pause()
             field = screen.query_one("#options")

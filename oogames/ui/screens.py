@@ -30,11 +30,13 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
 
     DEFAULT_CSS = """
     SettingsScreen { align: center middle; }
-    #settings { width: 76; max-width: 100%; height: 100%; max-height: 34;
+    #settings { width: 76; max-width: 100%; height: 100%; max-height: 25;
                 border: thick $accent; background: $panel; padding: 0 1; }
     #fields { height: 1fr; }
-    #fields Horizontal { height: auto; }
-    #fields Label { width: 13; padding: 1 1 0 0; }
+    #fields Horizontal { height: auto; margin-bottom: 1; }
+    #fields Select { height: 1; }
+    #fields Input:focus, #fields Select:focus > SelectCurrent { background-tint: $accent 25%; }
+    #fields Label { width: 13; padding: 0 1 0 0; }
     #fields Input, #fields Select { width: 1fr; }
     #settings-error { color: $error; height: auto; }
     #settings-buttons { height: auto; align-horizontal: right; }
@@ -101,6 +103,13 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
             with Horizontal(id="settings-buttons"):
                 yield Button("Start", variant="primary", id="start")
                 yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        """Each field one line high (no border), so that the form and its help fit 80x24."""
+        for box in self.query("#fields Input").results(Input):
+            box.compact = True
+        for choice in self.query("#fields Select").results(Select):
+            choice.compact = True
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A new game: its options field shows that game's options."""
