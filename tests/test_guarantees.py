@@ -284,11 +284,15 @@ def test_every_error_class_lives_in_errors_and_is_exported() -> None:
 
 def test_a_bad_player_depth_in_a_save_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     """A save asking for depth 99999 is a SaveFileError; the game in memory is untouched."""
-    model = GameModel(GameSettings("tictactoe"))
+    model = GameModel(
+        GameSettings("tictactoe", players=(PlayerSpec("human"), PlayerSpec("alphabeta", 4)))
+    )
     model.play("b2")
     path = tmp_path / "g.json"
     save_game(path, model.settings, model.board)
-    path.write_text(path.read_text().replace('"depth": 4', '"depth": 99999'))
+    saved = path.read_text()
+    assert '"depth": 4' in saved  # the depth the edit below changes
+    path.write_text(saved.replace('"depth": 4', '"depth": 99999'))
     before = (snapshot(model.board), model.settings, model.turns)
     with pytest.raises(SaveFileError, match="depth"):
         model.load(path)
