@@ -344,3 +344,70 @@ def test_the_prompt_of_a_finished_game_names_what_still_works_there(tmp_path: Pa
             nothing = refused or "legal moves: none" in said  # or no move to list
             assert command.word not in prompt.split("(")[1] and nothing, (command.word, said)
         count("commands of a finished game, named or not as they work")
+
+
+def _page_rule(word: str, state: dict[str, bool]) -> bool:
+    """What the page enabled before the table said it (its own rule, kept as the
+    reference): ``state`` has over, thinking, can_undo, can_redo, hint and waiting."""
+    over, thinking = state["over"], state["thinking"]
+    rule = {
+        "hint": not over and not thinking,
+        "accept": state["hint"] and not over and not thinking,
+        "undo": state["can_undo"] and not thinking,
+        "redo": state["can_redo"] and not thinking,
+        "go": not over and not thinking and state["waiting"],
+        "stop": thinking,
+        "now": thinking,
+    }
+    if word in rule:
+        return rule[word]
+    return not thinking and (not over or word in {"save", "load", "new", "help", "quit"})
+
+
+def test_what_a_button_may_do_now_is_the_tables_rule_in_every_position() -> None:
+    """:func:`usable` (the page's and the terminal board's buttons) against the page's
+    old rule, for every command, in games started, hinted, paused after undo and
+    finished, each thinking and not: a command is offered where it has something to do."""
+    from helpers import count
+
+    from oogames.game.commands import usable
+
+    def game(first: str = "human", second: str = "human") -> GameModel:
+        seats = (PlayerSpec.parse(first), PlayerSpec.parse(second))
+        return GameModel(GameSettings("tictactoe", players=seats), start=False)
+
+    people, against = game(), game(second="alphabeta:1")
+    states: list[GameModel] = [game()]  # nothing done yet
+    people.play("b2")
+    people.hint()
+    states.append(people)  # a move to undo, a hint standing
+    against.play("a1")
+    against.undo()
+    against.redo()  # redo replays a1 and the reply: the computer is not waiting
+    against.undo()
+    states.append(against)  # a move to redo
+    finished = game()
+    for move in ("a1", "b1", "a2", "b2", "a3"):
+        finished.play(move)
+    states.append(finished)
+    paused = game(first="alphabeta:1")  # the computer to move, not started
+    states.append(paused)
+    for model in states:
+        for thinking in (False, True):
+            state = {
+                "over": model.board.is_over,
+                "thinking": thinking,
+                "can_undo": model.can_undo,
+                "can_redo": model.can_redo,
+                "hint": model.last_hint is not None,
+                "waiting": model.computer_waiting,
+            }
+            for command in COMMANDS:
+                assert usable(command, model, thinking) == _page_rule(command.word, state), (
+                    command.word,
+                    state,
+                )
+                count("commands checked in a position")
+    # Each position was the one named: the rule was met in each of its cases.
+    assert people.can_undo and people.last_hint is not None and against.can_redo
+    assert paused.computer_waiting and finished.board.is_over and not states[0].can_undo

@@ -1248,3 +1248,32 @@ def test_every_square_shows_the_piece_on_it_after_each_move(
         print(f"checked: {game}: squares with a piece, looked at after each move: {looked}")
 
     asyncio.run(run())
+
+
+def test_the_buttons_offer_what_has_something_to_do_now() -> None:
+    """The side buttons are enabled by the command table's rule (``usable``), as the page's
+    are: at the start Undo, Redo and Go are not (nothing to take back, a person to move);
+    once the game is over Hint, Redo and Go are not, and Undo, Save, Load, New and Help
+    are (Hint and Go were offered there, to say no)."""
+    from textual.widgets import Button
+
+    def enabled(app: GameApp) -> set[str]:
+        buttons = app.query("#buttons Button").results(Button)
+        return {(button.id or "")[3:] for button in buttons if not button.disabled}
+
+    @synchronous
+    async def check() -> None:
+        app = app_for()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert enabled(app) == {"hint", "new", "save", "load", "help"}
+            for move in ("a1", "b1", "a2", "b2", "a3"):
+                await pilot.press(*move, "enter")
+                await settle(app, pilot)
+            assert app.model.board.is_over
+            assert enabled(app) == {"undo", "new", "save", "load", "help"}
+            await pilot.press("ctrl+z")
+            await settle(app, pilot)
+            assert enabled(app) == {"hint", "undo", "redo", "new", "save", "load", "help"}
+
+    check()

@@ -92,9 +92,13 @@ def test_two_people_play_tictactoe_to_the_end(client: TestClient) -> None:
     game_id = state["id"]
     assert state["legal"] == ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
     assert state["svg"].count('class="move"') == 9
+    buttons = {"hint", "accept", "undo", "redo", "go", "stop", "now"}  # the page's
+    assert state["usable"] == {word: word == "hint" for word in buttons}
     for move in ("b2", "a1", "a2", "c2", "c1", "b1", "a3"):
         state = act(client, game_id, "move", move).json()
     assert state["over"] and state["status"] == "X has won" and state["legal"] == []
+    # The buttons the page enables (commands.usable): what a finished game still does.
+    assert state["usable"] == {word: word == "undo" for word in buttons}
     refused = act(client, game_id, "move", "b3")
     assert refused.status_code == 400 and "game is over" in refused.json()["error"]
 

@@ -23,6 +23,7 @@ from oogames.errors import UsageError, shown
 
 if TYPE_CHECKING:
     from oogames.board.notation import ABoardText
+    from oogames.game.model import GameModel
 
 View: TypeAlias = Literal["console", "tui", "web"]
 
@@ -53,6 +54,9 @@ class Command:
         signal: Its key in the console while a computer thinks, a signal (``Ctrl-C``).
         when_over: Whether it has something to do once the game is over (the console's
             prompt then names these).
+        needs: What else it needs of the game: the name of a
+            :class:`~oogames.game.model.GameModel` attribute that is then set (true, or
+            not None), as ``undo`` needs ``can_undo`` (see :func:`usable`).
     """
 
     word: str
@@ -67,6 +71,7 @@ class Command:
     changes_game: bool = False
     signal: str = ""
     when_over: bool = False
+    needs: str = ""
 
 
 COMMANDS: Final[tuple[Command, ...]] = (
@@ -85,6 +90,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         label="Play hint",
         call="accept_hint",
         changes_game=True,
+        needs="last_hint",
     ),
     Command(
         "undo",
@@ -94,6 +100,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         call="undo",
         changes_game=True,
         when_over=True,
+        needs="can_undo",
     ),
     Command(
         "redo",
@@ -102,6 +109,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         label="Redo",
         call="redo",
         changes_game=True,
+        needs="can_redo",
     ),
     Command(
         "save",
@@ -140,6 +148,7 @@ COMMANDS: Final[tuple[Command, ...]] = (
         label="Go",
         call="go",
         changes_game=True,
+        needs="computer_waiting",
     ),
     Command(
         "stop",
@@ -187,6 +196,22 @@ _BY_WORD: Final[dict[str, Command]] = {
 def commands_of(view: View) -> tuple[Command, ...]:
     """The commands ``view`` offers, in the help's order."""
     return tuple(command for command in COMMANDS if view in command.views)
+
+
+def usable(command: Command, model: GameModel, thinking: bool) -> bool:
+    """Whether ``command`` has something to do now, for a view's button: while a
+    computer (or a hint) searches (``thinking``), only what works then (``stop`` and
+    ``now``, which have nothing to do at other times); else what works in the game as
+    it stands (once it is over, ``when_over``) and has what it ``needs`` of the model
+    (``undo``: a move of a person's to take back). The page and the terminal board
+    enable their buttons by it; a key or a typed word of a command that has nothing to
+    do says why in one line."""
+    if thinking or command.while_thinking:
+        return thinking and command.while_thinking
+    if model.board.is_over and not command.when_over:
+        return False
+    needed = getattr(model, command.needs) if command.needs else True
+    return needed is not None and needed is not False
 
 
 def read_command(text: str, view: View) -> tuple[Command, str, str] | None:

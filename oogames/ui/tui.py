@@ -18,7 +18,7 @@ from typing import ClassVar
 from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Header, Input, Static
 
 from oogames import plugins
@@ -42,6 +42,7 @@ from oogames.game.settings import GameSettings
 from oogames.games.grid import SCORE_SEPARATOR
 from oogames.nextmove.results import SearchResult
 from oogames.ui.board_grid import BoardGrid, BoardRoom
+from oogames.ui.buttons import CommandButtons
 from oogames.ui.cells import Cells, board_cells, piece, shown_mark
 from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
@@ -52,9 +53,8 @@ from oogames.ui.terminal import outliving_its_terminal
 
 #: The actions of the commands whose action has another name than the command.
 _ACTIONS = {"now": "move_now"}
-#: The commands the footer shows, and those with a button beside the board.
+#: The commands the footer shows (:mod:`~oogames.ui.buttons` has those beside the board).
 _FOOTER = frozenset({"hint", "undo", "new", "save", "stop", "now", "help", "quit"})
-_BUTTONS = frozenset({"hint", "undo", "redo", "go", "new", "save", "load", "help"})
 #: Each command's key as the status lines name it (``Esc``, ``Ctrl+P``).
 _KEY = {command.word: key_name(command.key) for command in commands_of("tui") if command.key}
 #: What quitting during a search says before where the game is kept.
@@ -123,11 +123,7 @@ class GameApp(App[int]):
             with VerticalScroll(id="side"):
                 yield Static("", id="status")
                 yield Static("", id="info")
-                with Grid(id="buttons"):
-                    for command in commands_of("tui"):
-                        if command.word in _BUTTONS:
-                            label = command.label or command.word.capitalize()
-                            yield Button(label, id=f"do-{command.word}")
+                yield CommandButtons(id="buttons")
                 yield Input(placeholder="a move or a command (help)", id="command")
                 yield Static("", id="moves")
         yield Footer()
@@ -214,6 +210,10 @@ class GameApp(App[int]):
         if len(score) > self.query_one("#status", Static).size.width > 0:
             score = score.replace(SCORE_SEPARATOR, "\n")
         self.show_status(f"{status}\n{score}" if score else status)
+        self._offer_buttons()
+
+    def _offer_buttons(self) -> None:
+        self.query_one("#buttons", CommandButtons).offer(self.model, self.busy)
 
     def on_board_room_resized(self, message: BoardRoom.Resized) -> None:
         """The board's cells grow and shrink with the terminal; the status is laid out again."""
@@ -285,6 +285,7 @@ class GameApp(App[int]):
             return
         self.busy = True
         self.refresh_bindings()  # Stop and Move now enter the footer
+        self._offer_buttons()
         self.model.begin_request()  # a stop from now on stops the search it makes
         self._model_worker(request, *args)
 
@@ -311,6 +312,7 @@ class GameApp(App[int]):
     def _idle(self) -> None:
         self.busy = False
         self.refresh_bindings()  # Stop and Move now leave the footer
+        self._offer_buttons()
         self._keep_focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -24,7 +24,7 @@ from oogames.board.moves import CHANCE, Move
 from oogames.board.states import shared_first
 from oogames.errors import OogamesError, SearchStopped, SettingsError, one_line, shown
 from oogames.game.adapters import IModel2ViewAdapter
-from oogames.game.commands import busy_text, commands_of, idle_text, no_move_now_text
+from oogames.game.commands import busy_text, commands_of, idle_text, no_move_now_text, usable
 from oogames.game.model import GameModel
 from oogames.game.saving import game_from_dict, game_text, load_game, save_game
 from oogames.game.settings import GameSettings
@@ -269,6 +269,9 @@ class WebGame:
             "can_pass": (not over) and board.can_pass(),
             "can_undo": model.can_undo,
             "can_redo": model.can_redo,
+            "usable": {
+                each.word: usable(each, model, self.thinking) for each in commands_of("web")
+            },
             "info": self.info,
             "last": last,
             "hint": None
