@@ -210,8 +210,7 @@ def usable(command: Command, model: GameModel, thinking: bool) -> bool:
         return thinking and command.while_thinking
     if model.board.is_over and not command.when_over:
         return False
-    needed = getattr(model, command.needs) if command.needs else True
-    return needed is not None and needed is not False
+    return not command.needs or getattr(model, command.needs) not in (None, False)
 
 
 def read_command(text: str, view: View) -> tuple[Command, str, str] | None:

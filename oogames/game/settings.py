@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from typing import ClassVar, TypeVar
 
@@ -125,10 +126,8 @@ def _default_seats(settings: GameSettings) -> tuple[PlayerSpec, ...]:
     info = find_game(settings.game)  # an unknown game stops here, as in the checks
     board = None
     if isinstance(settings.options, dict):
-        try:
+        with contextlib.suppress(OogamesError):  # said again, with its flag, when made
             board = settings.make_board()
-        except OogamesError:  # said again, with its flag, when the game is made
-            board = None
     return person, default_player(info, board)
 
 

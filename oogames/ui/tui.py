@@ -27,6 +27,7 @@ from oogames.board.moves import CHANCE, Move
 from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.game.commands import (
+    COMMANDS,
     busy_text,
     commands_of,
     idle_text,
@@ -63,6 +64,8 @@ _QUIT_BUSY = "quit during a search"
 _COMMAND_ACTIONS = frozenset(
     _ACTIONS.get(command.word, command.word) for command in commands_of("tui") if command.key
 )
+#: The actions that have something to do only while a computer thinks (Stop, Move now).
+_THINKING_ACTIONS = frozenset(_ACTIONS.get(c.word, c.word) for c in COMMANDS if c.while_thinking)
 
 
 class GameApp(App[int]):
@@ -144,7 +147,7 @@ class GameApp(App[int]):
         (Esc closes it). Stop and Move now only while a computer thinks."""
         if action in _COMMAND_ACTIONS and len(self.screen_stack) > 1:
             return False
-        return self.busy or action not in ("stop", "move_now")
+        return self.busy or action not in _THINKING_ACTIONS
 
     def on_key(self, event: events.Key) -> None:
         """A letter, digit or sign typed while a cell or a button has focus goes to the move
