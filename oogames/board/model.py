@@ -67,9 +67,9 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
       :meth:`evaluate` (for depth-limited searches of a plug-in game), and what its
       bases offer: a notation, a picture, an explanation of refusals, a move order.
 
-    A game whose whole position is one immutable value needs no record class:
-    :class:`~oogames.board.undo.SnapshotRecord` keeps the value from before
-    the move and gives it back through :meth:`_set_snapshot`.
+    A game whose whole position is one immutable value (or is cheap to copy into one)
+    needs no record class: :class:`~oogames.board.undo.SnapshotRecord` keeps the value
+    from before the move and gives it back through :meth:`_set_snapshot`.
 
     Nim, Grundy's game, Kalah and the game trees are written this way (the tutorial
     writes one, step by step). Tic-tac-toe, Connect Four and Othello override

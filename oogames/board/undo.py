@@ -85,7 +85,8 @@ class SnapshotRecord(AMoveRecord):
     """The record of a move on a board whose whole position is one immutable value.
 
     It keeps that value from before the move; undo gives it back through the
-    board's ``_set_snapshot`` (Grundy's heaps, a game tree's node, Pig's scores).
+    board's ``_set_snapshot`` (Grundy's heaps, a game tree's node, Pig's scores, a
+    tuple of Kalah's pits and stores).
     The move was made in a game that went on, with ``player`` to move, in the
     state the board was in (an extra turn's, a chance position's): that is
     restored too.

@@ -38,15 +38,15 @@ South to move again
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces, Square
-from oogames.board.model import ABoardModel, Played
+from oogames.board.model import Played
 from oogames.board.moves import Move
 from oogames.board.options import Option
-from oogames.board.states import DRAW, EXTRA_TURN, NON_TERMINAL, WON, ABoardState
-from oogames.board.undo import AMoveRecord
+from oogames.board.states import DRAW, EXTRA_TURN, NON_TERMINAL, WON
+from oogames.board.undo import SnapshotRecord
 from oogames.errors import IllegalMoveError
 from oogames.games.declaration import GameInfo
 from oogames.games.numbered import ANumberedBoard
@@ -58,25 +58,6 @@ EMPTY_CAPTURE: Final = Option(
     False,
     "capture the last seed sown into an empty pit of your own even when the opposite pit is empty",
 )
-
-
-class _Sow(AMoveRecord):
-    """The record of one sowing: the seeds and the state from before it."""
-
-    __slots__ = ("before", "state")
-
-    def __init__(
-        self, board: KalahBoard, player: int, move: Move, before: list[int], state: ABoardState
-    ) -> None:
-        super().__init__(board, player, move)
-        self.before = before
-        self.state = state
-
-    def _restore(self, board: ABoardModel) -> None:
-        assert isinstance(board, KalahBoard)
-        board._cells[:] = self.before  # captures and the end's sweep come back with the rest
-        board._to_move = self.player
-        board._state = self.state
 
 
 class KalahBoard(ANumberedBoard):
@@ -157,7 +138,7 @@ class KalahBoard(ANumberedBoard):
         base = (pits + 1) * player
         if pit is None or cells[base + pit] == 0:
             return None
-        record = _Sow(self, player, pit + 1, cells[:], self._state)
+        record = SnapshotRecord(self, player, pit + 1, tuple(cells))  # undo: every cell back
         start = base + pit
         seeds = cells[start]
         cells[start] = 0
@@ -186,6 +167,9 @@ class KalahBoard(ANumberedBoard):
             difference = cells[pits] - cells[size - 1]
             return record, DRAW if difference == 0 else WON[0] if difference > 0 else WON[1]
         return record, EXTRA_TURN if here == store else NON_TERMINAL
+
+    def _set_snapshot(self, snapshot: object) -> None:
+        self._cells[:] = cast(tuple[int, ...], snapshot)  # captures and the sweep come back too
 
     def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         cells = self._cells
