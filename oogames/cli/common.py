@@ -342,10 +342,13 @@ def game_options(args: argparse.Namespace) -> tuple[GameInfo, dict[str, object]]
     return info, {**given, **opted}
 
 
-def make_board(args: argparse.Namespace) -> tuple[GameInfo, ABoardModel]:
-    """The game chosen by ``args`` and its starting board."""
+def make_board(args: argparse.Namespace) -> tuple[GameInfo, ABoardModel, dict[str, object]]:
+    """The game chosen by ``args``, its starting board, and the options that build that board
+    again (what a game's settings and a tournament's tasks keep): those given, completed
+    by the board's own (:meth:`~oogames.board.model.ABoardModel.options`)."""
     info, given = game_options(args)
-    return info, info.make(**given)
+    board = info.make(**given)
+    return info, board, {**given, **board.options()}
 
 
 def given_player(spec: str | None, flag: str) -> str | None:
@@ -372,18 +375,20 @@ def seat_flags(metavar: str | None = None) -> tuple[Flag, ...]:
     )
 
 
-def extra_seats(args: argparse.Namespace, board: ABoardModel) -> list[str]:
-    """The specs of the seats after the first two, up to ``board``'s players; refuses a seat
-    the game has not (:func:`~oogames.game.settings.later_seats`)."""
-    given = {
+def seat_specs(args: argparse.Namespace, info: GameInfo, board: ABoardModel) -> list[str]:
+    """The spec of each seat of ``board``, as ``args`` name them: ``--player0`` and
+    ``--player1``, then the later seats up to the board's players; the game's computer
+    (:func:`default_spec`) for a seat not named. Refuses an empty spec, and a seat the
+    game has not (:func:`~oogames.game.settings.later_seats`)."""
+    computer = default_spec(info, board)
+    first = given_player(args.player0, "--player0") or computer
+    second = given_player(args.player1, "--player1") or computer
+    later = {
         seat: text
         for seat in EXTRA_SEATS
         if (text := given_player(getattr(args, f"player{seat}", None), f"--player{seat}"))
     }
-    info = find_game(args.game)
-    return later_seats(
-        given, default_spec(info, board), info, board, lambda seat: f"--player{seat}"
-    )
+    return [first, second, *later_seats(later, computer, info, board, "--player{}".format)]
 
 
 def two_who_alternate(info: GameInfo, board: ABoardModel, what: str) -> None:

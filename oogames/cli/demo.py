@@ -11,13 +11,11 @@ from oogames.board.moves import Move
 from oogames.cli.common import (
     SEED_FLAG,
     Subcommand,
-    default_spec,
     describe_move,
-    extra_seats,
     flag,
-    given_player,
     make_board,
     seat_flags,
+    seat_specs,
 )
 from oogames.errors import counted
 from oogames.game.players import ChancePlayer, IRequestor
@@ -29,12 +27,8 @@ from oogames.nextmove.strategy import checked_result
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     """Play the demo game and print it to ``out``; returns the exit status."""
-    info, board = make_board(args)
-    specs = [
-        given_player(args.player0, "--player0") or default_spec(info, board),
-        given_player(args.player1, "--player1") or default_spec(info, board),
-        *extra_seats(args, board),
-    ]
+    info, board, _ = make_board(args)
+    specs = seat_specs(args, info, board)
     seed = args.seed
     players = [
         PlayerSpec.parse(spec, people=False).strategy(

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Final, TextIO
+from typing import Final, TextIO
 
+from oogames.board.model import ABoardModel
 from oogames.board.options import check_size
 from oogames.cli.common import (
     SEED_FLAG,
     Subcommand,
-    default_spec,
-    extra_seats,
     flag,
-    game_options,
-    given_player,
+    make_board,
     seat_flags,
+    seat_specs,
     whole_arg,
     whole_from,
 )
@@ -26,24 +25,15 @@ from oogames.game.settings import GameSettings, PlayerSpec
 from oogames.nextmove.spec_help import player_help
 from oogames.ui.console import ConsoleView
 
-if TYPE_CHECKING:
-    from oogames.board.model import ABoardModel
-
 
 def run_play(args: argparse.Namespace, out: TextIO) -> int:
     """Start the game the arguments describe, in the chosen view; returns the exit status."""
-    info, given = game_options(args)
-    board = info.make(**given)
-    second = given_player(args.player1, "--player1") or default_spec(info, board)
+    info, board, options = make_board(args)
     check_size("--first", args.first, 0, board.players - 1, UsageError)  # a seat of the game
     settings = GameSettings(
         game=info.name,
-        options={**given, **board.options()},
-        players=(
-            PlayerSpec.parse(given_player(args.player0, "--player0") or "human"),
-            PlayerSpec.parse(second),
-            *(PlayerSpec.parse(spec) for spec in extra_seats(args, board)),
-        ),
+        options=options,
+        players=tuple(PlayerSpec.parse(spec) for spec in seat_specs(args, info, board)),
         first=args.first,
         hint_depth=args.hint_depth,
         seed=args.seed,

@@ -81,7 +81,7 @@ def run_solve(args: argparse.Namespace, out: TextIO) -> int:
 
 def _solve_batch(args: argparse.Namespace, info: GameInfo, lines: TextIO, out: TextIO) -> int:
     """Solve each line's position; a bad line is reported on stderr and skipped."""
-    _, empty = make_board(args)
+    _, empty, _ = make_board(args)
     bad = 0
     last_report = time.perf_counter()
     read = functools.partial(read_line, lines, "standard input (--batch)")

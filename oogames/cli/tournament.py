@@ -14,7 +14,7 @@ from oogames.cli.common import (
     SCHEDULER_FLAG,
     Subcommand,
     flag,
-    game_options,
+    make_board,
     rich_classes,
     seconds_from,
     whole_arg,
@@ -42,12 +42,10 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
     from oogames.tournament.report import print_rich, to_html, to_json, to_text
     from oogames.tournament.seated import seated_schedule
 
-    info, given = game_options(args)
-    start = info.make(**given)
+    info, start, options = make_board(args)
     check_not_stuck(start)  # a game no one can move in is refused before any is played
     seats = start.players
     seated = seats != 2 or not start.alternates  # more players, or chance: by placings
-    options = {**given, **start.options()}
     players = [spec.strip() for spec in args.players.split(",") if spec.strip()]
     for spec in players:  # every player must be buildable before a game is played
         make_strategy(spec, info.evaluate, 0, not info.too_big(start))
@@ -56,7 +54,7 @@ def run_tournament_command(args: argparse.Namespace, out: TextIO) -> int:
         openings = read_openings(text, args.openings)  # each checked by the schedule
     else:
         count = args.openings or -(-args.games // seats)  # each opening from every seat
-        openings = random_openings(info.name, given, count, args.opening_plies, args.seed)
+        openings = random_openings(info.name, options, count, args.opening_plies, args.seed)
     timing = (args.move_seconds, args.time_margin, args.plugin_seconds)
     tasks: list[GameTask] | list[SeatedTask]
     if seated:
