@@ -19,14 +19,15 @@ if TYPE_CHECKING:
     from oogames.board.lambdas import IBoardLambda
     from oogames.board.moves import Move
     from oogames.board.undo import IUndoMove
-    from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor
+    from oogames.board.visitors import IBoardStatusVisitor, ICheckMoveVisitor, MoveStatus
 
 
 class IBoardModel(abc.ABC):
-    """The rules of a two-player game (Rice role: ``IBoardModel``).
+    """The rules of a game (Rice role: ``IBoardModel``).
 
-    Players are the ints 0 and 1; player 0 moves first. A search sees a
-    board only through :meth:`map`, :meth:`make_move` and :meth:`execute`.
+    Players are ids, the ints 0 and 1 in a two-player game (``0 .. players - 1`` in a
+    game of more: :class:`~oogames.board.turns.ATurns`); player 0 moves first. A search
+    sees a board only through :meth:`map`, :meth:`make_move` and :meth:`execute`.
 
     Those three take the caller's parameter and hand it to the roles they call, so
     its type is checked end to end: ``map`` with an ``IBoardLambda[P]`` takes a ``P``,
@@ -49,12 +50,7 @@ class IBoardModel(abc.ABC):
 
     @abc.abstractmethod
     def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor[P],
-        status: IBoardStatusVisitor[object, P],
-        param: P,
+        self, player: int, move: Move, check: ICheckMoveVisitor[P], status: MoveStatus[P], param: P
     ) -> IUndoMove:
         """Make ``move`` for ``player`` and report through the visitors.
 

@@ -28,6 +28,7 @@ from oogames.board.visitors import (
     AnyStatus,
     IBoardStatusVisitor,
     ICheckMoveVisitor,
+    MoveStatus,
     R,
 )
 from oogames.errors import (
@@ -117,20 +118,11 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
 
     @overload
     def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor[None],
-        status: IBoardStatusVisitor[object, None],
+        self, player: int, move: Move, check: ICheckMoveVisitor[None], status: MoveStatus[None]
     ) -> IUndoMove: ...
     @overload
     def make_move(
-        self,
-        player: int,
-        move: Move,
-        check: ICheckMoveVisitor[P],
-        status: IBoardStatusVisitor[object, P],
-        param: P,
+        self, player: int, move: Move, check: ICheckMoveVisitor[P], status: MoveStatus[P], param: P
     ) -> IUndoMove: ...
     def make_move(
         self, player: int, move: Move, check: AnyCheck, status: AnyStatus, param: object = None
@@ -370,7 +362,7 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
         record: AMoveRecord,
         state: ABoardState,
         check: ICheckMoveVisitor[P],
-        status: IBoardStatusVisitor[object, P],
+        status: MoveStatus[P],
         param: P,
     ) -> AMoveRecord:
         """The end of a valid move, after the position has changed: the Rice protocol.

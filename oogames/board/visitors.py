@@ -10,7 +10,7 @@ from __future__ import annotations
 import abc
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Generic, TypeAlias, TypeVar
 
-from oogames.board.lambdas import P_contra
+from oogames.board.lambdas import P, P_contra
 
 if TYPE_CHECKING:
     from oogames.board.model import IBoardModel
@@ -247,3 +247,8 @@ parameter (one method for every parameter type, as
 
 AnyStatus: TypeAlias = "IBoardStatusVisitor[object, Any]"
 """The type of the status visitor a game's own ``make_move`` takes, likewise."""
+
+MoveStatus: TypeAlias = "IBoardStatusVisitor[object, P]"
+"""The status visitor ``make_move`` reports to, with the parameter ``P``
+(``MoveStatus[P]``): its cases may return anything, as ``make_move`` returns the undo
+command, not what the case returned (``execute`` does)."""
