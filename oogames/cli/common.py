@@ -440,14 +440,3 @@ def rich_classes() -> tuple[type, type] | None:
     except ImportError:
         return None
     return Console, Progress
-
-
-def read_sizes(text: str) -> list[tuple[int, int]]:
-    sizes = []
-    for part in text.split(","):
-        width_text, _, height_text = part.strip().lower().partition("x")
-        width, height = whole_number(width_text), whole_number(height_text)
-        if width is None or height is None:
-            raise UsageError(f"--sizes: a size is WIDTHxHEIGHT, like 7x6, not {shown(part)}")
-        sizes.append((width, height))
-    return sizes

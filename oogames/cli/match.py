@@ -12,12 +12,13 @@ from oogames.cli.common import (
     SCHEDULER_FLAG,
     Subcommand,
     flag,
-    read_sizes,
     rich_classes,
     whole_arg,
     whole_list,
     workers_flag,
 )
+from oogames.errors import UsageError, shown
+from oogames.parsing import whole_number
 from oogames.trace.match import MatchRow, format_rows, run_match
 
 
@@ -54,6 +55,18 @@ def _progress(total: int) -> Iterator[Callable[[MatchRow], None]]:
     with progress(console=console(file=sys.stderr), transient=True) as bar:
         task = bar.add_task("games", total=total)
         yield lambda row: bar.advance(task)
+
+
+def read_sizes(text: str) -> list[tuple[int, int]]:
+    """The sizes of ``--sizes``: ``WIDTHxHEIGHT`` words, comma-separated (``7x6,5x4``)."""
+    sizes = []
+    for part in text.split(","):
+        width_text, _, height_text = part.strip().lower().partition("x")
+        width, height = whole_number(width_text), whole_number(height_text)
+        if width is None or height is None:
+            raise UsageError(f"--sizes: a size is WIDTHxHEIGHT, like 7x6, not {shown(part)}")
+        sizes.append((width, height))
+    return sizes
 
 
 COMMANDS: Final = (
