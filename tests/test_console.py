@@ -350,7 +350,7 @@ def test_the_console_and_the_demo_agree_on_what_was_searched() -> None:
     """One rule (``SearchResult.searched``) decides whether a move's figures are shown: a
     result with no value but with nodes (a search that does not value) shows them in both
     the console's line and the demo's, and a result with neither shows them in neither."""
-    from oogames.cli.common import describe_move
+    from oogames.cli.demo import describe_move
     from oogames.games.tictactoe import TicTacToeBoard
     from oogames.nextmove.random_move import RandomValidMove
     from oogames.nextmove.results import SearchResult, SearchStats

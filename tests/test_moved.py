@@ -45,6 +45,8 @@ MOVED = [
     ),
     ("oogames.board", "oogames.board.perft", ["perft"]),
     ("oogames.cli.common", "oogames.cli.parser", ["Parser"]),
+    ("oogames.cli.common", "oogames.cli.demo", ["describe_move"]),
+    ("oogames.cli.common", "oogames.cli.match", ["read_sizes"]),
 ]
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final, Generic, Literal, TextIO, TypeAlia
 
 import attrs
 
+from oogames._moved import moved_names
 from oogames.board.model import ABoardModel
 from oogames.board.options import Option
 from oogames.cli.parser import Parser as Parser  # moved: the name kept (docs/moved.rst)
@@ -16,8 +17,6 @@ from oogames.cli.parser import list_metavar
 from oogames.errors import BoardOptionError, UsageError, shown
 from oogames.game.settings import default_player, later_seats
 from oogames.games import DEFAULT_GAME, GAMES, GameInfo, find_game
-from oogames.nextmove.results import SearchResult
-from oogames.nextmove.strategy import INextMoveStrategy
 from oogames.parsing import option_flag, read_seconds, read_whole, whole_number
 
 T = TypeVar("T")
@@ -405,22 +404,6 @@ def two_who_alternate(info: GameInfo, board: ABoardModel, what: str) -> None:
         )
 
 
-def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: SearchResult) -> str:
-    """One line: the move, its value and the search figures (none if not ``searched``)."""
-    stats = result.stats
-    move = board.format_move(result.move)
-    name = board.player_names[result.player]
-    if not result.searched:
-        return f"{name} ({strategy.name}) plays {move}"
-    line = board.format_moves(result.pv)
-    return (
-        f"{name} ({strategy.name}) plays {move}: value {result.outcome()}, line {line}\n"
-        f"    nodes {stats.nodes:,}  leaves {stats.leaves:,}  cut-offs {stats.cutoffs:,}  "
-        f"depth {stats.max_depth}  {stats.seconds:.3f} s  "
-        f"({stats.microseconds_per_node:.1f} us/node)"
-    )
-
-
 def default_spec(info: GameInfo, board: ABoardModel) -> str:
     """The computer player where none is named (:func:`~oogames.game.settings.default_player`)."""
     return str(default_player(info, board))
@@ -440,3 +423,13 @@ def rich_classes() -> tuple[type, type] | None:
     except ImportError:
         return None
     return Console, Progress
+
+
+_moved = moved_names(
+    __name__, {"describe_move": "oogames.cli.demo", "read_sizes": "oogames.cli.match"}
+)
+
+
+def __getattr__(name: str) -> object:
+    """A helper that moved to the one subcommand that uses it (see ``oogames._moved``)."""
+    return _moved(name)

@@ -8,21 +8,13 @@ from typing import Final, TextIO
 from oogames.board.copies import SearchCopy
 from oogames.board.model import ABoardModel
 from oogames.board.moves import Move
-from oogames.cli.common import (
-    SEED_FLAG,
-    Subcommand,
-    describe_move,
-    flag,
-    make_board,
-    seat_flags,
-    seat_specs,
-)
+from oogames.cli.common import SEED_FLAG, Subcommand, flag, make_board, seat_flags, seat_specs
 from oogames.errors import counted
 from oogames.game.players import ChancePlayer, IRequestor
 from oogames.game.settings import PlayerSpec
 from oogames.nextmove.results import SearchResult
 from oogames.nextmove.spec_help import player_help
-from oogames.nextmove.strategy import checked_result
+from oogames.nextmove.strategy import INextMoveStrategy, checked_result
 
 
 def run_demo(args: argparse.Namespace, out: TextIO) -> int:
@@ -67,6 +59,22 @@ def run_demo(args: argparse.Namespace, out: TextIO) -> int:
     )
     print(f"nodes searched: {searched}", file=out)
     return 0
+
+
+def describe_move(board: ABoardModel, strategy: INextMoveStrategy, result: SearchResult) -> str:
+    """One line: the move, its value and the search figures (none if not ``searched``)."""
+    stats = result.stats
+    move = board.format_move(result.move)
+    name = board.player_names[result.player]
+    if not result.searched:
+        return f"{name} ({strategy.name}) plays {move}"
+    line = board.format_moves(result.pv)
+    return (
+        f"{name} ({strategy.name}) plays {move}: value {result.outcome()}, line {line}\n"
+        f"    nodes {stats.nodes:,}  leaves {stats.leaves:,}  cut-offs {stats.cutoffs:,}  "
+        f"depth {stats.max_depth}  {stats.seconds:.3f} s  "
+        f"({stats.microseconds_per_node:.1f} us/node)"
+    )
 
 
 class _Rolled(IRequestor):
