@@ -38,7 +38,7 @@ South to move again
 
 from __future__ import annotations
 
-from typing import Final, cast
+from typing import Final
 
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.layout import PLAIN_PIECES, Layout, Pieces, Square
@@ -169,7 +169,8 @@ class KalahBoard(ANumberedBoard):
         return record, EXTRA_TURN if here == store else NON_TERMINAL
 
     def _set_snapshot(self, snapshot: object) -> None:
-        self._cells[:] = cast(tuple[int, ...], snapshot)  # captures and the sweep come back too
+        assert isinstance(snapshot, tuple)
+        self._cells[:] = snapshot  # captures and the sweep come back too
 
     def _map_moves(self, player: int, lam: IBoardLambda[P], param: P) -> None:
         cells = self._cells
