@@ -387,7 +387,7 @@ def seat_specs(args: argparse.Namespace, info: GameInfo, board: ABoardModel) -> 
         for seat in EXTRA_SEATS
         if (text := given_player(getattr(args, f"player{seat}", None), f"--player{seat}"))
     }
-    return [first, second, *later_seats(later, computer, info, board, "--player{}".format)]
+    return [first, second, *later_seats(later, computer, info, board, lambda n: f"--player{n}")]
 
 
 def two_who_alternate(info: GameInfo, board: ABoardModel, what: str) -> None:
