@@ -8,6 +8,7 @@ import inspect
 import io
 import itertools
 import pickle
+import re
 from contextlib import redirect_stderr
 from pathlib import Path
 
@@ -45,6 +46,23 @@ def test_each_game_declares_its_constructors_options_with_its_defaults() -> None
         assert option.help, (info.name, option.name)
         count("declared option = constructor's default")
     assert len(DECLARED) == 17
+
+
+def test_each_boards_docstring_gives_the_ranges_its_options_declare() -> None:
+    """A board's docstring says each option's range again (its Args: section, what help()
+    and the API pages show); each bound written there is the declaration's, so that a
+    range changed in ``OPTIONS`` and not in the text is caught."""
+    for info, option in DECLARED:
+        if option.low is None and option.high is None:
+            continue  # a switch, or a text: no range to state
+        section = (inspect.getdoc(info.board) or "").partition("Args:")[2]
+        found = re.search(rf"^    {option.name}: (.*(?:\n        .*)*)", section, re.MULTILINE)
+        assert found, f"{info.name}'s docstring does not describe {option.name}"
+        words = set(re.findall(r"[\d,]*\d", found.group(1)))
+        for bound in (option.low, option.high):
+            if bound is not None:
+                assert f"{bound:,}" in words, (info.name, option.name, bound, found.group(1))
+                count("option bound stated in its board's docstring")
 
 
 def test_each_declared_option_reads_back_what_it_writes() -> None:
