@@ -17,7 +17,7 @@ The tree of them, with what each means, is the page *Errors* of the documentatio
 from __future__ import annotations
 
 import difflib
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Final
 
 
@@ -252,6 +252,16 @@ def shown(value: object, width: int = 40) -> str:
     except ValueError:  # a container holding a huge number
         return f"a {type(value).__name__} holding a huge number"
     return cut(quoted, width)
+
+
+def either(words: Sequence[str]) -> str:
+    """``words`` as one choice: ``"a"``, ``"a or b"``, ``"a, b or c"``.
+
+    >>> from oogames.errors import either
+    >>> either(["Green"]), either(["0", "1", "2"])
+    ('Green', '0, 1 or 2')
+    """
+    return " or ".join(filter(None, (", ".join(words[:-1]), *words[-1:])))
 
 
 def counted(number: int, noun: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -316,3 +317,91 @@ def test_a_compare_table_of_long_names_stands_each_name_above_its_figures() -> N
         assert len(line) == len(header)  # the figures stand under their heads
     short = format_table([attrs.evolve(row, strategy="ab") for row in rows], WIDTH)
     assert short.splitlines()[1].startswith("strategy move")  # names that fit share the line
+
+
+#: Searches of games of more than two players, and of chance, each as a spec for the game.
+MOVER_CASES = [
+    ("rolit", {"size": 4, "players": 3}, ("maxn:2", "paranoid:2", "brs:2")),
+    ("rolit", {"size": 4, "players": 4}, ("maxn:2", "paranoid:2")),
+    ("pig", {"target": 6}, ("expectimax:3", "star2:3")),
+    ("pig", {"target": 6, "players": 3}, ("maxn:3",)),
+    ("tictactoe", {}, ("alphabeta:2",)),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "specs"), MOVER_CASES)
+def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
+    game: str, options: dict[str, object], specs: tuple[str, ...]
+) -> None:
+    """Who moves at each traced position is drawn alike in the picture, the DOT graph, the
+    steps and the legend: a chance position is chance's (the steps named a player, the
+    last, for it), and in a game of more than two players every player is named. In a
+    search by vectors (max^n) each player's positions have a colour of their own; in any
+    other, the searching player's are max and all the others' min (the legend named one
+    opponent, and max^n coloured the third player as the second)."""
+    import random
+
+    from oogames.board.moves import CHANCE
+    from oogames.games import find_game
+    from oogames.nextmove.specs import make_factory
+    from oogames.pictures.tree import STYLES, PictureNode
+    from oogames.trace.movers import player_legend
+    from oogames.trace.render import picture_tree
+    from oogames.trace.steps import SearchSteps
+
+    info = find_game(game)
+    rng = random.Random(game + str(options))
+    for spec in specs:
+        for _ in range(3):
+            board = info.make(**options)
+            for _ in range(rng.randrange(4)):
+                if not board.is_over:
+                    board.play(rng.choice(board.moves_or_pass()))
+            if board.is_over or board.at_chance:
+                continue
+            trace = trace_search(board, make_factory(spec, info.evaluate))
+            nodes = [trace.root, *walk(trace.root)]
+            boxes: list[PictureNode] = []
+            waiting = [picture_tree(trace, level_width=10**6, max_nodes=10**6)]
+            while waiting:  # the picture's boxes in pre-order, as the trace's nodes
+                box = waiting.pop()
+                if box.style not in ("more", "cut"):
+                    boxes.append(box)
+                waiting.extend(reversed(box.children))
+            assert len(boxes) == len(nodes)
+            styles: dict[int, set[str]] = {}
+            for node, box in zip(nodes, boxes, strict=True):
+                if node.kind == "end":
+                    assert box.style == "end"
+                elif node.player == CHANCE:
+                    assert box.style == "chance" and "chance to move" in box.tooltip
+                else:
+                    styles.setdefault(node.player, set()).add(box.style)
+                    assert f"{trace.player_names[node.player]} to move" in box.tooltip
+                count("positions whose mover each drawing was checked to name or colour")
+            assert all(len(seen) == 1 for seen in styles.values()), styles  # one per player
+            by_player = {player: seen.pop() for player, seen in styles.items()}
+            vectors = trace.root.payoffs is not None
+            if vectors:  # max^n: a colour each
+                assert len(set(by_player.values())) == len(by_player), (spec, by_player)
+            else:
+                assert all(
+                    style == ("max" if player == trace.model_player else "min")
+                    for player, style in by_player.items()
+                ), (spec, by_player)
+            legend = player_legend(trace)
+            for player, style in by_player.items():  # each style's line names its players
+                name = trace.player_names[player]
+                assert any(e.style == style and name in e.label for e in legend), (spec, name)
+            assert len(legend) == (board.players if vectors else 2)
+            position = r'shape=(?:box|doubleoctagon), style="[^"]*", fillcolor="(#\w+)"'
+            fills = re.findall(position, to_dot(trace, 10**6))  # not the notes of cut-offs
+            assert fills == [STYLES[box.style][0] for box in boxes]
+            steps = SearchSteps(trace)
+            for number, step in enumerate(steps.steps):
+                said = steps.describe(number)
+                if step.reached and step.node.player == CHANCE and step.node.kind != "end":
+                    assert "(chance to move)" in said, said
+                elif step.reached and step.node.kind != "end":
+                    assert f"({trace.player_names[step.node.player]} to move)" in said, said
+            count(f"traces whose drawings say who moves ({'max^n' if vectors else 'max/min'})")

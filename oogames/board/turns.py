@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from oogames.board.moves import CHANCE, Move
 from oogames.board.states import AT_CHANCE, EXTRA_TURN, NON_TERMINAL, ABoardState
 from oogames.board.undo import IUndoMove
-from oogames.errors import BoardContractError, SearchError
+from oogames.errors import BoardContractError, SearchError, either
 
 if TYPE_CHECKING:
     pass
@@ -124,8 +124,7 @@ class ATurns:
 
 def players_named(players: int) -> str:
     """``"0 or 1"``, ``"0, 1 or 2"``: the ids of ``players`` players, in words."""
-    ids = [str(player) for player in range(players)]
-    return ", ".join(ids[:-1]) + " or " + ids[-1]
+    return either([str(player) for player in range(players)])
 
 
 class _TurnBack(IUndoMove):

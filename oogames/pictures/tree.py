@@ -24,7 +24,11 @@ from oogames.pictures.svg import Svg, text_width
 #: The fill and border of each style of box.
 STYLES: dict[str, tuple[str, str]] = {
     "max": ("#d8eefe", "#3a78b5"),  # the searching player moves here
-    "min": ("#fde5cc", "#c8781e"),  # the opponent moves here
+    "min": ("#fde5cc", "#c8781e"),  # the opponent moves here (in max^n: the next player)
+    "seat2": ("#fbdde9", "#b8487a"),  # in max^n, the players after those two
+    "seat3": ("#fff5c2", "#a88a12"),
+    "seat4": ("#f0e2d6", "#8a5a3c"),
+    "seat5": ("#eef2d8", "#6f7d2a"),
     "end": ("#e8e8e8", "#555555"),  # the game is over
     "chance": ("#e3f4e1", "#3c8d3a"),  # chance moves here (the mean of the outcomes)
     "more": ("#ffffff", "#aaaaaa"),  # folded nodes

@@ -21,11 +21,12 @@ import subprocess
 from collections.abc import Callable, Iterator
 from typing import Concatenate, Final, ParamSpec, TypeVar
 
-from oogames.board.moves import CHANCE, Move
+from oogames.board.moves import Move
 from oogames.errors import RenderError
 from oogames.nextmove.running import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.nextmove.values import is_proven, plies_to_end
-from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
+from oogames.pictures.tree import STYLES, LegendEntry, PictureNode, tree_svg
+from oogames.trace.movers import PLAYER_STYLES, box_style, mover_name, player_legend
 from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, probe_notes
 
 P = ParamSpec("P")
@@ -161,10 +162,9 @@ def _quote(text: str) -> str:
 def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None = None) -> str:
     """The searched tree as a Graphviz DOT graph.
 
-    Positions where the searching player moves are blue, the opponent's
-    orange; horizons are dashed boxes, ends of the game filled boxes; the
-    principal variation is bold and red; a grey note under a cut position
-    lists the moves the cut-off skipped.
+    Positions are filled as in :func:`draw_svg` (:func:`~oogames.trace.movers.box_style`);
+    horizons are dashed boxes, ends of the game bold grey boxes; the principal variation
+    is bold and red; a grey note under a cut position lists the moves the cut-off skipped.
     """
     shown = _budgeted(trace.root, max_nodes, max_depth)
     out = [
@@ -177,8 +177,7 @@ def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None
 
     def walk(node: TraceNode) -> str:
         name = f"n{next(counter)}"
-        mover = node.player == trace.model_player
-        color = "#d8eefe" if mover else "#fde5cc"
+        color = STYLES[box_style(node, trace)][0]
         label = _quote(node_value_text(node, trace))
         window = _window(node, trace)
         if window:
@@ -191,7 +190,6 @@ def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None
         if node.kind == "horizon":
             style = "filled,dashed"
         elif node.kind == "end":
-            color = "#e8e8e8"
             style = "filled,bold"
         elif node.kind == "root":
             shape = "doubleoctagon"
@@ -274,22 +272,19 @@ def trace_box(node: TraceNode, trace: SearchTrace) -> PictureNode:
         low = _loss_spaced(_short(node.alpha, trace))
         high = _loss_spaced(_short(node.beta, trace))
         lines.append(f"[{low}, {high}]")
-    mover = "chance" if node.player == CHANCE else trace.player_names[node.player]
     kind = {"root": "the root", "inner": "searched", "horizon": "a horizon: scored by the "
             "evaluation", "end": "the game is over"}.get(node.kind, node.kind)  # fmt: skip
-    style = "end" if node.kind == "end" else "max" if node.player == trace.model_player else "min"
-    style = "chance" if node.player == CHANCE and node.kind != "end" else style
     short, long = probe_notes(node, trace.format_move)
     if short:
         lines.append(short)
         kind += f"; {long}"
     tip = f"{_move(node, trace)}: value {value}; {kind}"
     if node.kind != "end":
-        tip += f"; {mover} to move"
+        tip += f"; {mover_name(node, trace)} to move"
     return PictureNode(
         lines,
         edge="" if node.move is None else trace.format_move(node.move),
-        style=style,
+        style=box_style(node, trace),
         on_pv=node.on_pv,
         dashed=node.kind == "horizon",
         double=node.kind == "root",
@@ -401,9 +396,10 @@ def draw_svg(
 
     Boxes show the value a position gave its parent and, for alpha-beta, the
     window it was searched with; blue boxes are positions where the searching
-    player moves (max), orange the opponent's (min), grey the ends of the
-    game, dashed borders horizons scored by the evaluation; the principal
-    variation is red; the moves on the edges. A legend explains it, and
+    player moves (max), orange the other players' (min), or in a search by vectors
+    (max^n) a colour for each player (:mod:`oogames.trace.movers`); green chance's,
+    grey the ends of the game, dashed borders horizons scored by the evaluation; the
+    principal variation is red; the moves on the edges. A legend explains it, and
     wide levels are folded (see :func:`picture_tree`).
 
     Args:
@@ -420,7 +416,6 @@ def draw_svg(
             f"best {trace.format_move(result.move)} = {_loss_spaced(_short(result.value, trace))}"
             f"; {result.stats.nodes:,} nodes searched, {root.count() - 1:,} boxes drawn"
         )
-    me, other = trace.player_names[trace.model_player], trace.player_names[1 - trace.model_player]
     seen: set[tuple[str, bool]] = set()
 
     def look(box: PictureNode) -> None:
@@ -429,22 +424,20 @@ def draw_svg(
             look(child)
 
     look(root)
-    legend = [
-        LegendEntry(f"{me} to move (max)", "max"),
-        LegendEntry(f"{other} to move (min)", "min"),
-    ]
+    legend = player_legend(trace)
+    players = len(legend)
+    horizon = LegendEntry("horizon (evaluated)", "max", dashed=True)
     optional = [
         (("end", False), LegendEntry("game over", "end")),
         (("chance", False), LegendEntry("chance: the mean of the outcomes", "chance")),
-        (("max", True), LegendEntry("horizon (evaluated)", "max", dashed=True)),
-        (("min", True), LegendEntry("horizon (evaluated)", "max", dashed=True)),
+        *(((style, True), horizon) for style in PLAYER_STYLES),
         (("cut", True), LegendEntry("cut-off: moves not tried", "cut", dashed=True)),
         (("more", False), LegendEntry("+N more: nodes folded", "more")),
     ]
     for key, entry in optional:
         if key in seen and entry not in legend:
             legend.append(entry)
-    legend.insert(2, LegendEntry("principal variation", pv=True))
+    legend.insert(players, LegendEntry("principal variation", pv=True))
     if trace.root.alpha is not None or trace.root.beta is not None:
         legend.append(LegendEntry("second line: the (alpha, beta) window", "note"))
     return tree_svg(root, title, legend)

@@ -31,6 +31,7 @@ import attrs
 
 from oogames.errors import TraceLimitError
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
+from oogames.trace.movers import mover_name
 from oogames.trace.render import node_value_text, trace_box, value_text
 from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, probe_notes
 
@@ -91,11 +92,7 @@ class SearchSteps:
         node = step.node
         trace = self.trace
         where = " ".join(step.path) or "the root"
-        mover = (
-            "the game is over"
-            if node.kind == "end"
-            else f"{trace.player_names[node.player]} to move"
-        )
+        mover = "the game is over" if node.kind == "end" else f"{mover_name(node, trace)} to move"
         if step.reached:
             window = ""
             if node.alpha is not None or node.beta is not None:
