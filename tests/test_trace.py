@@ -22,6 +22,7 @@ from oogames.trace import (
     RenderError,
     TraceLimitError,
     TraceNode,
+    draw_svg,
     to_dot,
     to_svg,
     to_text,
@@ -394,6 +395,9 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
                 name = trace.player_names[player]
                 assert any(e.style == style and name in e.label for e in legend), (spec, name)
             assert len(legend) == (board.players if vectors else 2)
+            drawn = draw_svg(trace, level_width=10**6, max_nodes=10**6)
+            for entry in legend:  # the picture's legend: the lines of the colours it drew
+                assert (entry.label in drawn) == (entry.style in by_player.values()), entry
             position = r'shape=(?:box|doubleoctagon), style="[^"]*", fillcolor="(#\w+)"'
             fills = re.findall(position, to_dot(trace, 10**6))  # not the notes of cut-offs
             assert fills == [STYLES[box.style][0] for box in boxes]

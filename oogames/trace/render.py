@@ -424,7 +424,8 @@ def draw_svg(
             look(child)
 
     look(root)
-    legend = player_legend(trace)
+    drawn = {style for style, _ in seen}
+    legend = [entry for entry in player_legend(trace) if entry.style in drawn]
     players = len(legend)
     horizon = LegendEntry("horizon (evaluated)", "max", dashed=True)
     optional = [
