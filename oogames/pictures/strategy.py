@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from oogames.nextmove.andor import AndNode, OrNode, Strategy, StrategyTree, notation_of
-from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
+from oogames.pictures.tree import STYLES, LegendEntry, PictureNode, tree_svg
 
 if TYPE_CHECKING:
     from oogames.board.model import ABoardModel
@@ -32,7 +32,8 @@ def strategy_dot(strategy: Strategy, board: ABoardModel | None = None) -> str:
         name = f"n{next(counter)}"
         if isinstance(node, OrNode):
             label = _esc(f"{me}: {format_move(node.move)}")
-            out.append(f'  {name} [shape=box, style=filled, fillcolor="#d8eefe", label="{label}"];')
+            fill = STYLES["max"][0]  # the player's moves, as in the picture
+            out.append(f'  {name} [shape=box, style=filled, fillcolor="{fill}", label="{label}"];')
             if node.then is not None:
                 out.append(f"  {name} -> {walk(node.then)};")
         elif isinstance(node, AndNode):
