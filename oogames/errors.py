@@ -261,7 +261,9 @@ def either(words: Sequence[str]) -> str:
     >>> either(["Green"]), either(["0", "1", "2"])
     ('Green', '0, 1 or 2')
     """
-    return " or ".join(filter(None, (", ".join(words[:-1]), *words[-1:])))
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def counted(number: int, noun: str) -> str:
