@@ -62,6 +62,7 @@ def player_legend(trace: SearchTrace) -> list[LegendEntry]:
     >>> from oogames.games import RolitBoard, TicTacToeBoard
     >>> from oogames.nextmove.multiplayer import MaxNFac, ParanoidFac
     >>> from oogames.trace import trace_search
+    >>> from oogames.trace.movers import player_legend
     >>> def said(board, factory):
     ...     trace = trace_search(board, DepthFac(factory, 1, lambda board, player: 0.0))
     ...     return [entry.label for entry in player_legend(trace)]
