@@ -86,6 +86,9 @@ def run_games(
                 done += 1
                 left -= 1
                 tell(done, min(left, slots), len(tasks))
+        except BaseException:  # a signal or an error: the games cancelled now are no news
+            quiet_dask()  # before the cancel, which a result being fetched logged (SIGTERM)
+            raise
         finally:
             client.cancel(futures)
     return len(todo)
