@@ -1,8 +1,8 @@
 """Who moves at each position of a traced search, as every drawing of it says so: the
 mover's name, the style of its box, and the legend's lines for the players.
 
-The text, the SVG picture, the DOT graph and the step-through all read these, so that
-a chance position is chance's and a game of more than two players is drawn as one:
+The SVG picture, the DOT graph and the step-through all read these, so that a chance
+position is chance's and a game of more than two players is drawn as one:
 
 - a search of one player against the others (alpha-beta, paranoid, best-reply search):
   the searching player's positions are "max", every other player's "min";
@@ -16,12 +16,14 @@ from __future__ import annotations
 from typing import Final
 
 from oogames.board.moves import CHANCE
+from oogames.board.notation import ABoardText
 from oogames.errors import either
 from oogames.pictures.tree import LegendEntry
 from oogames.trace.tracer import SearchTrace, TraceNode
 
-CHANCE_NAME: Final = "chance"
-"""How the drawings name chance, the mover at a chance position."""
+CHANCE_NAME: Final = ABoardText.chance_name
+"""How the drawings name chance, the mover at a chance position: a board's default name
+for it (a trace keeps the players' names, not the board's)."""
 
 PLAYER_STYLES: Final = ("max", "min", "seat2", "seat3", "seat4", "seat5")
 """The box style of each player in a search by vectors, from the searching player on
