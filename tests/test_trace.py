@@ -353,6 +353,7 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
     info = find_game(game)
     rng = random.Random(game + str(options))
     for spec in specs:
+        checked = 0
         for _ in range(3):
             board = info.make(**options)
             for _ in range(rng.randrange(4)):
@@ -409,3 +410,5 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
                 elif step.reached and step.node.kind != "end":
                     assert f"({trace.player_names[step.node.player]} to move)" in said, said
             count(f"traces whose drawings say who moves ({'max^n' if vectors else 'max/min'})")
+            checked += 1
+        assert checked, f"{spec}: every drawn position was over or at chance, none checked"
