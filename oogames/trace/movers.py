@@ -22,8 +22,8 @@ from oogames.pictures.tree import LegendEntry
 from oogames.trace.tracer import SearchTrace, TraceNode
 
 CHANCE_NAME: Final = ABoardText.chance_name
-"""How the drawings name chance, the mover at a chance position: a board's default name
-for it (a trace keeps the players' names, not the board's)."""
+"""How the drawings name chance, the mover at a chance position. It is a board's default
+name for chance, as a trace keeps the players' names and not the board's."""
 
 PLAYER_STYLES: Final = ("max", "min", "seat2", "seat3", "seat4", "seat5")
 """The box style of each player in a search by vectors, from the searching player on
