@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Callable
+from typing import cast
 
 import pytest
 from helpers import count, searchable, snapshot
 
 from oogames import AlphaBetaFac, DepthFac, MinMax, SearchStopped, SettingsError, StrategySpecError
+from oogames.board.interface import IBoardModel
 from oogames.board.model import ABoardModel
 from oogames.board.moves import PASS
 from oogames.games import (
@@ -282,6 +284,30 @@ def test_the_tracer_draws_the_top_of_its_tree() -> None:
     assert (
         text.splitlines()[1].startswith("root") and f"best {board.format_move(result.move)}" in text
     )
+
+
+def test_the_tracers_end_nodes_are_the_last_movers_and_a_bare_board_names_its_players() -> None:
+    """A finished game in MCTS's drawn tree is its last mover's, as in a traced search; a
+    board of the Rice contract alone is named as its ``players`` say (two by default)."""
+    from oogames.trace import mcts_trace
+    from oogames.trace.tracer import notation_of
+
+    board = TicTacToeBoard.from_moves([(0, 0), (0, 1), (1, 0), (1, 1)])  # X: a1 a2, O: b1 b2
+    mcts = MCTS(iterations=400, seed=2)
+    mcts.analyze(board)
+    trace = mcts_trace(mcts, board, depth=2, width=9)
+    ends = [(parent, child) for parent in trace.root.children for child in parent.children]
+    ends += [(trace.root, child) for child in trace.root.children]
+    finished = [(parent, child) for parent, child in ends if child.kind == "end"]
+    assert finished  # a3 wins for X at once; b3 at once for O after most X moves
+    assert all(child.player == parent.player for parent, child in finished)
+
+    class Bare:
+        players = 3
+
+    format_move, names = notation_of(cast(IBoardModel, Bare()))
+    assert format_move(7) == "7" and names == ("player 0", "player 1", "player 2")
+    assert notation_of(cast(IBoardModel, object()))[1] == ("player 0", "player 1")
 
 
 def test_the_old_trace_method_still_works_and_says_where_it_moved() -> None:

@@ -373,6 +373,11 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
                     boxes.append(box)
                 waiting.extend(reversed(box.children))
             assert len(boxes) == len(nodes)
+            for parent in nodes:  # a finished game's node is its last mover's
+                for child in parent.children:
+                    if child.kind == "end":
+                        assert child.player == parent.player, (spec, child)
+                        count("finished games checked to name who moved last")
             styles: dict[int, set[str]] = {}
             for node, box in zip(nodes, boxes, strict=True):
                 if node.kind == "end":

@@ -10,7 +10,7 @@ from oogames.errors import SettingsError
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode
 from oogames.nextmove.values import WIN_VALUE
-from oogames.trace.tracer import SearchTrace, TraceNode
+from oogames.trace.tracer import SearchTrace, TraceNode, notation_of
 
 
 def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -> SearchTrace:
@@ -46,7 +46,8 @@ def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -
     def build(node: MCTSNode, ply: int, on_pv: bool) -> TraceNode:
         ended = node.proven is not None and not node.children
         kind = "root" if ply == 0 else "end" if ended else "inner"
-        traced = TraceNode(node.move, node.to_move, ply, value=value(node), kind=kind)
+        player = node.mover if ended else node.to_move  # an end node's: who moved last
+        traced = TraceNode(node.move, player, ply, value=value(node), kind=kind)
         traced.on_pv = on_pv
         if ply < depth:
             best = node.best_child()
@@ -56,6 +57,5 @@ def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -
 
     top = build(root, 0, True)
     top.value = last.value
-    names = getattr(board, "player_names", ("player 0", "player 1"))
-    notation = getattr(board, "format_move", str)
+    notation, names = notation_of(board)
     return SearchTrace(top, last, notation, names, me)

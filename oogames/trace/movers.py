@@ -8,7 +8,7 @@ position is chance's and a game of more than two players is drawn as one:
   the searching player's positions are "max", every other player's "min";
 - a search by vectors (max^n), where each player maximises its own value: each player
   has a colour of its own, the searching player's first;
-- chance positions are "chance", finished games "end", whoever would move.
+- chance positions are "chance", finished games "end", whoever moved last.
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ class TraceNode:
 
     Attributes:
         move: The move that led here (None at the root).
-        player: The player to move here.
+        player: The player to move here; at an ``"end"`` node, where no one moves, the
+            player whose move ended the game.
         depth: Plies from the root.
         alpha: The lower bound of the window this position was searched with, if any.
         beta: The upper bound of the window, if any.
@@ -230,9 +231,7 @@ class TraceAcc(AAccDecorator):
         """The node of the child being folded in (made now if the game ended there)."""
         node = self._open
         if node is None:  # the move ended the game: no child accumulator was made
-            player = self.inner.player  # to move in the finished game: the next (two players)
-            after = 1 - player if player in (0, 1) else player
-            node = TraceNode(move, after, self.inner.depth + 1, kind="end")
+            node = TraceNode(move, self.inner.player, self.inner.depth + 1, kind="end")
             self._count(node)
         self._open = None
         return node
@@ -317,11 +316,18 @@ def trace_search(
         ) from None
     root.value, root.payoffs = result.value, result.payoffs
     _mark_pv(root, result.pv)
-    format_move: Callable[[Move], str] = str
-    names: tuple[str, ...] = ("player 0", "player 1")
-    if isinstance(board, ABoardModel):
-        format_move, names = board.format_move, board.player_names
+    format_move, names = notation_of(board)
     return SearchTrace(root, result, format_move, names, player, search.win_value)
+
+
+def notation_of(board: IBoardModel) -> tuple[Callable[[Move], str], tuple[str, ...]]:
+    """How a trace of ``board`` writes its moves and names its players: as the board does
+    (an :class:`~oogames.board.model.ABoardModel`), else ``str`` and ``player 0``,
+    ``player 1``, ... (as many as the board's ``players``, two where it has none)."""
+    if isinstance(board, ABoardModel):
+        return board.format_move, board.player_names
+    players = getattr(board, "players", 2)
+    return str, tuple(f"player {n}" for n in range(players))
 
 
 def _mark_pv(root: TraceNode, pv: tuple[Move, ...]) -> None:
