@@ -14,10 +14,11 @@ search written by hand over the same board.
    lambda and the visitors cost over a plain loop.
 
 The fastest of ``--repeat`` runs counts. Figures are printed, never asserted.
-``--instructions`` counts instructions instead (exact, unlike times on a shared
-machine): each search of Connect Four 4 x 4 from the start runs under
-valgrind's callgrind in a process of its own, less a process that only
-imports.
+``--instructions`` counts instructions instead (unlike times, the same from run to
+run on a shared machine): each search of Connect Four 4 x 4 from the start runs under
+valgrind's callgrind in a process of its own, less a process that only imports, in
+each of three memory layouts; the median is printed, and the spread (``_callgrind.py``
+says why one layout is not enough).
 
     python benchmarks/framework_cost.py [--repeat 3] [--instructions]
 """
@@ -26,15 +27,12 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from _callgrind import LAYOUTS, check_valgrind, per_node, spread
 
 from oogames import AlphaBetaFac, DepthAcc, DepthFac, IAccFactory, MinMax
 from oogames.board.model import ABoardModel
@@ -46,11 +44,6 @@ from oogames.nextmove.running import run_deep
 
 PONS = Path(__file__).resolve().parents[2] / "shared" / "data" / "connect4" / "Test_L3_R1"
 WIN = 1_000_000
-
-
-#: Each counted process hashes strings alike (Python salts them at random in each process,
-#: which moves the counts by a few dozen instructions a node from run to run).
-FIXED_HASHES = {**os.environ, "PYTHONHASHSEED": "0"}
 
 
 def best_of(repeat: int, run: Callable[[], int]) -> tuple[float, int]:
@@ -157,39 +150,19 @@ def by_hand(board: ConnectFourBoard) -> int:
 
 
 def instructions() -> None:
-    """Each search of Connect Four 4 x 4 under callgrind: instructions a node and the ratios."""
-    if shutil.which("valgrind") is None:
-        sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
-    counts: dict[str, tuple[int, int]] = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        for mode in SEARCHES:
-            run = subprocess.run(
-                [
-                    "valgrind",
-                    "--tool=callgrind",
-                    f"--callgrind-out-file={tmp}/{mode}.out",
-                    sys.executable,
-                    __file__,
-                    "--run-one",
-                    mode,
-                ],
-                capture_output=True,
-                text=True,
-                check=True,
-                env=FIXED_HASHES,
-            )
-            collected = re.search(r"Collected : (\d+)", run.stderr)
-            assert collected is not None, run.stderr
-            counts[mode] = (int(collected.group(1)), int(run.stdout.split()[-1]))
-    base = counts["none"][0]
-    print("instructions a node, solving Connect Four 4 x 4 from the start (less Python's start)")
-    print(f"{'search':<12}{'nodes':>10}{'instr/node':>12}{'ratio':>8}")
-    per_node = {mode: (total - base) / nodes for mode, (total, nodes) in counts.items() if nodes}
-    for mode, cost in per_node.items():
+    """Each search of Connect Four 4 x 4 under callgrind: instructions a node and the ratios
+    (the median over memory layouts, and their spread: see ``_callgrind``)."""
+    check_valgrind()
+    me = [sys.executable, __file__, "--run-one"]
+    counts = {mode: per_node([*me, "none"], [*me, mode]) for mode in SEARCHES if mode != "none"}
+    print("instructions a node, solving Connect Four 4 x 4 from the start (less Python's start;")
+    print(f"the median of {len(LAYOUTS)} memory layouts, and their spread)")
+    print(f"{'search':<12}{'nodes':>10}{'instr/node':>12}{'ratio':>8}  {'spread':<15}")
+    for mode, (cost, least, most, nodes) in counts.items():
         against = "hand" if mode == "plain" else "plain"
-        ratio = cost / per_node[against] if mode != "hand" else 1.0
-        note = f"  (/{against})" if mode != "hand" else ""
-        print(f"{mode:<12}{counts[mode][1]:>10,}{cost:>12,.0f}{ratio:>8.3f}{note}")
+        ratio = cost / counts[against][0] if mode != "hand" else 1.0
+        note = f"(/{against})" if mode != "hand" else ""
+        print(f"{mode:<12}{nodes:>10,}{cost:>12,.0f}{ratio:>8.3f}  {spread(least, most):<15}{note}")
 
 
 def main() -> None:

@@ -5,9 +5,10 @@ For each search the table prints the nodes, the time, the time a node and the
 table's ratios: how many times fewer nodes, how much less time, and what a node
 costs with the table against without it. The fastest of ``--repeat`` runs
 counts. ``--instructions`` counts instructions a node under valgrind's
-callgrind instead (exact, unlike times on a shared machine): each search runs
-in a process of its own, less a process that only imports and makes the board
-and the table.
+callgrind instead (unlike times, the same from run to run on a shared machine):
+each search runs in a process of its own, less a process that only imports and makes
+the board and the table, in each of three memory layouts; the median is printed,
+and the spread (``_callgrind.py`` says why one layout is not enough).
 
     python benchmarks/table_cost.py [--repeat 5] [--big] [--instructions]
 
@@ -17,13 +18,10 @@ and the table.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 from collections.abc import Callable
+
+from _callgrind import LAYOUTS, check_valgrind, per_node, spread
 
 from oogames import AlphaBetaFac, MinMax, TicTacToeBoard
 from oogames.board.model import ABoardModel
@@ -39,11 +37,6 @@ SEARCHES: dict[str, Callable[[], IAccFactory]] = {
     "alphabeta": AlphaBetaFac,
     "alphabeta+tt": lambda: TTFac(AlphaBetaFac()),
 }
-
-
-#: Each counted process hashes strings alike (Python salts them at random in each process,
-#: which moves the counts by a few dozen instructions a node from run to run).
-FIXED_HASHES = {**os.environ, "PYTHONHASHSEED": "0"}
 
 
 def run_one(board: str, search: str, solve: bool = True) -> int:
@@ -78,35 +71,23 @@ def times(repeat: int, big: bool) -> None:
 
 
 def instructions() -> None:
-    """Instructions a node of each search under callgrind, and the ratio a node."""
-    if shutil.which("valgrind") is None:
-        sys.exit("--instructions needs valgrind (Debian: apt install valgrind)")
-
-    def collect(board: str, search: str, tmp: str, solve: bool = True) -> tuple[int, int]:
-        command = [sys.executable, __file__, "--run-one", board, search]
-        command += [] if solve else ["--no-solve"]
-        subprocess.run(command, capture_output=True, check=True, env=FIXED_HASHES)  # compiles
-        run = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *command],
-            capture_output=True,
-            text=True,
-            check=True,
-            env=FIXED_HASHES,
+    """Instructions a node of each search under callgrind, and the ratio a node (the
+    median over memory layouts: see ``_callgrind``)."""
+    check_valgrind()
+    print("instructions a node (less a process that imports, makes the board, root and table;")
+    print(f"the median of {len(LAYOUTS)} memory layouts, and their spread)")
+    print(f"{'board':<18}{'alphabeta':>12}{'+tt':>10}{'ratio':>8}  spreads")
+    for board in ("tic-tac-toe", "Connect Four 4x4"):
+        costs, spreads = [], []
+        for search in SEARCHES:
+            command = [sys.executable, __file__, "--run-one", board, search]
+            cost, least, most, _ = per_node([*command, "--no-solve"], command)
+            costs.append(cost)
+            spreads.append(spread(least, most))
+        print(
+            f"{board:<18}{costs[0]:>12,.0f}{costs[1]:>10,.0f}{costs[1] / costs[0]:>8.2f}"
+            f"  {', '.join(spreads)}"
         )
-        found = re.search(r"Collected : (\d+)", run.stderr)
-        assert found is not None, run.stderr
-        return int(found.group(1)), int(run.stdout.split()[-1])
-
-    print("instructions a node (less a process that imports, makes the board, root and table)")
-    print(f"{'board':<18}{'alphabeta':>12}{'+tt':>10}{'ratio':>8}")
-    with tempfile.TemporaryDirectory() as tmp:
-        for board in ("tic-tac-toe", "Connect Four 4x4"):
-            costs = []
-            for search in SEARCHES:
-                base, _ = collect(board, search, tmp, solve=False)
-                total, nodes = collect(board, search, tmp)
-                costs.append((total - base) / nodes)
-            print(f"{board:<18}{costs[0]:>12,.0f}{costs[1]:>10,.0f}{costs[1] / costs[0]:>8.2f}")
 
 
 def main() -> None:
