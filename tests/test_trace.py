@@ -419,3 +419,36 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
             count(f"traces whose drawings say who moves ({'max^n' if vectors else 'max/min'})")
             checked += 1
         assert checked, f"{spec}: every drawn position was over, none checked"
+
+
+@pytest.mark.parametrize(
+    ("spec", "last"),
+    [
+        ("maxn", {"b": 0, "x": 1, "p": 2, "q": 2}),
+        ("paranoid", {"b": 0, "x": 1, "p": 2, "q": 2}),
+        # best-reply search hands the turn back to player 0 after one opponent's move
+        # (hand_turn): there p and q are player 0's moves
+        ("brs", {"b": 0, "x": 1, "p": 0, "q": 0}),
+    ],
+)
+def test_a_finished_game_of_three_is_its_last_movers_in_the_trace(
+    spec: str, last: dict[str, int]
+) -> None:
+    """In a game of three, each finished game's node is the player whose move ended it
+    (the tracer gave ``1 - player``: the second player for the first one's last move)."""
+    from oogames.games import GameTreeBoard
+    from oogames.nextmove.specs import make_factory
+
+    tree = {  # player 0, then 1, then 2 moves; a game may end after any of them
+        "a": {"x": (1, 0, 0), "y": {"p": (0, 1, 0), "q": (0, 0, 1)}},
+        "b": (2, 0, 0),
+    }
+    board = GameTreeBoard(tree)
+    trace = trace_search(board, make_factory(spec, lambda board, player: 0.0))
+    ends: dict[object, int] = {}
+    for parent in [trace.root, *walk(trace.root)]:
+        for child in parent.children:
+            if child.kind == "end":
+                ends[child.move] = child.player
+    assert ends == last, (spec, ends)
+    assert trace.player_names == ("player 0", "player 1", "player 2")
