@@ -52,6 +52,15 @@ class _Told(IBoardStatusVisitor[str | None, object]):
 _TOLD: Final = _Told()
 
 
+def plain_names(players: int, names: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """``names``, then ``player N`` for each later player: ``players`` names in all.
+
+    >>> plain_names(3, ("North", "South"))
+    ('North', 'South', 'player 2')
+    """
+    return (*names, *(f"player {n}" for n in range(len(names), players)))
+
+
 class ABoardText(IBoardModel):
     """What a board says to people (a base of :class:`~oogames.board.model.ABoardModel`).
 
@@ -66,7 +75,7 @@ class ABoardText(IBoardModel):
     #: The name of the game, as the command line knows it.
     game_name: ClassVar[str] = ""
     #: How the players are shown in drawings and messages, one name a player.
-    player_names: tuple[str, ...] = ("player 0", "player 1")
+    player_names: tuple[str, ...] = plain_names(2)
     #: How a move is written in messages, for example "a column letter and a row number, like b2".
     notation: ClassVar[str] = "the game's notation"
     #: What the views call chance when it moves, ``"the die"`` in a game of dice.
@@ -86,7 +95,7 @@ class ABoardText(IBoardModel):
             return  # a number of players that is an option: each board says it
         names = cls.player_names
         if "player_names" not in vars(cls) and len(names) < players:
-            cls.player_names = (*names, *(f"player {n}" for n in range(len(names), players)))
+            cls.player_names = plain_names(players, names)
         if "pieces" not in vars(cls) and len(cls.pieces.marks) < players:
             cls.pieces = plain_pieces(players)
 

@@ -39,6 +39,7 @@ from oogames.board.hints import PayoffBounds
 from oogames.board.lambdas import IBoardLambda, P
 from oogames.board.model import ABoardModel, Played
 from oogames.board.moves import CHANCE, PASS, Move
+from oogames.board.notation import plain_names
 from oogames.board.states import AT_CHANCE, DRAW, NON_TERMINAL, WON, ABoardState, game_over
 from oogames.board.undo import SnapshotRecord
 from oogames.errors import BoardOptionError, IllegalMoveError, shown
@@ -273,9 +274,7 @@ class GameTreeBoard(ABoardModel):
         _check(tree, count)
         self.players = count
         self.following = tuple((player + 1) % count for player in range(count))
-        self.player_names = (
-            ("MAX", "MIN") if count == 2 else tuple(f"player {player}" for player in range(count))
-        )
+        self.player_names = ("MAX", "MIN") if count == 2 else plain_names(count)
         self.tree = tree
         self._tree_text: str | None = None  # the tree written out, for keys (see key)
         # Else the searches ask the board who moves.

@@ -22,6 +22,7 @@ import attrs
 
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import Move
+from oogames.board.notation import plain_names
 from oogames.errors import TraceLimitError
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator
@@ -326,8 +327,7 @@ def notation_of(board: IBoardModel) -> tuple[Callable[[Move], str], tuple[str, .
     ``player 1``, ... (as many as the board's ``players``, two where it has none)."""
     if isinstance(board, ABoardModel):
         return board.format_move, board.player_names
-    players = getattr(board, "players", 2)
-    return str, tuple(f"player {n}" for n in range(players))
+    return str, plain_names(getattr(board, "players", 2))
 
 
 def _mark_pv(root: TraceNode, pv: tuple[Move, ...]) -> None:
