@@ -55,6 +55,7 @@ _TOLD: Final = _Told()
 def plain_names(players: int, names: tuple[str, ...] = ()) -> tuple[str, ...]:
     """``names``, then ``player N`` for each later player: ``players`` names in all.
 
+    >>> from oogames.board.notation import plain_names
     >>> plain_names(3, ("North", "South"))
     ('North', 'South', 'player 2')
     """
