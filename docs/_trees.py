@@ -131,7 +131,14 @@ def _tui_screenshot(folder: Path) -> None:
 
 def _pictures(folder: Path) -> None:
     """The pictures of the pictures page: a board of every game, a depth-4 tree."""
-    from oogames.games import ConnectFourBoard, KalahBoard, NimBoard, OthelloBoard
+    from oogames.games import (
+        ConnectFourBoard,
+        KalahBoard,
+        NimBoard,
+        OthelloBoard,
+        PigBoard,
+        RolitBoard,
+    )
 
     boards = {
         "board_tictactoe": TicTacToeBoard.from_moves("a1 b1 a2 b2 a3"),
@@ -140,6 +147,8 @@ def _pictures(folder: Path) -> None:
         "board_nim": NimBoard.from_moves([3, 2, 1]),
         "board_grundy": GrundyBoard.from_moves([(9, 2), (7, 3)], heaps=(9,)),
         "board_kalah": KalahBoard.from_moves("3 2"),
+        "board_rolit": RolitBoard.from_moves("f4 f5 c5", players=3),
+        "board_pig": PigBoard.from_moves("roll 5 roll 4 hold roll 6 roll 3", players=3),
     }
     for name, board in boards.items():
         (folder / f"{name}.svg").write_text(board.to_svg() + "\n")

@@ -46,7 +46,16 @@ HOOKS = {
     ("board/perft.py", "oogames.nextmove.running"),  # perft runs as a search runs
     *(
         (f"games/{game}.py", "oogames.pictures.boards")  # each game's to_svg
-        for game in ("tictactoe", "connectfour", "othello", "nim", "grundy", "kalah", "rolit")
+        for game in (
+            "tictactoe",
+            "connectfour",
+            "othello",
+            "nim",
+            "grundy",
+            "kalah",
+            "rolit",
+            "pig",
+        )
     ),
 }
 

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import BOARD_FACTORIES
-from oogames import ABoardModel, AlphaBetaFac, DepthFac, MinMax, MinMaxFac
+from oogames import CHANCE, ABoardModel, AlphaBetaFac, DepthFac, MinMax, MinMaxFac
 from oogames.errors import RenderError
 from oogames.games import (
     ConnectFourBoard,
@@ -25,6 +25,7 @@ from oogames.games import (
     KalahBoard,
     NimBoard,
     OthelloBoard,
+    PigBoard,
     RolitBoard,
     TicTacToeBoard,
 )
@@ -169,6 +170,44 @@ def test_counters_of_nim_grundy_and_kalah() -> None:
     for seeds in (*kalah.row(0), *kalah.row(1), kalah.store(0), kalah.store(1)):
         assert str(seeds) in numbers
     assert "South to move again" in numbers
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_pig_draws_the_points_the_turn_and_the_die(players: int) -> None:
+    """Along random games of Pig: each player's track is filled to its banked points over
+    the target, the roller's row is marked with its turn's total after it, and the die
+    shows as many pips as the face it last showed (none after a roll or a hold)."""
+    rng = random.Random(players)
+    board = PigBoard(players, target=25)
+    while True:
+        root = parse(board.to_svg())
+        kinds = {k: [e for e in root.iter() if e.attrib.get("class") == k] for k in (
+            "track", "banked", "turn", "turn-total", "points", "pip", "die")}  # fmt: skip
+        assert len(kinds["track"]) == players
+        track = float(kinds["track"][0].attrib["width"])
+        said = [e.text for e in kinds["points"]]
+        roller, turn = board.roller, board.turn_total
+        assert said == [
+            f"{points}" + (f" +{turn}" if who == roller and turn else "")
+            for who, points in enumerate(board.banked)
+        ]
+        banked = [float(e.attrib["width"]) for e in kinds["banked"]]
+        full = [min(p, board.target) / board.target * track for p in board.banked if p]
+        assert banked == pytest.approx(full, abs=0.01)
+        assert len(kinds["turn"]) == (0 if board.is_over else 1)
+        assert len(kinds["turn-total"]) == (1 if turn and not board.is_over else 0)
+        last = board.last_played()
+        face = last[1] if last is not None and last[0] == CHANCE else 0
+        assert len(kinds["pip"]) == face and len(kinds["die"]) == 1
+        assert (kinds["die"][0].attrib["stroke"] == LAST) == bool(face)
+        count("pig pictures checked")
+        if board.is_over:
+            break
+        if board.to_move == CHANCE:
+            board.play(rng.choice(board.legal_moves()))
+        else:
+            board.play("hold" if board.turn_total >= rng.choice((4, 8, 12)) else "roll")
+    assert max(board.banked) >= board.target and max(banked) == pytest.approx(track)
 
 
 def test_a_board_without_a_drawing_shows_its_text() -> None:

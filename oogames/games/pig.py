@@ -87,6 +87,11 @@ class PigBoard(ABoardModel):
         return self._banked
 
     @property
+    def roller(self) -> int:
+        """The player whose turn it is (while the die is to move, the one who rolled it)."""
+        return self._roller
+
+    @property
     def turn_total(self) -> int:
         """The points of the turn under way, not yet banked."""
         return self._turn
@@ -157,6 +162,12 @@ class PigBoard(ABoardModel):
         """True: while every player rolls a 1, the turn goes round with nothing banked."""
         return True
 
+    def to_svg(self) -> str:
+        """The position as an SVG picture (see :func:`oogames.pictures.boards.pig_svg`)."""
+        from oogames.pictures.boards import pig_svg
+
+        return pig_svg(self)
+
     def _draw(self) -> str:
         banked = ", ".join(
             f"{name} {points}" for name, points in zip(self.player_names, self._banked, strict=True)
@@ -195,8 +206,7 @@ def pig_chances(board: PigBoard, player: int) -> float:
     """An evaluation in [0, 1]: ``player``'s share of the points banked and under way, a
     rough chance of winning (the payoffs are 1 for the winner, 0 for the others)."""
     points = [banked + 1 for banked in board.banked]
-    to_move = board.to_move if board.to_move != CHANCE else board._roller
-    points[to_move] += board.turn_total
+    points[board.roller] += board.turn_total
     progress = [min(point / board.target, 1.0) ** 2 for point in points]
     return progress[player] / sum(progress)
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from oogames.board.layout import ink
+from oogames.board.moves import CHANCE
 from oogames.pictures.drawing import (
     CELL,
     COLOURS,
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from oogames.games.kalah import KalahBoard
     from oogames.games.nim import NimBoard
     from oogames.games.othello import OthelloBoard
+    from oogames.games.pig import PigBoard
     from oogames.games.tictactoe import TicTacToeBoard
 
 
@@ -268,5 +270,66 @@ def kalah_svg(board: KalahBoard) -> str:
         cx = left + (index if player == 0 else pits - 1 - index) * pit + pit / 2
         cy = top + (pit * 1.5 if player == 0 else pit / 2)
         picture.circle(cx, cy, pit * 0.45, fill="none", stroke=LAST, stroke_width=2.5)
+    status_line(picture, board)
+    return picture.render()
+
+
+#: Where the pips of each face of a die stand, in thirds of its side from its centre.
+PIPS = {
+    1: ((0, 0),),
+    2: ((-1, -1), (1, 1)),
+    3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def pig_svg(board: PigBoard) -> str:
+    """Pig: a track a player from 0 to the target, filled to the points banked, the turn's
+    total after it (pale) on the track of the player whose turn it is, and the die."""
+    players, target = board.players, board.target
+    track, row, left, top, die = 220, 30, 44, 34, 48
+    picture = board_picture(board, left + track + 64 + die + 20, top + players * row + 10)
+    roller, turn = board.roller, board.turn_total
+    end = left + track
+    picture.text(end, top - 14, f"target {target}", anchor="middle", fill="#555555")
+    for player, banked in enumerate(board.banked):
+        y = top + player * row
+        colour = board.pieces.colours[player]
+        if player == roller and not board.is_over:  # whose turn it is
+            picture.rect(4, y - 2, end + 60, row - 4, rx=6, fill="#fff3c4", class_="turn")
+        picture.circle(22, y + 12, 11, fill=colour, stroke="#333333")
+        picture.text(
+            22, y + 17, board.pieces.letters[player], anchor="middle", font_weight="bold",
+            font_size=13, fill=ink(colour),
+        )  # fmt: skip
+        picture.rect(left, y + 4, track, 16, rx=3, fill="#eeeeee", stroke="#bbbbbb", class_="track")
+        filled = track * min(banked, target) / target
+        if filled:
+            picture.rect(left, y + 4, filled, 16, rx=3, fill=colour, class_="banked")
+        said = f"{banked:,}"
+        if player == roller and turn:
+            more = min(track - filled, track * turn / target)
+            picture.rect(
+                left + filled, y + 4, more, 16, fill=colour, opacity=0.35, class_="turn-total"
+            )
+            said += f" +{turn:,}"
+        picture.text(end + 8, y + 17, said, font_size=13, class_="points")
+    picture.line(
+        end, top - 8, end, top + players * row - 6, stroke="#555555", stroke_dasharray="4 3"
+    )
+    # The die: the face it showed, ringed as the last move if it was; blank before a roll.
+    dx, dy = picture.width - die - 16, top + (players * row - die) / 2 - 4
+    last = board.last_played()
+    face = last[1] if last is not None and last[0] == CHANCE and isinstance(last[1], int) else 0
+    stroke = LAST if face else "#333333"
+    picture.rect(
+        dx, dy, die, die, rx=8, fill="#ffffff", stroke=stroke, stroke_width=2.5, class_="die"
+    )
+    for across, down in PIPS.get(face, ()):
+        cx, cy = dx + die / 2 + across * die / 3.4, dy + die / 2 + down * die / 3.4
+        picture.circle(cx, cy, die / 11, fill=LAST if face == 1 else "#222222", class_="pip")
+    picture.text(dx + die / 2, dy + die + 16, board.chance_name, anchor="middle", fill="#555555")
     status_line(picture, board)
     return picture.render()
