@@ -87,11 +87,6 @@ class PigBoard(ABoardModel):
         return self._banked
 
     @property
-    def roller(self) -> int:
-        """The player whose turn it is (while the die is to move, the one who rolled it)."""
-        return self._roller
-
-    @property
     def turn_total(self) -> int:
         """The points of the turn under way, not yet banked."""
         return self._turn
@@ -128,6 +123,11 @@ class PigBoard(ABoardModel):
 
     def _next_player(self, player: int, state: ABoardState) -> int:
         return CHANCE if state is AT_CHANCE else self._roller
+
+    @property
+    def roller(self) -> int:
+        """The player whose turn it is (while the die is to move, the one who rolled it)."""
+        return self._roller
 
     def _set_snapshot(self, snapshot: object) -> None:
         self._banked, self._turn, self._roller = cast(Snapshot, snapshot)

@@ -286,7 +286,7 @@ PIPS = {
 
 
 def pig_svg(board: PigBoard) -> str:
-    """Pig: a track a player from 0 to the target, filled to the points banked, the turn's
+    """Pig: a track for each player from 0 to the target, filled to the points banked, the turn's
     total after it (pale) on the track of the player whose turn it is, and the die."""
     players, target = board.players, board.target
     track, row, left, top, die = 220, 30, 44, 34, 48
