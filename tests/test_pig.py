@@ -63,6 +63,7 @@ def test_the_die_is_chance_and_undo_puts_it_back() -> None:
     board = PigBoard(target=10)
     board.play("roll")
     assert board.to_move == CHANCE and board.at_chance
+    assert board.status_text() == "the die moves next"  # chance by the game's name for it
     assert board.chance_outcomes() == [(face, 1 / 6) for face in range(1, 7)]
     board.play(1)
     assert (board.to_move, board.turn_total, board.banked) == (1, 0, (0, 0))

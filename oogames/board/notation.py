@@ -118,7 +118,7 @@ class ABoardText(IBoardModel):
         if told is not None:
             return told
         if self.to_move == CHANCE:
-            return "chance moves next"
+            return f"{self.chance_name} moves next"
         return f"{self.player_names[self.to_move]} to move"
 
     def moves_in_board_order(self) -> list[Move]:
