@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -79,6 +80,35 @@ def test_a_game_no_player_can_go_on_with_is_refused_and_kept() -> None:
     with pytest.raises(BoardContractError, match="Stuck: no player can move"):
         model.play("2")
     assert model.board.key() == Stuck.from_moves([3, 2]).key() and model.board.ply == 2
+
+
+class Answers(NimBoard):
+    """A Nim whose _play returns what it is given, as a new game's author may get it wrong."""
+
+    answer: Any = None
+
+    def _play(self, player: int, move: Any) -> Any:
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"),
+    [(True, "bool True"), ("won", "str 'won'"), ((1, 2, 3), "tuple (1, 2, 3)"), ((), "tuple ()")],
+)
+def test_a_play_that_returns_neither_a_pair_nor_none_names_the_board_and_the_rule(
+    answer: Any, said: str
+) -> None:
+    """The template method says what the game's _play returned and what it must return, in
+    play and in a search (a record alone, True for a move accepted, a triple)."""
+    from oogames.nextmove.specs import make_strategy
+
+    board = type("Answering", (Answers,), {"answer": answer})()
+    rule = re.escape(f"Answering: its _play returned {said}; it must return (the move's record")
+    with pytest.raises(BoardContractError, match=rule):
+        board.play(1)
+    with pytest.raises(BoardContractError, match=rule):
+        make_strategy("alphabeta", None, 0, True).analyze(board)
+    assert board.ply == 0
 
 
 class Silent(NimBoard):

@@ -70,6 +70,16 @@ def check_playable(board: IBoardModel) -> None:
     check_described(board)
 
 
+def play_fault(board: ABoardModel, played: object) -> BoardContractError:
+    """What a game's :meth:`~oogames.board.model.ABoardModel._play` that returned neither
+    a pair nor None did wrong: the template method
+    :meth:`~oogames.board.model.ABoardModel.make_move` raises it."""
+    return BoardContractError(
+        f"{_name(board)}: its _play returned {type(played).__name__} {played!r:.60}; it must"
+        " return (the move's record, the new state), or None for a move the rules refuse"
+    )
+
+
 def board_fault(board: IBoardModel, player: int) -> BoardContractError | None:
     """What ``board`` does wrong in its position, for ``player`` to move, if anything a
     search relies on: a game no one can move in that is not over, a table key that

@@ -138,7 +138,12 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
         if self._can_move(player):
             played = self._play(player, move)
             if played is not None:
-                record, state = played
+                try:
+                    record, state = played
+                except (TypeError, ValueError):  # free while _play keeps its contract
+                    from oogames.board.faults import play_fault
+
+                    raise play_fault(self, played) from None
                 return self._finish_move(record, state, check, status, param)
         return self._make_move_slow(player, move, check, status, param)
 
