@@ -6,9 +6,9 @@ import re
 from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import count, run_cli
 
-from oogames import BoardContractError, MinMax, PluginError, SearchError
+from oogames import WON, BoardContractError, MinMax, PluginError, SearchError
 from oogames.game import GameModel, GameSettings, PlayerSpec
 from oogames.games import NimBoard
 from oogames.nextmove import DepthFac
@@ -83,32 +83,47 @@ def test_a_game_no_player_can_go_on_with_is_refused_and_kept() -> None:
 
 
 class Answers(NimBoard):
-    """A Nim whose _play returns what it is given, as a new game's author may get it wrong."""
+    """A Nim whose _play returns what ``answer`` makes of the record and state it would
+    return, as a new game's author may get it wrong."""
 
     answer: Any = None
 
     def _play(self, player: int, move: Any) -> Any:
-        return self.answer
+        played = super()._play(player, move)
+        assert played is not None
+        return type(self).answer(*played)
 
 
 @pytest.mark.parametrize(
-    ("answer", "said"),
-    [(True, "bool True"), ("won", "str 'won'"), ((1, 2, 3), "tuple (1, 2, 3)"), ((), "tuple ()")],
-)
+    ("answer", "said", "undone"),
+    [
+        (lambda r, s: r, "_Add <undo 1 by player 0>", False),
+        (lambda r, s: True, "bool True", False),
+        (lambda r, s: (r, s, 1), "tuple (<undo 1 by player 0>, <playing>, 1)", False),
+        (lambda r, s: (s, r), "NonTerminalState <playing> as the move's record", False),
+        (lambda r, s: (r, WON), "tuple (<player0 won>, <player1 won>) as the new state", True),
+        (lambda r, s: (r, "won"), "str 'won' as the new state", True),
+    ],
+)  # fmt: skip
 def test_a_play_that_returns_neither_a_pair_nor_none_names_the_board_and_the_rule(
-    answer: Any, said: str
+    answer: Any, said: str, undone: bool
 ) -> None:
     """The template method says what the game's _play returned and what it must return, in
-    play and in a search (a record alone, True for a move accepted, a triple)."""
+    play and in a search: a record alone, True for a move accepted, a triple, the pair the
+    wrong way round, WON for WON[player], a word for a state. Where the record came with a
+    wrong state, the move is taken back: the board is as it was."""
     from oogames.nextmove.specs import make_strategy
 
-    board = type("Answering", (Answers,), {"answer": answer})()
+    board = type("Answering", (Answers,), {"answer": staticmethod(answer)})()
     rule = re.escape(f"Answering: its _play returned {said}; it must return (the move's record")
     with pytest.raises(BoardContractError, match=rule):
         board.play(1)
-    with pytest.raises(BoardContractError, match=rule):
-        make_strategy("alphabeta", None, 0, True).analyze(board)
-    assert board.ply == 0
+    if undone:
+        assert (board.ply, board.total, board.to_move, board.is_over) == (0, 0, 0, False)
+        with pytest.raises(BoardContractError, match=rule):
+            make_strategy("alphabeta", None, 0, True).analyze(board)
+        assert (board.ply, board.total, board.to_move, board.is_over) == (0, 0, 0, False)
+        count("a _play with a wrong state: named, the board as it was")
 
 
 class Silent(NimBoard):

@@ -17,6 +17,8 @@ from numbers import Real
 
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import PASS, Move
+from oogames.board.states import ABoardState
+from oogames.board.undo import AMoveRecord
 from oogames.errors import BoardContractError, OogamesError
 
 
@@ -70,13 +72,30 @@ def check_playable(board: IBoardModel) -> None:
     check_described(board)
 
 
-def play_fault(board: ABoardModel, played: object) -> BoardContractError:
-    """What a game's :meth:`~oogames.board.model.ABoardModel._play` that returned neither
-    a pair nor None did wrong: the template method
-    :meth:`~oogames.board.model.ABoardModel.make_move` raises it."""
-    return BoardContractError(
-        f"{_name(board)}: its _play returned {type(played).__name__} {played!r:.60}; it must"
-        " return (the move's record, the new state), or None for a move the rules refuse"
+def check_played(board: ABoardModel, played: object) -> None:
+    """Raise what a game's :meth:`~oogames.board.model.ABoardModel._play` did wrong if it
+    returned neither (the move's record, a state object) nor None: the template method
+    :meth:`~oogames.board.model.ABoardModel.make_move` asks when a move fails. A move
+    pushed with a wrong state is taken back first (its record can); what a ``_play`` that
+    returned no record changed, no record can undo. Returns if ``_play`` kept its contract
+    (the failure came from elsewhere).
+
+    Raises:
+        BoardContractError: ``played`` is no such pair.
+    """
+    if not isinstance(played, tuple) or len(played) != 2:
+        said = f"{type(played).__name__} {played!r:.60}"
+    elif not isinstance(played[0], AMoveRecord):
+        said = f"{type(played[0]).__name__} {played[0]!r:.60} as the move's record"
+    elif not isinstance(played[1], ABoardState):
+        board.pop()  # the template pushed the move before the state failed it
+        said = f"{type(played[1]).__name__} {played[1]!r:.60} as the new state"
+    else:
+        return
+    raise BoardContractError(
+        f"{_name(board)}: its _play returned {said}; it must return (the move's record, the"
+        " new state: NON_TERMINAL, EXTRA_TURN, AT_CHANCE, WON[player], DRAW or"
+        " game_over(payoffs)), or None for a move the rules refuse"
     )
 
 

@@ -138,13 +138,14 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
         if self._can_move(player):
             played = self._play(player, move)
             if played is not None:
-                try:
+                try:  # free while _play keeps its contract
                     record, state = played
-                except (TypeError, ValueError):  # free while _play keeps its contract
-                    from oogames.board.faults import play_fault
+                    return self._finish_move(record, state, check, status, param)
+                except (TypeError, ValueError, AttributeError):
+                    from oogames.board.faults import check_played
 
-                    raise play_fault(self, played) from None
-                return self._finish_move(record, state, check, status, param)
+                    check_played(self, played)  # raises, the board as it was, if _play broke it
+                    raise
         return self._make_move_slow(player, move, check, status, param)
 
     @classmethod
