@@ -208,6 +208,8 @@ def test_the_checks_are_reported_in_order_with_their_counts() -> None:
     report = check_board(NimBoard, positions=5)
     assert [check.name for check in report.checks] == list(CHECKS)
     assert str(report).splitlines()[-1] == "every check holds"
+    rows = str(report).splitlines()[1:-1]  # one a check, their counts in one column
+    assert len(rows) == len(CHECKS) and len({row.index(" checked") for row in rows}) == 1
     assert WON and report.drawn_by in ("Hypothesis", "a random walk")
 
 

@@ -129,9 +129,10 @@ class BoardReport:
 
     def __str__(self) -> str:
         lines = [f"{self.board}: positions drawn by {self.drawn_by}"]
+        width = max((len(check.name) for check in self.checks), default=0)
         for check in self.checks:
             verdict = "ok" if check.ok else f"FAILED: {check.failure}"
-            lines.append(f"  {check.name:<12} {check.cases:>6} checked  {verdict}")
+            lines.append(f"  {check.name:<{width}} {check.cases:>6} checked  {verdict}")
         failed = sum(not check.ok for check in self.checks)
         lines.append("every check holds" if not failed else f"{failed} check(s) failed")
         return "\n".join(lines)
