@@ -16,7 +16,13 @@ from helpers import KEYBOARD_INTERRUPT_MAIN, count, exits_with_message, running_
 
 from oogames.cli import main
 from oogames.tournament import ResultStore, fit_ratings, play_game, run_games, schedule, standings
-from oogames.tournament.games import GameTask, random_openings, read_openings, tournament_key
+from oogames.tournament.games import (
+    GameRecord,
+    GameTask,
+    random_openings,
+    read_openings,
+    tournament_key,
+)
 from oogames.tournament.report import print_rich, to_json, to_text
 from oogames.tournament.seated import SeatedRecord, seated_standings
 
@@ -431,6 +437,33 @@ def test_rich_tables_show_the_standings_of_both_kinds_of_tournament() -> None:
     shown = out.getvalue()
     assert "placing score" in shown
     assert shown.index("│ a ") < shown.index("│ b ") < shown.index("│ c ")
+
+
+@pytest.mark.parametrize("name", ["a[/]b.py:Bot", "x[bold]y.py:Bot", "p[@click=q]r.py:Bot"])
+def test_a_players_name_like_markup_is_shown_as_it_is_in_every_rich_table(name: str) -> None:
+    """A player is a spec the user wrote, a plug-in's path among them: a path holding what
+    rich reads as markup stands in the standings and the crosstable as it is written, of a
+    round robin and of a seated tournament ("a[/]b.py:Bot" ended the run with a MarkupError)."""
+    pytest.importorskip("rich")
+    records = [
+        GameRecord(str(i), 0, 1, "alphabeta", name, (), ("b2",), "1-0", "rules", (0.0, 0.0), (1, 1))
+        for i in range(2)
+    ]
+    seated = [
+        SeatedRecord(str(i), (0, 1, 2), ("a", name, "c"), (), (), (1.0, 2.0, 3.0), "rules",
+                     (0.0,) * 3, (0.0,) * 3, (0,) * 3, (0,) * 3)
+        for i in range(2)
+    ]  # fmt: skip
+    robin, placings = (
+        standings(["alphabeta", name], records),
+        seated_standings(["a", name, "c"], seated),
+    )
+    for result, tables in ((robin, 2), (placings, 1)):  # the standings, and the crosstable
+        out = io.StringIO()
+        assert print_rich(result, out)
+        lines = out.getvalue().splitlines()
+        assert sum(f" {name} " in line for line in lines) == tables, lines
+        count("a player's name like markup shown as it is in a rich table")
 
 
 def test_a_rich_table_at_eighty_columns_wraps_no_figure_and_cuts_no_name(

@@ -16,7 +16,7 @@ import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
-from helpers import WAITER
+from helpers import WAITER, count
 
 from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE
@@ -1277,3 +1277,98 @@ def test_the_buttons_offer_what_has_something_to_do_now() -> None:
             assert enabled(app) == {"hint", "undo", "redo", "new", "save", "load", "help"}
 
     check()
+
+
+# -- text that looks like markup: shown as it is ---------------------------------------------
+
+LITERAL = "a text like markup shown as it is in the terminal board"
+
+#: Texts that Textual would read as markup: a closing tag with nothing open, a style, an
+#: action (a click would run it), a backslash before a bracket, a lone bracket.
+MARKUP = ("[/]", "[bold]x", "[red]a9[/red]", "[@click=app.quit]q[/]", "a\\[b]", "x\\", "[")
+
+
+class _Bracketed(ABoardModel):
+    """The 21 game to 5 with every text of its own in brackets: its moves (``[1]``), its
+    drawing, its players' names; played with move buttons."""
+
+    player_names = ("[/]A", "[bold]B")
+    game_name = "bracketed"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.total = 0
+
+    def _play(self, player: int, move: Any) -> Any:
+        from oogames import NON_TERMINAL, WON, SnapshotRecord
+
+        if move not in (1, 2) or self.total + move > 5:
+            return None
+        record = SnapshotRecord(self, player, move, self.total)
+        self.total += move
+        return record, WON[player] if self.total == 5 else NON_TERMINAL
+
+    def _set_snapshot(self, snapshot: object) -> None:
+        self.total = int(snapshot)  # type: ignore[call-overload]
+
+    def _map_moves(self, player: int, lam: Any, param: Any) -> None:
+        for move in (1, 2):
+            if self.total + move <= 5 and not lam.apply(player, self, move, param):
+                return
+
+    def format_move(self, move: Any) -> str:
+        return f"[{move}]" if move in (1, 2) else super().format_move(move)
+
+    def parse_move(self, text: str) -> Any:
+        return {"[1]": 1, "[2]": 2}.get(text.strip()) or super().parse_move(text)
+
+    def key(self) -> object:
+        return (self.total, self.to_move)
+
+    def _draw(self) -> str:
+        return f"[/] total [red]{self.total}[/red] \\"
+
+    def reset(self) -> None:
+        self.total = 0
+        self._set_turn(0, self.state)
+        self._history.clear()
+
+
+@synchronous
+async def test_what_looks_like_markup_is_shown_as_it_is() -> None:
+    """A board's moves, drawing and players' names, what a person types, and an error in
+    the new game's dialog, each holding text Textual reads as markup: every one shown as it
+    is, and the app goes on (``[/]`` typed in the box ended the app with a MarkupError; a
+    plug-in's ``[@click=app.quit]`` would have quit it when clicked)."""
+    from oogames.ui.tui import SettingsScreen
+
+    people = GameSettings(players=(PlayerSpec("human"), PlayerSpec("human")))
+    app = GameApp(people, board=_Bracketed())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(app, pilot)
+        assert text(app, "#columns") == "[/] total [red]0[/red] \\"
+        assert [str(button.label) for button in app.query("#board Button")] == ["[1]", "[2]"]
+        assert text(app, "#status") == "[/]A (human) to move"
+        await pilot.click("#move-1")
+        await settle(app, pilot)
+        assert app.model.board.moves == (2,) and text(app, "#status").startswith("[bold]B")
+        count(LITERAL)
+        for typed in MARKUP:
+            app.query_one("#command").value = typed  # type: ignore[attr-defined]
+            app.query_one("#command").focus()
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert repr(typed) in text(app, "#info"), typed  # the refusal quotes it
+            count(LITERAL)
+        await pilot.press(KEY["new"])
+        await pilot.pause()
+        screen = app.screen
+        for typed in MARKUP:
+            screen.query_one("#player0").value = typed
+            screen.query_one("#player0").focus()
+            await pilot.press("enter")
+            await settle(app, pilot)
+            assert isinstance(app.screen, SettingsScreen)
+            assert repr(typed) in text(screen, "#settings-error"), typed
+            count(LITERAL)
+    assert app.return_code is None  # never ended, not by an error and not by a click

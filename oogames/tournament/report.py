@@ -222,8 +222,11 @@ def rich_table(
     with less padding."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title)
+    # Every cell and the title as text, never read as markup: a player is a spec the user
+    # wrote, a plug-in's path among them ("a[/]b.py:Bot" ended the run with a MarkupError).
+    table = Table(title=Text(title))
     for index, name in enumerate(header):
         if name == "player":
             table.add_column(name, overflow="fold")
@@ -231,7 +234,7 @@ def rich_table(
             widest = max((len(row[index]) for row in body), default=1)
             table.add_column(name, justify="right", min_width=widest)
     for row in body:
-        table.add_row(*row)
+        table.add_row(*map(Text, row))
     if console.measure(table, options=console.options.update_width(10_000)).maximum > (
         console.width
     ):
@@ -255,7 +258,7 @@ def print_rich(result: Standings | SeatedStandings, file: TextIO) -> bool:
         )
     )
     if result.distinct != result.games:
-        console.print(games_line(result))
+        console.print(games_line(result), markup=False)
     numbers = [str(n) for n in range(1, len(result.players) + 1)]
     cross = "crosstable (points/games, rows against columns)"
     console.print(rich_table(console, cross, ["#", "player", *numbers], crosstable(result)))

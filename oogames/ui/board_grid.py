@@ -14,14 +14,14 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 
 from oogames.board.moves import Move
-from oogames.ui.cells import CHIP, Cells
+from oogames.ui.cells import CHIP, Cells, Styled
 
 
-def relabel(button: Button, label: str) -> None:
-    """Give ``button`` the label ``label`` (Rich markup), drawn again where only its style
-    changed: Textual compares labels by their text alone, so an Othello or Rolit disc
-    flipped ("●" in one colour to "●" in another) kept its old colour."""
-    content = Content.from_markup(label)
+def relabel(button: Button, label: Styled) -> None:
+    """Give ``button`` the label ``label``, drawn again where only its style changed:
+    Textual compares labels by their text alone, so an Othello or Rolit disc flipped ("●"
+    in one colour to "●" in another) kept its old colour."""
+    content = Content.styled(*label)
     if content == button.label and content.spans != cast(Content, button.label).spans:
         button.set_reactive(Button.label, content)
         button.refresh()
@@ -77,11 +77,12 @@ class BoardGrid(Grid):
         widgets: list[Widget] = []
         if shown.grid:
             widgets.append(Static("", classes="label"))
-            widgets += [Static(label, classes="label") for label in shown.column_labels]
+            widgets += [Static(Content(label), classes="label") for label in shown.column_labels]
         for index, (cell_id, label, _, classes) in enumerate(shown.cells):
             if shown.grid and index % shown.columns == 0:
-                widgets.append(Static(shown.row_labels[index // shown.columns], classes="label"))
-            button = Button(label, id=cell_id, classes=" ".join(sorted(classes)))
+                row_label = Content(shown.row_labels[index // shown.columns])
+                widgets.append(Static(row_label, classes="label"))
+            button = Button(Content.styled(*label), id=cell_id, classes=" ".join(sorted(classes)))
             if shown.grid and "blank" not in classes:  # the board's colour, the piece centred
                 button.styles.background = colour
                 button.styles.line_pad = 0

@@ -22,10 +22,14 @@ CHIP = 3
 """How wide a lettered piece's chip is, its letter between two spaces on its colour; a
 square narrower than this shows the letter alone."""
 
-Cell: TypeAlias = tuple[str, str, Move, set[str]]
+Styled: TypeAlias = tuple[str, str]
+"""A text and its style (Rich style words, ``"bold #ffffff on #1f5fbf"``; empty: none). The
+text is shown as it is, never read as markup: it is a game's (its notation, its marks, a
+Kalah store's ``[0]``), and a plug-in game's text is anything (``[/]`` crashed the view)."""
+
+Cell: TypeAlias = tuple[str, Styled, Move, set[str]]
 """One button of the board, as its id, its label, the move it plays and its CSS classes
-(the label is Rich markup: a piece in its colour; every square of a grid board has the
-class ``square``)."""
+(every square of a grid board has the class ``square``)."""
 
 
 @attrs.frozen
@@ -61,8 +65,8 @@ def winning_cells(board: ABoardModel) -> set[int]:
     return completed_line(windows, stones(winner))
 
 
-def piece(board: ABoardModel, player: int, plain: bool = False, chip: bool = True) -> str:
-    """``player``'s piece as Rich markup: its mark in its colour, on the board's colour
+def piece(board: ABoardModel, player: int, plain: bool = False, chip: bool = True) -> Styled:
+    """``player``'s piece: its mark in its colour, on the board's colour
     (black discs show on any screen), or, where the pieces are
     :attr:`~oogames.board.layout.Pieces.lettered` (Rolit's red, green and blue discs
     differ by hue alone), its letter on its colour, as the pictures draw it on its disc
@@ -74,11 +78,11 @@ def piece(board: ABoardModel, player: int, plain: bool = False, chip: bool = Tru
     pieces = board.pieces
     shown = shown_mark(board, player, plain)
     if plain:
-        return f"[bold {ink(pieces.board)} on {pieces.board}]{shown}[/]"
+        return shown, f"bold {ink(pieces.board)} on {pieces.board}"
     colour = pieces.colours[player]
     if pieces.lettered:  # the letter on its colour, as on a disc: Rolit's yellow on tan
-        return f"[bold {ink(colour)} on {colour}]{shown.center(CHIP) if chip else shown}[/]"
-    return f"[bold {colour} on {pieces.board}]{shown}[/]"
+        return shown.center(CHIP) if chip else shown, f"bold {ink(colour)} on {colour}"
+    return shown, f"bold {colour} on {pieces.board}"
 
 
 def shown_mark(board: ABoardModel, player: int, plain: bool = False) -> str:
@@ -100,7 +104,7 @@ def board_cells(
     if layout is None:
         moves = board.legal_moves()
         cells = [
-            (f"move-{number}", board.format_move(move), move, set())
+            (f"move-{number}", (board.format_move(move), ""), move, set())
             for number, move in enumerate(moves)
         ]
         return Cells(max(1, min(len(moves), 6)), cells)
@@ -112,14 +116,13 @@ def board_cells(
             label = piece(board, square.owner, plain, chip=wide)
             classes.add(f"mover-{square.owner}")
         elif square.text is not None:  # a pit's seeds; a square that is no part of the board
-            text = square.text.replace("[", "\\[")  # shown as it is, not read as markup
-            label = f"[{ink(board.pieces.board)}]{text}[/]"
+            label = square.text, ink(board.pieces.board)
             classes.add("legal" if square.legal else "counted" if square.text else "blank")
         elif square.legal:
-            label = f"[{ink(board.pieces.board)}]{LEGAL}[/]"
+            label = LEGAL, ink(board.pieces.board)
             classes.add("legal")
         else:
-            label = f"[{ink(board.pieces.board)}]{board.pieces.empty}[/]"
+            label = board.pieces.empty, ink(board.pieces.board)
             classes.add("empty")
         if index == layout.last:
             classes.add("last")

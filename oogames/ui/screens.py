@@ -9,6 +9,7 @@ from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -165,7 +166,7 @@ class SettingsScreen(ModalScreen[GameSettings | None]):
         try:
             self.dismiss(self._read())
         except OogamesError as error:
-            self.query_one("#settings-error", Static).update(one_line(error))
+            self.query_one("#settings-error", Static).update(Content(one_line(error)))
 
     def _read(self) -> GameSettings:
         """The settings in the form.

@@ -19,6 +19,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.widgets import Button, Footer, Header, Input, Static
 
 from oogames import plugins
@@ -66,6 +67,13 @@ _COMMAND_ACTIONS = frozenset(
 )
 #: The actions that have something to do only while a computer thinks (Stop, Move now).
 _THINKING_ACTIONS = frozenset(_ACTIONS.get(c.word, c.word) for c in COMMANDS if c.while_thinking)
+
+
+def literal(text: str | Content) -> Content:
+    """``text`` as the view shows it: as it is, never read as markup (a move, a name, a
+    board's drawing or an error may hold ``[/]``: a plug-in's, or what a person typed). A
+    :class:`~textual.content.Content` carries its own styles."""
+    return text if isinstance(text, Content) else Content(text)
 
 
 class GameApp(App[int]):
@@ -182,10 +190,12 @@ class GameApp(App[int]):
             if not grid.show(shown):
                 self.call_next(self._rebuild, shown)
             # A game of move buttons shows its own drawing above them.
-            self.query_one("#columns", Static).update("" if shown.grid else board.drawing())
+            self.query_one("#columns", Static).update(
+                literal("" if shown.grid else board.drawing())
+            )
             self._grid = shown.grid
             self._refresh_status()
-            self.query_one("#moves", Static).update(moves_text(board))
+            self.query_one("#moves", Static).update(literal(moves_text(board)))
 
     async def _rebuild(self, shown: Cells) -> None:
         """Replace every cell (the board's shape or its moves changed), then size them."""
@@ -201,18 +211,22 @@ class GameApp(App[int]):
 
     def _show_status(self, board: ABoardModel) -> None:
         again = " again" if board.state is EXTRA_TURN else ""
+        mark = Content("")
         if board.is_over:
             status = f"Game over: {board.status_text()}"
         else:
             player = board.to_move
             # A piece that is not the player's name (a disc, Rolit's letter) is shown before it.
-            disc = shown_mark(board, player, self.no_color) != board.player_names[player]
-            mark = f"{piece(board, player, self.no_color)} " if disc and self._grid else ""
-            status = f"{mark}{self.model.current.name} to move{again}"
+            if (
+                self._grid
+                and shown_mark(board, player, self.no_color) != board.player_names[player]
+            ):
+                mark = Content.styled(*piece(board, player, self.no_color)) + " "
+            status = f"{self.model.current.name} to move{again}"
         score = board.score_text()
         if len(score) > self.query_one("#status", Static).size.width > 0:
             score = score.replace(SCORE_SEPARATOR, "\n")
-        self.show_status(f"{status}\n{score}" if score else status)
+        self.show_status(mark + (f"{status}\n{score}" if score else status))
         self._offer_buttons()
 
     def _offer_buttons(self) -> None:
@@ -227,13 +241,13 @@ class GameApp(App[int]):
         if self.query_one("#board", BoardGrid).fit(self.query_one("#left").size):
             self.refresh_board()  # a piece's chip fits the squares now, or no longer does
 
-    def show_status(self, text: str) -> None:
-        """The status line."""
-        self.query_one("#status", Static).update(text)
+    def show_status(self, text: str | Content) -> None:
+        """The status line: a text is shown as it is (:func:`literal`)."""
+        self.query_one("#status", Static).update(literal(text))
 
-    def show_info(self, text: str) -> None:
-        """The figures / message panel."""
-        self.query_one("#info", Static).update(text)
+    def show_info(self, text: str | Content) -> None:
+        """The figures / message panel: a text is shown as it is (:func:`literal`)."""
+        self.query_one("#info", Static).update(literal(text))
 
     # -- the model's news ----------------------------------------------------------------------
 
@@ -300,12 +314,12 @@ class GameApp(App[int]):
         except SearchStopped:
             self.call_from_thread(self.show_info, self.model.stopped_text("tui"))
         except OogamesError as error:
-            self.call_from_thread(self.show_info, f"[red]{one_line(error)}[/red]")
+            self.call_from_thread(self.show_info, Content.styled(one_line(error), "red"))
         except (Exception, SystemExit) as error:  # a plug-in's own code: named, game kept
             blamed = plugins.blame(error)
             if blamed is None:
                 raise
-            said = f"[red]error in your plug-in: {one_line(blamed)}[/red]"
+            said = Content.styled(f"error in your plug-in: {one_line(blamed)}", "red")
             self.call_from_thread(self.show_info, said)
         finally:
             self.model.end_request()
