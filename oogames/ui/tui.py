@@ -25,7 +25,6 @@ from textual.widgets import Button, Footer, Header, Input, Static
 from oogames import plugins
 from oogames.board.model import ABoardModel
 from oogames.board.moves import CHANCE, Move
-from oogames.board.states import EXTRA_TURN
 from oogames.errors import OogamesError, SearchStopped, one_line
 from oogames.game.commands import (
     COMMANDS,
@@ -41,17 +40,17 @@ from oogames.game.commands import (
 )
 from oogames.game.model import GameModel
 from oogames.game.settings import GameSettings
-from oogames.games.grid import SCORE_SEPARATOR
 from oogames.nextmove.results import SearchResult
 from oogames.ui.board_grid import BoardGrid, BoardRoom
 from oogames.ui.buttons import CommandButtons
-from oogames.ui.cells import Cells, board_cells, piece, shown_mark
+from oogames.ui.cells import Cells, board_cells
 from oogames.ui.cells import winning_cells as winning_cells  # where it was
 from oogames.ui.console import describe
 from oogames.ui.leaving import SignalWatch
 from oogames.ui.relay import AppRelay
 from oogames.ui.screens import HelpScreen, SettingsScreen
 from oogames.ui.terminal import outliving_its_terminal
+from oogames.ui.texts import literal, status_content
 
 #: The actions of the commands whose action has another name than the command.
 _ACTIONS = {"now": "move_now"}
@@ -67,13 +66,6 @@ _COMMAND_ACTIONS = frozenset(
 )
 #: The actions that have something to do only while a computer thinks (Stop, Move now).
 _THINKING_ACTIONS = frozenset(_ACTIONS.get(c.word, c.word) for c in COMMANDS if c.while_thinking)
-
-
-def literal(text: str | Content) -> Content:
-    """``text`` as the view shows it: as it is, never read as markup (a move, a name, a
-    board's drawing or an error may hold ``[/]``: a plug-in's, or what a person typed). A
-    :class:`~textual.content.Content` carries its own styles."""
-    return text if isinstance(text, Content) else Content(text)
 
 
 class GameApp(App[int]):
@@ -190,9 +182,8 @@ class GameApp(App[int]):
             if not grid.show(shown):
                 self.call_next(self._rebuild, shown)
             # A game of move buttons shows its own drawing above them.
-            self.query_one("#columns", Static).update(
-                literal("" if shown.grid else board.drawing())
-            )
+            drawing = "" if shown.grid else board.drawing()
+            self.query_one("#columns", Static).update(literal(drawing))
             self._grid = shown.grid
             self._refresh_status()
             self.query_one("#moves", Static).update(literal(moves_text(board)))
@@ -210,23 +201,9 @@ class GameApp(App[int]):
             self._show_status(self.model.board)
 
     def _show_status(self, board: ABoardModel) -> None:
-        again = " again" if board.state is EXTRA_TURN else ""
-        mark = Content("")
-        if board.is_over:
-            status = f"Game over: {board.status_text()}"
-        else:
-            player = board.to_move
-            # A piece that is not the player's name (a disc, Rolit's letter) is shown before it.
-            if (
-                self._grid
-                and shown_mark(board, player, self.no_color) != board.player_names[player]
-            ):
-                mark = Content.styled(*piece(board, player, self.no_color)) + " "
-            status = f"{self.model.current.name} to move{again}"
-        score = board.score_text()
-        if len(score) > self.query_one("#status", Static).size.width > 0:
-            score = score.replace(SCORE_SEPARATOR, "\n")
-        self.show_status(mark + (f"{status}\n{score}" if score else status))
+        width = self.query_one("#status", Static).size.width
+        mover = self.model.current.name
+        self.show_status(status_content(board, mover, self.no_color, self._grid, width))
         self._offer_buttons()
 
     def _offer_buttons(self) -> None:
@@ -242,11 +219,11 @@ class GameApp(App[int]):
             self.refresh_board()  # a piece's chip fits the squares now, or no longer does
 
     def show_status(self, text: str | Content) -> None:
-        """The status line: a text is shown as it is (:func:`literal`)."""
+        """The status line: a text is shown as it is (:func:`~oogames.ui.texts.literal`)."""
         self.query_one("#status", Static).update(literal(text))
 
     def show_info(self, text: str | Content) -> None:
-        """The figures / message panel: a text is shown as it is (:func:`literal`)."""
+        """The figures / message panel: a text is shown as it is (see :mod:`~oogames.ui.texts`)."""
         self.query_one("#info", Static).update(literal(text))
 
     # -- the model's news ----------------------------------------------------------------------
