@@ -258,3 +258,24 @@ def test_strategy_renders_as_dot() -> None:
     assert dot.count("shape=box") == 3 + 3  # B answers each of A's first 3 moves, then again
     assert '[label="7=1+6"]' in dot
     assert strategy.size() == 12
+
+
+def test_a_strategys_dot_escapes_the_games_names() -> None:
+    """The players' names are the game's own: a quote and a backslash in them are escaped
+    in every label, and Graphviz reads the graph (the name of the side that replies stood
+    in its ellipses as written, and a quote in it ended the label)."""
+    from oogames.errors import RenderError
+    from oogames.trace import to_svg
+
+    class Quoted(GrundyBoard):
+        player_names = ('say "A"', "B\\")
+
+    board = Quoted((7,))
+    strategy = winning_strategy(board, 1)
+    assert strategy is not None
+    dot = strategy.to_dot(board)
+    assert 'label="say \\"A\\" to move"' in dot and 'label="B\\\\: ' in dot
+    try:
+        assert b"<svg" in to_svg(dot)
+    except RenderError:
+        pytest.skip("Graphviz's dot is not installed")

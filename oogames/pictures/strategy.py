@@ -22,6 +22,7 @@ def strategy_dot(strategy: Strategy, board: ABoardModel | None = None) -> str:
     """
     format_move, names = notation_of(board)
     me, other = names[strategy.player], names[1 - strategy.player]
+    replies = _esc(f"{other} to move")  # a name is the game's: a quote in it is escaped
     out = [
         "digraph strategy {",
         '  node [fontname="Helvetica", fontsize=11]; edge [fontname="Helvetica", fontsize=10];',
@@ -37,7 +38,7 @@ def strategy_dot(strategy: Strategy, board: ABoardModel | None = None) -> str:
             if node.then is not None:
                 out.append(f"  {name} -> {walk(node.then)};")
         elif isinstance(node, AndNode):
-            out.append(f'  {name} [shape=ellipse, label="{other} to move"];')
+            out.append(f'  {name} [shape=ellipse, label="{replies}"];')
             for reply, after in node.replies:
                 target = walk(after) if after is not None else _end(out, next(counter))
                 out.append(f'  {name} -> {target} [label="{_esc(format_move(reply))}"];')
