@@ -144,7 +144,7 @@ class ABoardModel(ATurns, MoveOrder, ABoardText, ISearchHints):
                 except (TypeError, ValueError, AttributeError):
                     from oogames.board.faults import check_played
 
-                    check_played(self, played)  # raises, the board as it was, if _play broke it
+                    check_played(self, played)  # raises if _play broke its contract
                     raise
         return self._make_move_slow(player, move, check, status, param)
 
