@@ -210,6 +210,36 @@ def test_pig_draws_the_points_the_turn_and_the_die(players: int) -> None:
     assert max(board.banked) >= board.target and max(banked) == pytest.approx(track)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_pigs_text_drawing_has_the_bars_of_its_picture(players: int) -> None:
+    """Along random games, the text drawing (the console's and the terminal board's) has a
+    bar a player: the banked points in full cells out of 20 for the target (a winner's bar
+    full, not longer), the roller's turn total after them in half-tone, the rest light."""
+    rng = random.Random(players)
+    board = PigBoard(players, target=30)
+    while True:
+        lines = str(board).splitlines()
+        assert lines[0] == "banked (target 30):"
+        assert lines[players + 1] == f"turn total: {board.turn_total}"
+        for who, line in enumerate(lines[1 : players + 1]):
+            name, bar, points, *plus = line.split()
+            turn = board.turn_total if who == board.roller else 0
+            assert name == board.player_names[who] and int(points) == board.banked[who]
+            assert plus == ([f"+{turn}"] if turn else [])
+            banked = min(20, board.banked[who] * 20 // 30)
+            assert len(bar) == 20 and bar.count("█") == banked
+            assert bar.count("▒") == min(20, (board.banked[who] + turn) * 20 // 30) - banked
+            assert bar == "".join(sorted(bar, key="█▒░".index))  # banked, turn, to go
+            count("pig rows drawn as text checked")
+        if board.is_over:
+            break
+        if board.to_move == CHANCE:
+            board.play(rng.choice(board.legal_moves()))
+        else:
+            board.play("hold" if board.turn_total >= rng.choice((4, 8, 12)) else "roll")
+    assert "█" * 20 in str(board)
+
+
 def test_a_board_without_a_drawing_shows_its_text() -> None:
     """A game of a user's that draws nothing gets its text drawing as a picture."""
     from oogames.games import GameTreeBoard

@@ -14,7 +14,9 @@ undo like any move: searches weigh the outcomes (``expectimax``, ``star1``,
 
 >>> board = PigBoard.from_moves("roll 5 roll 3 hold", target=20)
 >>> print(board)
-banked: A 8, B 0 (target 20)
+banked (target 20):
+A ████████░░░░░░░░░░░░  8
+B ░░░░░░░░░░░░░░░░░░░░  0
 turn total: 0
 B to move
 >>> board.legal_moves()
@@ -43,6 +45,8 @@ ROLL: Final = "roll"
 HOLD: Final = "hold"
 FACES: Final = (1, 2, 3, 4, 5, 6)
 _NAMES: Final = ("A", "B", "C", "D", "E", "F")
+BAR: Final = 20
+"""How many cells a player's bar in the text drawing has for the target's points."""
 
 Snapshot = tuple[tuple[int, ...], int, int]  # the banked points, the turn's total, the roller
 
@@ -169,10 +173,19 @@ class PigBoard(ABoardModel):
         return pig_svg(self)
 
     def _draw(self) -> str:
-        banked = ", ".join(
-            f"{name} {points}" for name, points in zip(self.player_names, self._banked, strict=True)
-        )
-        return f"banked: {banked} (target {self.target})\nturn total: {self._turn}"
+        """A bar a player, as :func:`~oogames.pictures.boards.pig_svg` draws its tracks: the
+        points banked (``█``, out of :data:`BAR` cells for the target), the turn's total after
+        them on the roller's bar (``▒``), the rest to go (``░``)."""
+        wide = len(str(self.target))
+        rows = [f"banked (target {self.target}):"]
+        for player, (name, points) in enumerate(zip(self.player_names, self._banked, strict=True)):
+            turn = self._turn if player == self._roller else 0
+            banked = min(BAR, points * BAR // self.target)  # a winner may bank past it
+            reached = min(BAR, (points + turn) * BAR // self.target)
+            bar = "█" * banked + "▒" * (reached - banked) + "░" * (BAR - reached)
+            rows.append(f"{name} {bar} {points:>{wide}}" + (f" +{turn}" if turn else ""))
+        rows.append(f"turn total: {self._turn}")
+        return "\n".join(rows)
 
     def parse_move(self, text: str) -> Move:
         """``roll`` (or ``r``), ``hold`` (or ``h``), or a die's face ``1`` to ``6``."""
