@@ -10,6 +10,7 @@ import itertools
 import random
 import re
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 
 import pytest
 from helpers import count, exits_with_message, play_choices, run_cli, snapshot
@@ -172,14 +173,26 @@ def test_counters_of_nim_grundy_and_kalah() -> None:
     assert "South to move again" in numbers
 
 
+def pig_game(players: int, target: int) -> Iterator[PigBoard]:
+    """The board at each position of a random game of Pig (seeded with ``players``), to its
+    end: a player holds at a turn total of 4, 8 or 12, drawn at each decision."""
+    rng = random.Random(players)
+    board = PigBoard(players, target=target)
+    yield board
+    while not board.is_over:
+        if board.to_move == CHANCE:
+            board.play(rng.choice(board.legal_moves()))
+        else:
+            board.play("hold" if board.turn_total >= rng.choice((4, 8, 12)) else "roll")
+        yield board
+
+
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_pig_draws_the_points_the_turn_and_the_die(players: int) -> None:
     """Along random games of Pig: each player's track is filled to its banked points over
     the target, the roller's row is marked with its turn's total after it, and the die
     shows as many pips as the face it last showed (none after a roll or a hold)."""
-    rng = random.Random(players)
-    board = PigBoard(players, target=25)
-    while True:
+    for board in pig_game(players, target=25):
         root = parse(board.to_svg())
         kinds = {k: [e for e in root.iter() if e.attrib.get("class") == k] for k in (
             "track", "banked", "turn", "turn-total", "points", "pip", "die")}  # fmt: skip
@@ -201,12 +214,6 @@ def test_pig_draws_the_points_the_turn_and_the_die(players: int) -> None:
         assert len(kinds["pip"]) == face and len(kinds["die"]) == 1
         assert (kinds["die"][0].attrib["stroke"] == LAST) == bool(face)
         count("pig pictures checked")
-        if board.is_over:
-            break
-        if board.to_move == CHANCE:
-            board.play(rng.choice(board.legal_moves()))
-        else:
-            board.play("hold" if board.turn_total >= rng.choice((4, 8, 12)) else "roll")
     assert max(board.banked) >= board.target and max(banked) == pytest.approx(track)
 
 
@@ -215,9 +222,7 @@ def test_pigs_text_drawing_has_the_bars_of_its_picture(players: int) -> None:
     """Along random games, the text drawing (the console's and the terminal board's) has a
     bar a player: the banked points in full cells out of 20 for the target (a winner's bar
     full, not longer), the roller's turn total after them in half-tone, the rest light."""
-    rng = random.Random(players)
-    board = PigBoard(players, target=30)
-    while True:
+    for board in pig_game(players, target=30):
         lines = str(board).splitlines()
         assert lines[0] == "banked (target 30):"
         assert lines[players + 1] == f"turn total: {board.turn_total}"
@@ -231,12 +236,6 @@ def test_pigs_text_drawing_has_the_bars_of_its_picture(players: int) -> None:
             assert bar.count("▒") == min(20, (board.banked[who] + turn) * 20 // 30) - banked
             assert bar == "".join(sorted(bar, key="█▒░".index))  # banked, turn, to go
             count("pig rows drawn as text checked")
-        if board.is_over:
-            break
-        if board.to_move == CHANCE:
-            board.play(rng.choice(board.legal_moves()))
-        else:
-            board.play("hold" if board.turn_total >= rng.choice((4, 8, 12)) else "roll")
     assert "█" * 20 in str(board)
 
 
