@@ -333,6 +333,8 @@ def test_mcts_chooses_for_each_player_and_weighs_chance() -> None:
     node = next(child for child in search.root.children if child.move == result.move)  # type: ignore[union-attr]
     favourite = max(node.children, key=lambda child: child.visits)
     assert favourite.move == "y"
+    # No one moved into the root of three players (it took player 1's rewards as if 1 had).
+    assert search.root is not None and (search.root.mover, search.root.reward) == (-2, 0.0)
     dice = {
         "safe": Chance({"w": (0.9, (1, 0)), "l": (0.1, (0, 1))}),
         "risky": Chance({"w": (0.2, (1, 0)), "l": (0.8, (0, 1))}),

@@ -224,8 +224,9 @@ class MCTS(INextMoveStrategy):
 
     def _search(self, board: IBoardModel, player: int) -> MCTSResult:
         """Search from the kept tree or a new root (what :meth:`analyze` does after its checks)."""
-        root = self._reuse(board, player)
-        if not getattr(board, "alternates", True):  # n players, chance: no solver
+        alternates = getattr(board, "alternates", True)  # else n players, chance: no solver
+        root = self._reuse(board, player, alternates)
+        if not alternates:
             from oogames.nextmove import mcts_general
 
             self._step = lambda board, root, counts: mcts_general.iterate(self, board, root, counts)
@@ -248,8 +249,10 @@ class MCTS(INextMoveStrategy):
         self._last = self._result(root, player, counts, seconds)
         return self._last
 
-    def _reuse(self, board: IBoardModel, player: int) -> MCTSNode:
-        """The kept tree's node for this position, or a new root."""
+    def _reuse(self, board: IBoardModel, player: int, alternates: bool) -> MCTSNode:
+        """The kept tree's node for this position, or a new root: moved into by the other
+        player where two alternate, else by no one known (-2: a root's reward counts for
+        no player of :mod:`~oogames.nextmove.mcts_general`)."""
         old, game = self._root, self._root_game
         if self.keep_tree and old is not None and game is not None:
             now = _game_of(board)
@@ -260,7 +263,7 @@ class MCTS(INextMoveStrategy):
                     node = next((c for c in children if c.move == move), None)
                 if node is not None and node.to_move == player and node.proven is None:
                     return node
-        return MCTSNode(None, 1 - player if player < 2 else -2, player)  # no one moved here
+        return MCTSNode(None, 1 - player if alternates else -2, player)
 
     def _run(
         self, board: IBoardModel, root: MCTSNode, deadline: float | None, counts: list[int]

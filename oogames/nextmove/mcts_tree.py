@@ -27,7 +27,8 @@ class MCTSNode:
 
     Attributes:
         move: The move that led here (None at the root).
-        mover: The player who made it (at the root: the player not to move).
+        mover: The player who made it (at a new root: the other of two players who
+            alternate, else -2, no one).
         to_move: The player to move here.
         visits: Iterations that passed through this node.
         reward: Their total reward for ``mover`` (1 a win, 0.5 a draw).
