@@ -73,10 +73,14 @@ def is_ref(text: str) -> bool:
 
 def user_traceback(error: BaseException) -> str:
     """The traceback of an exception raised in the user's code, without the frames of the
-    import machinery and of this module."""
+    import machinery and of this package; empty where none of the frames is the user's (a
+    constructor called without an argument it requires fails in the call): the error's
+    one line then says it all, and a traceback of no frame would only repeat it."""
     frames = traceback.extract_tb(error.__traceback__)
     own = (os.path.dirname(__file__), "<frozen importlib")
     kept = [frame for frame in frames if not frame.filename.startswith(own)]
+    if not kept:
+        return ""
     lines = ["Traceback (most recent call last):\n", *traceback.format_list(kept)]
     lines.extend(traceback.format_exception_only(type(error), error))
     return "".join(lines)

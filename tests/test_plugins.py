@@ -318,6 +318,24 @@ def test_a_saved_plugin_game_loads_only_when_trusted(
     exits_with_message(["load", str(path)], "--trust", lambda: err(capsys))
 
 
+def test_a_board_that_needs_an_argument_is_one_line_with_no_empty_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A plug-in board whose constructor requires an argument fails in the call, not in
+    the user's code: one line names it (a "Traceback" header with no frame came first)."""
+    path = tmp_path / "needs.py"
+    path.write_text(
+        "from oogames.games import NimBoard\n\n\nclass Board(NimBoard):\n"
+        "    def __init__(self, size):\n        super().__init__()\n"
+    )
+    with pytest.raises(SystemExit) as stopped:
+        main(["demo", "--game", f"{path}:Board"], out=io.StringIO())
+    assert stopped.value.code == 2
+    lines = err(capsys).splitlines()
+    assert len(lines) == 1 and lines[0].startswith("oogames demo: error in your plug-in")
+    assert "missing 1 required positional argument: 'size'" in lines[0]
+
+
 @pytest.mark.parametrize(
     ("body", "raised"),
     [
