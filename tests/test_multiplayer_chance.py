@@ -346,6 +346,32 @@ def test_mcts_chooses_for_each_player_and_weighs_chance() -> None:
         _count("mcts weighs chance outcomes by their probabilities")
 
 
+def test_mcts_trace_values_each_position_for_the_root_player_with_three_players_and_dice() -> None:
+    """The trace of MCTS values every position for the player at the root: a finished
+    game at +100 where that player won, -100 where another did (it showed 1 - the mover's
+    rate: +100 where player 2 won after player 1's move, and +100 at every outcome of a
+    die, whose node no player moved into)."""
+    from oogames.nextmove.mcts import MCTS
+    from oogames.trace import mcts_trace
+
+    three = {"a": {"x": (9, 0, 0), "y": (0, 9, 0)}, "b": {"x": (0, 0, 9), "y": (0, 9, 0)}}
+    dice = {
+        "safe": Chance({"w": (0.9, (1, 0)), "l": (0.1, (0, 1))}),
+        "risky": Chance({"w": (0.2, (1, 0)), "l": (0.8, (0, 1))}),
+    }
+    for tree, won in ((three, {"a/x"}), (dice, {"safe/w", "risky/w"})):
+        board = GameTreeBoard(tree)
+        search = MCTS(iterations=400, seed=3)
+        search.analyze(board)
+        trace = mcts_trace(search, board, depth=2, width=4)
+        leaves = {f"{top.move}/{leaf.move}": leaf.value for top in trace.root.children
+                  for leaf in top.children}  # fmt: skip
+        assert leaves == {path: 100.0 if path in won else -100.0 for path in leaves}
+        assert len(leaves) == 4
+        for _ in leaves:
+            _count("mcts trace leaves valued for the root player")
+
+
 @pytest.mark.parametrize("game", ["pig", "rolit"])
 def test_mcts_plays_legal_moves_on_n_player_games_and_leaves_the_board(game: str) -> None:
     from oogames.games import GAMES

@@ -8,7 +8,8 @@ ones on a board whose ``alternates`` is False. The tree is the same
   (the highest payoff; equal winners share it), 0 for the others (a playout cut short
   by the evaluation: the player it rates highest wins);
 - each node keeps the reward of the player who moved into it, so each node chooses by
-  UCT for its own player (max^n's rule, sampled);
+  UCT for its own player (max^n's rule, sampled), and every player's
+  (:attr:`~oogames.nextmove.mcts_tree.MCTSNode.totals`, which a trace reads);
 - at a chance position the outcome is drawn with the board's probabilities, in the
   tree and in the playouts, and the tree keeps one child per outcome drawn;
 - nothing is proven (MCTS-Solver needs two players who alternate).
@@ -17,6 +18,7 @@ ones on a board whose ``alternates`` is False. The tree is the same
 from __future__ import annotations
 
 import math
+import operator
 import sys
 from typing import TYPE_CHECKING
 
@@ -119,6 +121,8 @@ def iterate(mcts: MCTS, board: IBoardModel, root: MCTSNode, counts: list[int]) -
         each.visits += 1
         if each.mover >= 0:
             each.reward += rewards[each.mover]
+        totals = each.totals
+        each.totals = rewards if totals is None else tuple(map(operator.add, totals, rewards))
 
 
 def _select(node: MCTSNode, c: float) -> MCTSNode:

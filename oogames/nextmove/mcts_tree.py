@@ -35,9 +35,15 @@ class MCTSNode:
         proven: :data:`WIN`, :data:`DRAW` or :data:`LOSS` for ``mover`` once proven, else None.
         children: The expanded children.
         untried: The moves not expanded yet (None until the node is first expanded).
+        totals: Every player's total reward, in the trees of n players and chance
+            (:mod:`~oogames.nextmove.mcts_general`), where one player's reward is not
+            the others' complement and a chance node's mover has none; None in a tree
+            of two players who alternate.
     """
 
-    __slots__ = ("children", "move", "mover", "proven", "reward", "to_move", "untried", "visits")
+    __slots__ = (
+        "children", "move", "mover", "proven", "reward", "to_move", "totals", "untried", "visits"
+    )  # fmt: skip
 
     def __init__(self, move: Move | None, mover: int, to_move: int) -> None:
         self.move = move
@@ -48,6 +54,7 @@ class MCTSNode:
         self.proven: float | None = None
         self.children: list[MCTSNode] = []
         self.untried: list[Move] | None = None
+        self.totals: tuple[float, ...] | None = None
 
     def size(self) -> int:
         """Nodes in the tree below and including this one."""

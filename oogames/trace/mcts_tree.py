@@ -37,6 +37,8 @@ def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -
     me = root.to_move
 
     def value(node: MCTSNode) -> float:
+        if node.totals is not None:  # n players, chance: ``me``'s own rate, kept apart
+            return round(200 * node.totals[me] / node.visits - 100, 1)
         if node.proven is not None:
             mine = node.proven if node.mover == me else 1.0 - node.proven
             return {WIN: WIN_VALUE, LOSS: -WIN_VALUE, DRAW: 0.0}[mine]
