@@ -220,6 +220,24 @@ def test_every_help_page_reads_cleanly(command: str, capsys: pytest.CaptureFixtu
     assert "%%" not in text and "%(" not in text, text
 
 
+def test_a_board_option_whose_flag_a_command_takes_is_named_in_its_opt_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In ``oogames tournament``, ``--players`` names the strategies: its ``--opt`` help
+    says how the players of Pig and Rolit are given (it spoke of plug-in games only);
+    ``oogames play``, where ``--players`` is the games' flag, says nothing of it."""
+    from oogames.cli import main
+
+    def help_of(command: str) -> str:
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        return " ".join(capsys.readouterr().out.split())
+
+    said = "the players of pig, rolit, whose flag this command takes for itself: --opt players=N"
+    assert said in help_of("tournament")
+    assert "--opt players" not in help_of("play") and "--players PLAYERS" in help_of("play")
+
+
 def test_the_command_and_the_package_metadata_say_what_oogames_is_in_the_packages_words(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -294,19 +294,24 @@ def add_game_options(
         parser.add_argument(
             "--game", dest="game", default=DEFAULT_GAME, metavar="GAME", help="the same"
         )
+    skipped = [name for name, takers in BOARD_FLAGS.items() if takers[0][1].flag in taken]
+    also = "".join(  # tournament --players names the strategies: Rolit's count is --opt's
+        f"; and the {name} of {', '.join(game for game, _ in BOARD_FLAGS[name])}, whose flag "
+        f"this command takes for itself: --opt {name}=N"
+        for name in skipped
+    )
     parser.add_argument(
         "--opt",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="an option of a plug-in game's constructor (typed from its annotations); repeat",
+        help=f"an option of a plug-in game's constructor (typed from its annotations){also}; "
+        "repeat",
     )
-    skipped = []
     for name, takers in BOARD_FLAGS.items():
         text = _flag_help(takers)
         option = takers[0][1]
-        if option.flag in taken:
-            skipped.append(name)
+        if name in skipped:
             continue
         if option.kind == "switch":  # absent (None, the board's default) or on
             parser.add_argument(option.flag, dest=name, action="store_const", const=True, help=text)
