@@ -335,11 +335,12 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
     game: str, options: dict[str, object], specs: tuple[str, ...]
 ) -> None:
     """Who moves at each traced position is drawn alike in the picture, the DOT graph, the
-    steps and the legend: a chance position is chance's (the steps named a player, the
-    last, for it), and in a game of more than two players every player is named. In a
-    search by vectors (max^n) each player's positions have a colour of their own; in any
-    other, the searching player's are max and all the others' min (the legend named one
-    opponent, and max^n coloured the third player as the second)."""
+    steps and the legend: a chance position is chance's, as the game names it (the steps
+    named a player, the last, for it; and all said "chance" where Pig says "the die"),
+    and in a game of more than two players every player is named. In a search by vectors
+    (max^n) each player's positions have a colour of their own; in any other, the
+    searching player's are max and all the others' min (the legend named one opponent,
+    and max^n coloured the third player as the second)."""
     import random
 
     from oogames.board.moves import CHANCE
@@ -382,8 +383,8 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
             for node, box in zip(nodes, boxes, strict=True):
                 if node.kind == "end":
                     assert box.style == "end"
-                elif node.player == CHANCE:
-                    assert box.style == "chance" and "chance to move" in box.tooltip
+                elif node.player == CHANCE:  # named as the game names it: Pig's die
+                    assert box.style == "chance" and f"{board.chance_name} to move" in box.tooltip
                 else:
                     styles.setdefault(node.player, set()).add(box.style)
                     assert f"{trace.player_names[node.player]} to move" in box.tooltip
@@ -406,6 +407,8 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
             drawn = draw_svg(trace, level_width=10**6, max_nodes=10**6)
             for entry in legend:  # the picture's legend: the lines of the colours it drew
                 assert (entry.label in drawn) == (entry.style in by_player.values()), entry
+            chance_line = f"{board.chance_name}: the mean of its outcomes"
+            assert (chance_line in drawn) == any(box.style == "chance" for box in boxes)
             position = r'shape=(?:box|doubleoctagon), style="[^"]*", fillcolor="(#\w+)"'
             fills = re.findall(position, to_dot(trace, 10**6))  # not the notes of cut-offs
             assert fills == [STYLES[box.style][0] for box in boxes]
@@ -413,7 +416,7 @@ def test_every_drawing_says_who_moves_in_a_game_of_more_players_or_chance(
             for number, step in enumerate(steps.steps):
                 said = steps.describe(number)
                 if step.reached and step.node.player == CHANCE and step.node.kind != "end":
-                    assert "(chance to move)" in said, said
+                    assert f"({board.chance_name} to move)" in said, said
                 elif step.reached and step.node.kind != "end":
                     assert f"({trace.player_names[step.node.player]} to move)" in said, said
             count(f"traces whose drawings say who moves ({'max^n' if vectors else 'max/min'})")

@@ -10,7 +10,7 @@ from oogames.errors import SettingsError
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode
 from oogames.nextmove.values import WIN_VALUE
-from oogames.trace.tracer import SearchTrace, TraceNode, notation_of
+from oogames.trace.tracer import SearchTrace, TraceNode, chance_name_of, notation_of
 
 
 def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -> SearchTrace:
@@ -60,4 +60,4 @@ def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -
     top = build(root, 0, True)
     top.value = last.value
     notation, names = notation_of(board)
-    return SearchTrace(top, last, notation, names, me)
+    return SearchTrace(top, last, notation, names, me, chance_name=chance_name_of(board))

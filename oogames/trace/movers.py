@@ -22,8 +22,8 @@ from oogames.pictures.tree import LegendEntry
 from oogames.trace.tracer import SearchTrace, TraceNode
 
 CHANCE_NAME: Final = ABoardText.chance_name
-"""How the drawings name chance, the mover at a chance position. It is a board's default
-name for chance, as a trace keeps the players' names and not the board's."""
+"""A board's default name for chance; a drawing names it as its trace's game does
+(:attr:`~oogames.trace.tracer.SearchTrace.chance_name`: Pig's "the die")."""
 
 PLAYER_STYLES: Final = ("max", "min", "seat2", "seat3", "seat4", "seat5")
 """The box style of each player in a search by vectors, from the searching player on
@@ -32,8 +32,8 @@ them round again)."""
 
 
 def mover_name(node: TraceNode, trace: SearchTrace) -> str:
-    """The name of who moves at ``node``: a player's, or :data:`CHANCE_NAME`."""
-    return CHANCE_NAME if node.player == CHANCE else trace.player_names[node.player]
+    """The name of who moves at ``node``: a player's, or the game's name for chance."""
+    return trace.chance_name if node.player == CHANCE else trace.player_names[node.player]
 
 
 def by_vector(trace: SearchTrace) -> bool:

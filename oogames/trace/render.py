@@ -428,9 +428,10 @@ def draw_svg(
     legend = [entry for entry in player_legend(trace) if entry.style in drawn]
     players = len(legend)
     horizon = LegendEntry("horizon (evaluated)", "max", dashed=True)
+    chance = LegendEntry(f"{trace.chance_name}: the mean of its outcomes", "chance")
     optional = [
         (("end", False), LegendEntry("game over", "end")),
-        (("chance", False), LegendEntry("chance: the mean of the outcomes", "chance")),
+        (("chance", False), chance),
         *(((style, True), horizon) for style in PLAYER_STYLES),
         (("cut", True), LegendEntry("cut-off: moves not tried", "cut", dashed=True)),
         (("more", False), LegendEntry("+N more: nodes folded", "more")),

@@ -22,7 +22,7 @@ import attrs
 
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import Move
-from oogames.board.notation import plain_names
+from oogames.board.notation import ABoardText, plain_names
 from oogames.errors import TraceLimitError
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator
@@ -256,6 +256,8 @@ class SearchTrace:
         player_names: The players' names.
         model_player: The player the search was for.
         win_value: The value of a win, to read values as "win in 3".
+        chance_name: How the game names chance, the mover at a chance position (Pig's
+            ``"the die"``; ``"chance"`` where the board names it no other way).
     """
 
     root: TraceNode
@@ -264,6 +266,7 @@ class SearchTrace:
     player_names: tuple[str, ...]
     model_player: int
     win_value: float = WIN_VALUE
+    chance_name: str = ABoardText.chance_name
 
     def nodes(self) -> int:
         """How many nodes lie below the root (equal to ``result.stats.nodes``)."""
@@ -318,7 +321,9 @@ def trace_search(
     root.value, root.payoffs = result.value, result.payoffs
     _mark_pv(root, result.pv)
     format_move, names = notation_of(board)
-    return SearchTrace(root, result, format_move, names, player, search.win_value)
+    return SearchTrace(
+        root, result, format_move, names, player, search.win_value, chance_name_of(board)
+    )
 
 
 def notation_of(board: IBoardModel) -> tuple[Callable[[Move], str], tuple[str, ...]]:
@@ -328,6 +333,12 @@ def notation_of(board: IBoardModel) -> tuple[Callable[[Move], str], tuple[str, .
     if isinstance(board, ABoardModel):
         return board.format_move, board.player_names
     return str, plain_names(getattr(board, "players", 2))
+
+
+def chance_name_of(board: IBoardModel) -> str:
+    """How a trace of ``board`` names chance: as the board does (Pig: ``"the die"``), else
+    ``"chance"``."""
+    return board.chance_name if isinstance(board, ABoardModel) else ABoardText.chance_name
 
 
 def _mark_pv(root: TraceNode, pv: tuple[Move, ...]) -> None:
