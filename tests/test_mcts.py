@@ -308,6 +308,11 @@ def test_the_tracers_end_nodes_are_the_last_movers_and_a_bare_board_names_its_pl
     format_move, names = notation_of(cast(IBoardModel, Bare()))
     assert format_move(7) == "7" and names == ("player 0", "player 1", "player 2")
     assert notation_of(cast(IBoardModel, object()))[1] == ("player 0", "player 1")
+    from oogames.board import notation
+    from oogames.nextmove import andor
+
+    assert andor.notation_of is notation_of is notation.notation_of  # one, where it was two
+    assert andor.notation_of(None)[1] == ("player 0", "player 1")  # a strategy with no board
 
 
 def test_the_old_trace_method_still_works_and_says_where_it_moved() -> None:

@@ -9,7 +9,7 @@ through the contract alone (``legal_moves``, ``to_move``, ``execute``).
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Final, cast
 
 from oogames.board.interface import IBoardModel
@@ -239,3 +239,20 @@ class ABoardText(IBoardModel):
         (by default: it is none of the legal moves, which are listed)."""
         legal = self.format_moves(self.legal_moves(player))
         return self._illegal(move, player, f"the legal moves are {legal or 'none'}")
+
+
+def notation_of(board: object) -> tuple[Callable[[Move], str], tuple[str, ...]]:
+    """How a drawing of a search or a strategy on ``board`` writes its moves and names its
+    players: as the board does (an :class:`ABoardText`, as every
+    :class:`~oogames.board.model.ABoardModel` is), else ``str`` and ``player 0``,
+    ``player 1``, ... (as many as the board's ``players``; two where it has none, or where
+    there is no board)."""
+    if isinstance(board, ABoardText):
+        return board.format_move, board.player_names
+    return str, plain_names(getattr(board, "players", 2))
+
+
+def chance_name_of(board: object) -> str:
+    """How a drawing of a search on ``board`` names chance: as the board does (Pig: ``"the
+    die"``), else ``"chance"``."""
+    return board.chance_name if isinstance(board, ABoardText) else ABoardText.chance_name

@@ -16,13 +16,13 @@ be printed, rendered with Graphviz, and followed move by move.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Union
 
 import attrs
 
 from oogames.board.model import ABoardModel, IBoardModel
 from oogames.board.moves import Move
+from oogames.board.notation import notation_of as notation_of
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.factories import IAccFactory
 from oogames.nextmove.minmax import MinMax
@@ -233,13 +233,6 @@ class Strategy:
     def _repr_svg_(self) -> str:
         """Jupyter shows a strategy as its picture."""
         return self.to_svg()
-
-
-def notation_of(board: ABoardModel | None) -> tuple[Callable[[Move], str], tuple[str, ...]]:
-    """How to write moves and name players: the board's, or plain ``str`` and numbers."""
-    if board is None:
-        return str, ("player 0", "player 1")
-    return board.format_move, board.player_names
 
 
 def _tree(acc: AAccumulator | None) -> StrategyTree | None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from oogames.nextmove.andor import AndNode, OrNode, Strategy, StrategyTree, notation_of
+from oogames.board.notation import notation_of
+from oogames.nextmove.andor import AndNode, OrNode, Strategy, StrategyTree
 from oogames.pictures.tree import STYLES, LegendEntry, PictureNode, tree_svg
 
 if TYPE_CHECKING:

@@ -6,11 +6,12 @@ the displaying to whoever wants it)."""
 from __future__ import annotations
 
 from oogames.board.interface import IBoardModel
+from oogames.board.notation import chance_name_of, notation_of
 from oogames.errors import SettingsError
 from oogames.nextmove.mcts import MCTS
 from oogames.nextmove.mcts_tree import DRAW, LOSS, WIN, MCTSNode
 from oogames.nextmove.values import WIN_VALUE
-from oogames.trace.tracer import SearchTrace, TraceNode, chance_name_of, notation_of
+from oogames.trace.tracer import SearchTrace, TraceNode
 
 
 def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -> SearchTrace:

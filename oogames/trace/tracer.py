@@ -20,9 +20,10 @@ from typing import Final
 
 import attrs
 
-from oogames.board.model import ABoardModel, IBoardModel
+from oogames.board.model import IBoardModel
 from oogames.board.moves import Move
-from oogames.board.notation import ABoardText, plain_names
+from oogames.board.notation import ABoardText, chance_name_of
+from oogames.board.notation import notation_of as notation_of
 from oogames.errors import TraceLimitError
 from oogames.nextmove.accumulators import AAccumulator
 from oogames.nextmove.decorators import AAccDecorator
@@ -324,21 +325,6 @@ def trace_search(
     return SearchTrace(
         root, result, format_move, names, player, search.win_value, chance_name_of(board)
     )
-
-
-def notation_of(board: IBoardModel) -> tuple[Callable[[Move], str], tuple[str, ...]]:
-    """How a trace of ``board`` writes its moves and names its players: as the board does
-    (an :class:`~oogames.board.model.ABoardModel`), else ``str`` and ``player 0``,
-    ``player 1``, ... (as many as the board's ``players``, two where it has none)."""
-    if isinstance(board, ABoardModel):
-        return board.format_move, board.player_names
-    return str, plain_names(getattr(board, "players", 2))
-
-
-def chance_name_of(board: IBoardModel) -> str:
-    """How a trace of ``board`` names chance: as the board does (Pig: ``"the die"``), else
-    ``"chance"``."""
-    return board.chance_name if isinstance(board, ABoardModel) else ABoardText.chance_name
 
 
 def _mark_pv(root: TraceNode, pv: tuple[Move, ...]) -> None:
