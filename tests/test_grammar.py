@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from hypothesis import given
@@ -211,6 +212,18 @@ def test_the_help_is_made_from_the_tables() -> None:
         assert f"  +{name} " in text
     line = player_help()
     assert all(name in line for name in [*PLAIN, *SEARCHES, *DRIVERS, *SAMPLERS])
+    # What each search of more players or chance takes: a sentence a group, every such
+    # search once, and the enhancements each takes are what the parser lets it take.
+    from oogames.nextmove.grammar import CHANCE_SEARCHES, PLAYER_SEARCHES
+
+    said: dict[str, str] = {}
+    for found in re.finditer(r"^  ([a-z0-9, ]+?) takes? (none of these|[+a-z ]+)$", text, re.M):
+        for base in found.group(1).split(", "):
+            said[base] = found.group(2)
+    assert said == {
+        base: " ".join(f"+{name}" for name in enhancements_of(base)) or "none of these"
+        for base in (*PLAYER_SEARCHES, *CHANCE_SEARCHES)
+    }
 
 
 def test_the_examples_the_dialogs_give_people_play_the_games_they_are_given_for() -> None:

@@ -63,8 +63,8 @@ def grammar_help() -> list[str]:
     for base in (*PLAYER_SEARCHES, *CHANCE_SEARCHES):
         allowed = " ".join(f"+{name}" for name in enhancements_of(base)) or "none of these"
         groups.setdefault(allowed, []).append(base)
-    for allowed, bases in groups.items():
-        lines.append(f"  {', '.join(bases)}: {allowed}")
+    for allowed, bases in groups.items():  # "paranoid takes +tt ...": a sentence, not a pair
+        lines.append(f"  {', '.join(bases)} {'take' if len(bases) > 1 else 'takes'} {allowed}")
     return lines
 
 
