@@ -213,6 +213,47 @@ def test_tree_command_writes_text_dot_and_svg(tmp_path: Path) -> None:
         assert target.stat().st_size > 100
 
 
+def test_tree_command_draws_mctss_own_tree(capsys: pytest.CaptureFixture[str]) -> None:
+    """``oogames tree GAME --strategy mcts:N`` draws MCTS's own tree (it was refused as
+    "not one search"): the root's five most visited moves, most visited first, each
+    with its win rate for the player to move as a score (or its proof), the line by visits
+    marked; seeded, the same tree each run; ``--depth`` (plies) refused in one line."""
+    from oogames.nextmove.mcts import MCTS
+    from oogames.nextmove.mcts_tree import LOSS, WIN
+
+    argv = ("tree", "tictactoe", "--moves", "b2", "--strategy", "mcts:500", "--seed", "4")
+    text = run_cli(*argv)
+    assert text == run_cli(*argv)
+    search = make_strategy("mcts:500", open_lines, seed=4)
+    assert isinstance(search, MCTS)
+    board = TicTacToeBoard.from_moves("b2")
+    search.analyze(board)
+    assert search.root is not None
+    ranked = sorted(search.root.children, key=lambda child: -child.visits)[:5]
+    best = search.root.best_child()
+
+    def shown(child: Any) -> str:  # the root's children are the player to move's moves
+        if child.proven is not None:
+            return {WIN: "win", LOSS: "loss"}.get(child.proven, "0")
+        return f"{round(200 * child.reward / child.visits - 100, 1):g}"
+
+    assert search.last_result is not None  # its header: iterations, not cut-offs
+    made = search.last_result.stats.nodes
+    assert text.startswith(f"O to move; 500 iterations, {made:,} moves made; best ")
+    top = [line[4:] for line in text.splitlines()[2:] if line[:4] in ("├── ", "└── ")]
+    assert top == [
+        f"{board.format_move(c.move)} = {shown(c)}" + (" *" if c is best else "") for c in ranked
+    ]
+    count("mcts trees drawn by the command checked against the search's own")
+    pig = run_cli("tree", "pig", "--target", "20", "--moves", "roll 5", "--strategy", "mcts:300")
+    assert "├── roll = " in pig and re.search(r"│   ├── [1-6] = -?\d", pig)
+    exits_with_message(
+        [*argv, "--depth", "3"],
+        "--depth: mcts searches by iterations or time, not plies",
+        lambda: capsys.readouterr().err,
+    )
+
+
 def test_tree_command_caps_depth_and_nodes() -> None:
     """--max-depth and --max-nodes summarise a big tree instead of drawing all of it."""
     text = run_cli("tree", "tictactoe", "--moves", "b2", "--depth", "3", "--max-depth", "1")

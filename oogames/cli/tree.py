@@ -4,27 +4,39 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Final, TextIO
+from typing import Final, TextIO, cast
 
+from oogames.board.model import ABoardModel
 from oogames.cli.common import POSITION_FLAG, Subcommand, flag, position_of, whole_arg, whole_from
 from oogames.errors import UsageError, shown
 from oogames.games import find_game
-from oogames.nextmove.grammar import SEARCHES, StrategySpec
-from oogames.nextmove.specs import make_factory
+from oogames.games.declaration import GameInfo
+from oogames.nextmove.grammar import SAMPLERS, SEARCHES, StrategySpec
+from oogames.nextmove.mcts import MCTS
+from oogames.nextmove.specs import make_factory, make_strategy
 from oogames.parsing import write_user_file
 from oogames.pictures.svg import svg_to_png
+from oogames.trace.mcts_tree import mcts_trace
 from oogames.trace.render import ASCII_LINES, LEVEL_WIDTH, MAX_NODES, draw_svg, to_dot, to_text
-from oogames.trace.tracer import TRACE_LIMIT, trace_search
+from oogames.trace.tracer import TRACE_LIMIT, SearchTrace, trace_search
+
+MCTS_PLIES: Final = 2
+"""The plies of MCTS's tree drawn where ``--max-depth`` does not say."""
+MCTS_WIDTH: Final = 5
+"""The most visited moves of each position drawn of MCTS's tree."""
 
 
 def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     """Search the position, draw the tree, write or print it; returns the exit status."""
     info = find_game(args.game)
     board = position_of(info, args, args.moves)
-    factory = make_factory(
-        StrategySpec.parse(args.strategy, people=False).with_depth(args.depth), info.evaluate
-    )
-    trace = trace_search(board, factory, limit=args.limit)
+    spec = StrategySpec.parse(args.strategy, people=False)
+    if spec.family == "sampler":
+        trace = _sampled(spec, info, board, args)
+    else:
+        trace = trace_search(
+            board, make_factory(spec.with_depth(args.depth), info.evaluate), limit=args.limit
+        )
     target = args.out or ""
     caps = (args.max_nodes, args.max_depth)
     if not target:
@@ -52,6 +64,23 @@ def run_tree(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _sampled(
+    spec: StrategySpec, info: GameInfo, board: ABoardModel, args: argparse.Namespace
+) -> SearchTrace:
+    """MCTS's own tree after its search (:func:`~oogames.trace.mcts_trace`): the
+    :data:`MCTS_WIDTH` most visited moves of each position, ``--max-depth`` plies deep
+    (:data:`MCTS_PLIES` unless told)."""
+    if args.depth is not None:
+        raise UsageError(
+            f"--depth: {spec.base} searches by iterations or time, not plies: "
+            f"write {spec.base}:ITERATIONS or {spec.base}@SECONDS ({spec.base}:2000)"
+        )
+    search = cast(MCTS, make_strategy(spec, info.evaluate, seed=args.seed))
+    search.analyze(board)
+    plies = MCTS_PLIES if args.max_depth is None else args.max_depth
+    return mcts_trace(search, board, depth=plies, width=MCTS_WIDTH)
+
+
 COMMANDS: Final = (
     Subcommand(
         "tree",
@@ -65,8 +94,11 @@ COMMANDS: Final = (
             flag(
                 "--strategy",
                 default="alphabeta",
-                help=f"one search: {', '.join(SEARCHES)}, with its enhancements",
+                help=f"one search: {', '.join(SEARCHES)}, with its enhancements; or "
+                f"{', '.join(SAMPLERS)}, whose own tree is drawn, the {MCTS_WIDTH} most visited "
+                "moves of each position (mcts:ITERATIONS or mcts@SECONDS)",
             ),
+            flag("--seed", type=whole_arg, default=1, help="seed of mcts's random playouts"),
             flag(
                 "--depth",
                 type=whole_from(1),

@@ -23,6 +23,7 @@ from typing import Concatenate, Final, ParamSpec, TypeVar
 
 from oogames.board.moves import Move
 from oogames.errors import RenderError
+from oogames.nextmove.mcts_tree import MCTSResult
 from oogames.nextmove.running import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.nextmove.values import is_proven, plies_to_end
 from oogames.pictures.tree import STYLES, LegendEntry, PictureNode, tree_svg
@@ -107,9 +108,11 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
     """
     shown = _budgeted(trace.root, max_nodes, max_depth)
     result = trace.result
+    work = f"{result.stats.nodes:,} nodes, {result.stats.cutoffs:,} cut-offs"
+    if isinstance(result, MCTSResult):  # it cuts nothing off: its iterations, their moves
+        work = f"{result.iterations:,} iterations, {result.stats.nodes:,} moves made"
     head = (
-        f"{trace.player_names[trace.model_player]} to move; "
-        f"{result.stats.nodes:,} nodes, {result.stats.cutoffs:,} cut-offs; "
+        f"{trace.player_names[trace.model_player]} to move; {work}; "
         f"best {trace.format_move(result.move)} = {value_text(result.value, trace)}"
     )
     lines = [head]
