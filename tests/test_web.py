@@ -430,13 +430,22 @@ def test_the_tree_of_the_computers_last_search(
     settle(client, game_id)
     again = client.get(f"/api/games/{game_id}/tree")
     assert "after b2 " in again.text and again.text != tree.text and len(drawn) == 3
+    # Monte Carlo tree search: its own tree, kept as it moved (it was refused), drawn once.
     mcts = new(client, game="tictactoe", player1="mcts:50")
     act(client, mcts["id"], "move", "b2")
     settle(client, mcts["id"])
-    for _ in range(2):
-        refused = client.get(f"/api/games/{mcts['id']}/tree")
-        assert refused.status_code == 400 and "can be drawn as a tree" in refused.json()["error"]
-    assert drawn[3:] == [mcts["id"]]
+    pictures = [client.get(f"/api/games/{mcts['id']}/tree") for _ in range(2)]
+    assert all(picture.status_code == 200 for picture in pictures)
+    assert pictures[0].text == pictures[1].text and drawn[3:] == [mcts["id"]]
+    assert "mcts:50 on tictactoe after b2" in pictures[0].text
+    reply = client.get(f"/api/games/{mcts['id']}").json()["moves"][-1]
+    assert f">{reply}<" in pictures[0].text  # the move it played, a move of its tree
+    refused = new(client, game="tictactoe", player1="random")
+    act(client, refused["id"], "move", "b2")
+    settle(client, refused["id"])
+    random_tree = client.get(f"/api/games/{refused['id']}/tree")
+    assert random_tree.status_code == 400
+    assert "can be drawn as a tree" in random_tree.json()["error"]
     count("trees of a last search, drawn once")
 
 

@@ -24,7 +24,8 @@ Routes (JSON unless said):
 - ``GET /api/games/{id}/events``: server-sent events, one a change of state.
 - ``GET /api/games/{id}/save``: the save file (a download).
 - ``GET /api/games/{id}/tree``: the tree of the computer's last search, drawn
-  (``image/svg+xml``; searched again, traced, at the depth it reached).
+  (``image/svg+xml``; searched again, traced, at the depth it reached; of Monte Carlo
+  tree search, the top of its own tree, kept as it moved).
 - ``POST /api/upload``: a save file (the body, at most 256 KB) to go on with.
 
 Bad input gets a status and one line: 404 for an unknown game, 400 for a

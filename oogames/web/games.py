@@ -35,6 +35,7 @@ from oogames.web import trees
 
 if TYPE_CHECKING:
     from oogames.board.model import ABoardModel
+    from oogames.trace.tracer import SearchTrace
 
 #: The commands the page offers, by word (its actions besides ``move``).
 _COMMANDS = {command.word: command for command in commands_of("web")}
@@ -109,6 +110,7 @@ class _Relay(IModel2ViewAdapter):
         if result is not None:
             spec = self.game.model.settings.spec_of(player)
             depth = result.stats.depth_reached or spec.depth
+            self.game.sampled = trees.sampled_top(self.game, player, board.ply - 1, result)
             self.game.last_search = (board.ply - 1, spec, depth)
             self.game.last_result = {
                 "ply": board.ply - 1,  # forgotten once that move is undone
@@ -166,6 +168,7 @@ class WebGame:
         self.info = ""
         self.last_result: dict[str, object] | None = None
         self.last_search: tuple[int, StrategySpec, int | None] | None = None  # ply, spec, depth
+        self.sampled: tuple[int, SearchTrace] | None = None  # MCTS's own tree: ply, top
         self.version = 0
         self.lock = threading.Lock()
         self._tree: tuple[object, str, str] = (None, "", "")  # of what, the picture, or why not
@@ -398,7 +401,7 @@ class WebGame:
 
         Raises:
             SettingsError: No computer has moved, or its search is not one to trace (random,
-                Monte Carlo tree search, a plug-in), or the tree is over ``limit`` nodes.
+                a plug-in), or the tree is over ``limit`` nodes.
         """
         with self._drawing:  # one drawing at a time: those asked meanwhile wait for it
             with self.model.board_lock:
