@@ -216,8 +216,9 @@ def test_tree_command_writes_text_dot_and_svg(tmp_path: Path) -> None:
 def test_tree_command_draws_mctss_own_tree(capsys: pytest.CaptureFixture[str]) -> None:
     """``oogames tree GAME --strategy mcts:N`` draws MCTS's own tree (it was refused as
     "not one search"): the root's five most visited moves, most visited first, each
-    with its win rate for the player to move as a score (or its proof), the line by visits
-    marked; seeded, the same tree each run; ``--depth`` (plies) refused in one line."""
+    with its win rate for the player to move as a score (or its proof) and its visits,
+    the line by visits marked; seeded, the same tree each run; ``--depth`` (plies)
+    refused in one line."""
     from oogames.nextmove.mcts import MCTS
     from oogames.nextmove.mcts_tree import LOSS, WIN
 
@@ -242,7 +243,10 @@ def test_tree_command_draws_mctss_own_tree(capsys: pytest.CaptureFixture[str]) -
     assert text.startswith(f"O to move; 500 iterations, {made:,} moves made; best ")
     top = [line[4:] for line in text.splitlines()[2:] if line[:4] in ("├── ", "└── ")]
     assert top == [
-        f"{board.format_move(c.move)} = {shown(c)}" + (" *" if c is best else "") for c in ranked
+        f"{board.format_move(c.move)} = {shown(c)}"
+        + (" *" if c is best else "")
+        + f" ({c.visits:,} visits)"
+        for c in ranked
     ]
     count("mcts trees drawn by the command checked against the search's own")
     pig = run_cli("tree", "pig", "--target", "20", "--moves", "roll 5", "--strategy", "mcts:300")

@@ -51,6 +51,7 @@ def mcts_trace(mcts: MCTS, board: IBoardModel, depth: int = 2, width: int = 5) -
         kind = "root" if ply == 0 else "end" if ended else "inner"
         player = node.mover if ended else node.to_move  # an end node's: who moved last
         traced = TraceNode(node.move, player, ply, value=value(node), kind=kind)
+        traced.visits = node.visits
         traced.on_pv = on_pv
         if ply < depth:
             best = node.best_child()

@@ -28,7 +28,7 @@ from oogames.nextmove.running import FRAME_ROOM_ABOVE, FRAMES_A_PLY, deep_call
 from oogames.nextmove.values import is_proven, plies_to_end
 from oogames.pictures.tree import STYLES, LegendEntry, PictureNode, tree_svg
 from oogames.trace.movers import PLAYER_STYLES, box_style, mover_name, player_legend
-from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, probe_notes
+from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, node_notes
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -126,7 +126,7 @@ def to_text(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | Non
             parts.append("*")
         if node.kind in ("horizon", "end"):
             parts.append(f"({node.kind})")
-        short, _ = probe_notes(node, trace.format_move)
+        short, _ = node_notes(node, trace.format_move)
         if short:
             parts.append(f"({short})")
         return " ".join(parts)
@@ -185,7 +185,7 @@ def to_dot(trace: SearchTrace, max_nodes: int = MAX_NODES, max_depth: int | None
         window = _window(node, trace)
         if window:
             label += "\\n" + _quote(window)  # DOT's line break
-        short, _ = probe_notes(node, trace.format_move)
+        short, _ = node_notes(node, trace.format_move)
         if short:
             label += "\\n" + _quote(short)
         shape = "box"
@@ -277,7 +277,7 @@ def trace_box(node: TraceNode, trace: SearchTrace) -> PictureNode:
         lines.append(f"[{low}, {high}]")
     kind = {"root": "the root", "inner": "searched", "horizon": "a horizon: scored by the "
             "evaluation", "end": "the game is over"}.get(node.kind, node.kind)  # fmt: skip
-    short, long = probe_notes(node, trace.format_move)
+    short, long = node_notes(node, trace.format_move)
     if short:
         lines.append(short)
         kind += f"; {long}"

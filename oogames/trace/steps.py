@@ -33,7 +33,7 @@ from oogames.errors import TraceLimitError
 from oogames.pictures.tree import LegendEntry, PictureNode, tree_svg
 from oogames.trace.movers import mover_name
 from oogames.trace.render import node_value_text, trace_box, value_text
-from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, probe_notes
+from oogames.trace.tracer import SKIPPED_BY, SearchTrace, TraceNode, node_notes
 
 MAX_STEP_NODES = 400
 """The largest traced tree :class:`SearchSteps` steps through (a bigger one is unreadable
@@ -105,7 +105,7 @@ class SearchSteps:
             text += " (a horizon: scored by the evaluation)"
         elif node.kind == "end":
             text += " (the game is over)"
-        _, probed = probe_notes(node, trace.format_move)
+        _, probed = node_notes(node, trace.format_move)
         if probed:
             text += f" ({probed})"
         why, skipped = node.skipped()

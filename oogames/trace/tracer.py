@@ -58,6 +58,9 @@ class TraceNode:
             probes, unless they settled the chance position.
         probed_move: In Star2's search after the probes, the move of this outcome whose
             value its probe found: it is folded in again, not searched (nor drawn) again.
+        visits: In a tree of Monte Carlo tree search's own
+            (:func:`~oogames.trace.mcts_trace`), the iterations that passed through this
+            position; None in a traced search.
     """
 
     move: Move | None
@@ -74,6 +77,7 @@ class TraceNode:
     on_pv: bool = False
     probe: bool = False
     probed_move: Move | None = None
+    visits: int | None = None
 
     def unvisited(self) -> list[Move]:
         """The moves here that the search did not try (cut off, or not selected)."""
@@ -128,6 +132,15 @@ def probe_notes(node: TraceNode, format_move: Callable[[Move], str]) -> tuple[st
         return "", ""
     move = format_move(node.probed_move)
     return f"{move}: probed", f"{move} valued by its probe, not searched again"
+
+
+def node_notes(node: TraceNode, format_move: Callable[[Move], str]) -> tuple[str, str]:
+    """What every drawing says of a node beside its value, short (for a box) and in words:
+    Star2's probe (:func:`probe_notes`), or how often MCTS visited it; empty for every
+    other node."""
+    if node.visits is not None:
+        return f"{node.visits:,} visits", f"visited by {node.visits:,} of the iterations"
+    return probe_notes(node, format_move)
 
 
 SKIPPED_BY: Final = {"cut": "a cut-off", "not probed": "a probe"}
