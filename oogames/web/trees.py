@@ -31,9 +31,9 @@ def draw(game: WebGame, limit: int) -> str:
     if game.last_search is None:
         raise SettingsError("no computer has moved in this game yet")
     ply, played, depth = game.last_search
-    sampled = game.sampled
-    if played.family == "sampler" and (sampled is None or sampled[0] != ply):
-        sampled = None  # not of this search (a move told as this was read): refused as one
+    sampled = game.sampled if played.family == "sampler" else None
+    if sampled is not None and sampled[0] != ply:
+        sampled = None  # of another search (a move told as this was read): refused as one
     if played.family != "search" and sampled is None:
         raise SettingsError(f"{played} is not a search that can be drawn as a tree")
     board = game.model.board_copy()
